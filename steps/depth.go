@@ -1,0 +1,103 @@
+package steps
+
+import (
+	"regexp"
+	"strings"
+)
+
+// QuickScanFacts is what the quick scan found, as depth selection reads it.
+type QuickScanFacts struct {
+	Scope      string // small | medium | large
+	Complexity string // low | medium | high
+	FileCount  int
+}
+
+// Where a phase's depth came from, as DetermineDepth reports it.
+const (
+	DepthFromOverride  = "override"
+	DepthFromQuickScan = "quick-scan"
+	DepthFromDefault   = "default"
+)
+
+// QuickScanPhase is the phase that produces the quick scan; it always runs at
+// the default depth because nothing is known about scope yet (AC-006-07).
+const QuickScanPhase = "00-quick-scan"
+
+// DetermineDepth applies the priority chain of module-design §6.1 for one
+// phase: a persisted user override, then the quick scan's scope, then
+// standard. It returns the depth and which link of the chain chose it.
+func DetermineDepth(phaseKey, override string, qs *QuickScanFacts) (Depth, string) {
+	if d := Depth(override); d.Valid() {
+		return d, DepthFromOverride
+	}
+	if qs != nil && qs.Scope != "" && phaseKey != QuickScanPhase {
+		switch {
+		case qs.Scope == "small" && (qs.Complexity == "low" || qs.FileCount < 5):
+			return Brief, DepthFromQuickScan
+		case qs.Scope == "large" && (qs.Complexity == "high" || qs.FileCount > 15):
+			return Deep, DepthFromQuickScan
+		}
+		return Standard, DepthFromQuickScan
+	}
+	return Standard, DepthFromDefault
+}
+
+// Announcement is what the persona says once per phase about a depth chosen
+// from the quick scan (interface-spec §5.7); standard says nothing.
+func Announcement(d Depth) string {
+	switch d {
+	case Brief:
+		return "This looks straightforward. I'll keep the analysis brief -- say 'deep' if you want the full treatment."
+	case Deep:
+		return "This is a substantial change. I'll do a thorough analysis -- say 'brief' if you want to speed things up."
+	}
+	return ""
+}
+
+// OverrideAnnouncement acknowledges a user's depth override.
+func OverrideAnnouncement(d Depth) string {
+	name := string(d)
+	if d == Deep {
+		name = "thorough"
+	}
+	return "Got it, switching to " + name + " mode."
+}
+
+// Override phrases from interface-spec §5.3 and module-design §6.2.
+var (
+	deepPhrases  = []string{"deep", "more detail", "dig in", "let's dig in", "thorough", "go deeper", "full analysis"}
+	briefPhrases = []string{"brief", "skip ahead", "keep it short", "quick", "fast", "summarize", "just the highlights"}
+	deepRe       = phraseRe(deepPhrases)
+	briefRe      = phraseRe(briefPhrases)
+)
+
+// maxOverrideWords keeps feedback that merely mentions "fast" or "deep" from
+// changing the depth: an override is a short remark about the analysis
+// itself, like "let's dig in" or "keep it short please".
+const maxOverrideWords = 8
+
+func phraseRe(phrases []string) *regexp.Regexp {
+	quoted := make([]string, len(phrases))
+	for i, p := range phrases {
+		quoted[i] = regexp.QuoteMeta(p)
+	}
+	return regexp.MustCompile(`(?i)\b(?:` + strings.Join(quoted, "|") + `)\b`)
+}
+
+// DetectOverride reports whether text asks for a different depth. The seed
+// matches its phrases anywhere; rtgit matches whole words in short remarks
+// so that a paragraph of feedback is never mistaken for a command. When both
+// kinds of phrase appear, the request is ambiguous and nothing changes.
+func DetectOverride(text string) (Depth, bool) {
+	if len(strings.Fields(text)) > maxOverrideWords {
+		return "", false
+	}
+	deep, brief := deepRe.MatchString(text), briefRe.MatchString(text)
+	switch {
+	case deep && !brief:
+		return Deep, true
+	case brief && !deep:
+		return Brief, true
+	}
+	return "", false
+}

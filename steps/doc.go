@@ -1,0 +1,6 @@
+// Package steps is rtgit's domain: step files, personas, phases, depth,
+// skip_if conditions and the plan that orders them.
+//
+// It reads files through io/fs and knows nothing of git or GitHub, so that
+// every rule about how an analysis proceeds can be tested on plain data.
+package steps

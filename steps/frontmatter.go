@@ -1,0 +1,167 @@
+package steps
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+var stepIDRe = regexp.MustCompile(`^[0-9]{2}-[0-9]{2}$`)
+
+// splitFrontmatter separates the YAML between the opening and closing "---"
+// lines from the body. bodyLine is the 1-based file line where the body starts.
+func splitFrontmatter(data []byte) (front []byte, body []byte, bodyLine int, ok bool) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if len(lines) == 0 || strings.TrimRight(string(lines[0]), "\r\n") != "---" {
+		return nil, data, 1, false
+	}
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimRight(string(lines[i]), " \t\r\n") == "---" {
+			front = bytes.Join(lines[1:i], nil)
+			body = bytes.Join(lines[i+1:], nil)
+			return front, body, i + 2, true
+		}
+	}
+	return nil, data, 1, false
+}
+
+// parseFrontmatter fills the frontmatter fields of s, reporting problems
+// with file lines (the YAML starts on line 2).
+func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...any)) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(front, &doc); err != nil {
+		line, msg := yamlLine(err)
+		add(line+1, Error, "invalid frontmatter: %s", msg)
+		return
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		add(2, Error, "frontmatter must be a YAML mapping")
+		return
+	}
+	m := doc.Content[0]
+	fields := map[string]*yaml.Node{}
+	keyLine := map[string]int{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if _, dup := fields[k.Value]; dup {
+			add(k.Line+1, Error, "duplicate frontmatter key %q", k.Value)
+		}
+		fields[k.Value] = v
+		keyLine[k.Value] = k.Line + 1
+	}
+	s.fieldLines = keyLine
+	str := func(key string) string {
+		v, ok := fields[key]
+		if !ok {
+			add(2, Error, "missing required field %q", key)
+			return ""
+		}
+		if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || strings.TrimSpace(v.Value) == "" {
+			add(v.Line+1, Error, "%s must be a non-empty string", key)
+			return ""
+		}
+		return strings.TrimSpace(v.Value)
+	}
+	s.ID = str("step_id")
+	s.Title = str("title")
+	s.Persona = str("persona")
+	if d := str("depth"); d != "" {
+		s.Depth = Depth(d)
+		if !s.Depth.Valid() {
+			add(fields["depth"].Line+1, Error, "depth %q must be one of brief, standard, deep", d)
+		}
+	}
+	if s.ID != "" && !stepIDRe.MatchString(s.ID) {
+		add(fields["step_id"].Line+1, Error, "step_id %q must have the form NN-NN", s.ID)
+	}
+	if v, ok := fields["outputs"]; !ok {
+		add(2, Error, "missing required field %q", "outputs")
+	} else if list, good := stringList(v); !good || len(list) == 0 {
+		add(v.Line+1, Error, "outputs must be a non-empty list of file names")
+	} else {
+		s.Outputs = list
+		for _, o := range list {
+			if msg := checkOutput(o); msg != "" {
+				add(v.Line+1, Error, "output %q %s", o, msg)
+			}
+		}
+	}
+	if v, ok := fields["depends_on"]; ok && v.Tag != "!!null" {
+		if list, good := stringList(v); good {
+			s.DependsOn = list
+		} else {
+			add(v.Line+1, Warning, "depends_on must be a list of step ids; ignoring it")
+		}
+	}
+	if v, ok := fields["skip_if"]; ok && v.Tag != "!!null" {
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
+			s.SkipIf = strings.TrimSpace(v.Value)
+		} else {
+			add(v.Line+1, Warning, "skip_if must be a string; ignoring it")
+		}
+	}
+	for k := range fields {
+		switch k {
+		case "step_id", "title", "persona", "depth", "outputs", "depends_on", "skip_if":
+		default:
+			add(keyLine[k], Warning, "unknown frontmatter field %q", k)
+		}
+	}
+}
+
+// stringList accepts a YAML sequence of scalars, or a single scalar.
+func stringList(v *yaml.Node) ([]string, bool) {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if strings.TrimSpace(v.Value) == "" {
+			return nil, true
+		}
+		return []string{strings.TrimSpace(v.Value)}, v.Tag == "!!str"
+	case yaml.SequenceNode:
+		out := make([]string, 0, len(v.Content))
+		for _, c := range v.Content {
+			if c.Kind != yaml.ScalarNode || strings.TrimSpace(c.Value) == "" {
+				return nil, false
+			}
+			out = append(out, strings.TrimSpace(c.Value))
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// checkOutput explains why an output name could escape the item folder, or
+// returns "" when it is a plain file name.
+func checkOutput(o string) string {
+	switch {
+	case strings.ContainsAny(o, "/\\"):
+		return "must be a plain file name, without directories"
+	case o == "." || o == ".." || strings.Contains(o, ".."):
+		return "must not contain .."
+	case path.IsAbs(o) || strings.HasPrefix(o, "~"):
+		return "must not be an absolute path"
+	case strings.ContainsAny(o, "\x00:?[]{}"):
+		return "contains a character not allowed in a file name"
+	case strings.Count(o, "*") > 1:
+		return "may use at most one *"
+	case path.Ext(o) == "":
+		return "needs a file extension"
+	}
+	return ""
+}
+
+// yamlLine pulls the line number out of a yaml.v3 error.
+func yamlLine(err error) (int, string) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		_, rest, _ := strings.Cut(msg, ":")
+		return line, strings.TrimSpace(rest)
+	}
+	return 1, msg
+}

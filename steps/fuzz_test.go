@@ -1,0 +1,30 @@
+package steps
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParse feeds arbitrary bytes to the step-file parser: it must never
+// panic, and every problem it reports must name the file.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(goodStep))
+	f.Add([]byte(dropIn))
+	f.Add([]byte("---\nstep_id: [\n---\n"))
+	f.Add([]byte("\ufeff---\r\nstep_id: \"01-01\"\r\n---\r\n## Standard Mode\r\n- `a` b\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, probs := Parse("fuzz.md", data)
+		for _, p := range probs {
+			if !strings.HasPrefix(p.String(), "fuzz.md") {
+				t.Fatalf("problem does not name the file: %s", p)
+			}
+		}
+		if s != nil && !probs.HasErrors() {
+			// A valid step answers every depth without panicking.
+			for _, d := range []Depth{Brief, Standard, Deep} {
+				s.Questions(d)
+				s.Prose(d)
+			}
+		}
+	})
+}

@@ -1,0 +1,236 @@
+package steps
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Section headings of a step file body.
+const (
+	secBrief       = "Brief Mode"
+	secStandard    = "Standard Mode"
+	secDeep        = "Deep Mode"
+	secValidation  = "Validation"
+	secArtifacts   = "Artifacts"
+	secElaboration = "Elaboration"
+)
+
+// KnownTransforms are the structured artifact writers a mapping may name.
+var KnownTransforms = []string{"user-stories", "traceability", "nfr-matrix", "adr", "module-design", "interface-spec"}
+
+var (
+	leadIDRe     = regexp.MustCompile("^`([^`]*)`\\s*(.*)$")
+	questionIDRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	personaKeyRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	mappingRe    = regexp.MustCompile(`^->\s*([^#\s]+?)(?:#(.*?))?(?:\s+as\s+([a-z][a-z0-9-]*))?\s*$`)
+	placeholdRe  = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
+	refRe        = regexp.MustCompile(`^([0-9]{2}-[0-9]{2})\.([a-z][a-z0-9_]*)$`)
+)
+
+var mdParser = goldmark.New()
+
+// Parse reads one step file. name is how problems refer to the file. The
+// step is nil when the frontmatter is unusable; otherwise it is returned even
+// with body errors so lint can report everything at once, and callers must
+// check Problems.HasErrors before running it.
+func Parse(name string, data []byte) (*Step, Problems) {
+	var probs Problems
+	add := func(line int, sev Severity, format string, args ...any) {
+		probs = append(probs, Problem{Path: name, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		add(0, Error, "file contains a NUL byte")
+		return nil, probs
+	}
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	front, body, bodyLine, ok := splitFrontmatter(data)
+	if !ok {
+		add(1, Error, "missing YAML frontmatter: the file must start with a line \"---\" and close it with another")
+		return nil, probs
+	}
+	s := &Step{}
+	parseFrontmatter(s, front, add)
+	if probs.HasErrors() {
+		return nil, probs
+	}
+	b := &bodyParser{src: body, firstLine: bodyLine, add: add, step: s}
+	b.lineStarts()
+	b.parse()
+	return s, probs
+}
+
+type bodyParser struct {
+	src       []byte
+	firstLine int
+	starts    []int
+	add       func(int, Severity, string, ...any)
+	step      *Step
+}
+
+func (b *bodyParser) lineStarts() {
+	b.starts = []int{0}
+	for i, c := range b.src {
+		if c == '\n' {
+			b.starts = append(b.starts, i+1)
+		}
+	}
+}
+
+// line converts a byte offset in the body to a 1-based file line.
+func (b *bodyParser) line(off int) int {
+	return sort.Search(len(b.starts), func(i int) bool { return b.starts[i] > off }) - 1 + b.firstLine
+}
+
+// rawLines returns the source lines of a block and its descendants, and the
+// file line of the first.
+func (b *bodyParser) rawLines(n ast.Node) ([]string, int) {
+	var out []string
+	first := 0
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || c.Type() != ast.TypeBlock {
+			return ast.WalkContinue, nil
+		}
+		segs := c.Lines()
+		for i := 0; i < segs.Len(); i++ {
+			seg := segs.At(i)
+			if first == 0 {
+				first = b.line(seg.Start)
+			}
+			out = append(out, strings.TrimRight(string(seg.Value(b.src)), "\n"))
+		}
+		return ast.WalkContinue, nil
+	})
+	return out, first
+}
+
+func (b *bodyParser) parse() {
+	doc := mdParser.Parser().Parse(text.NewReader(b.src))
+	s := b.step
+	sections := map[string]*Section{}
+	whole := &Section{}
+	current := ""
+	seenHeading := map[string]int{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level == 2 {
+			lines, line := b.rawLines(h)
+			current = strings.TrimSpace(strings.Join(lines, " "))
+			if prev, dup := seenHeading[current]; dup {
+				b.add(line, Error, "section %q appears twice (first on line %d)", current, prev)
+			}
+			seenHeading[current] = line
+			switch current {
+			case secBrief, secStandard, secDeep, secValidation, secArtifacts, secElaboration:
+			default:
+				b.add(line, Warning, "unknown section %q", current)
+			}
+			continue
+		}
+		switch current {
+		case secValidation:
+			b.eachItem(n, b.rule)
+		case secArtifacts:
+			b.eachItem(n, b.mapping)
+		case secElaboration:
+			b.eachItem(n, b.prompt)
+		default:
+			sec := sections[current]
+			if sec == nil {
+				sec = &Section{}
+				sections[current] = sec
+			}
+			b.content(n, sec, whole)
+		}
+	}
+	s.Brief, s.Standard, s.Deep = sections[secBrief], sections[secStandard], sections[secDeep]
+	if len(whole.Questions) > 0 || len(whole.Prose) > 0 {
+		s.Whole = whole
+	}
+	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
+		if sec != nil && len(sec.Questions) == 0 {
+			sec.Questions = nil
+		}
+	}
+	b.check()
+}
+
+// content collects prose and questions of a mode section (or of the
+// preamble and unknown sections, which only count toward the whole body).
+func (b *bodyParser) content(n ast.Node, sec, whole *Section) {
+	switch n.Kind() {
+	case ast.KindParagraph:
+		lines, _ := b.rawLines(n)
+		p := strings.Join(lines, "\n")
+		sec.Prose = append(sec.Prose, p)
+		if sec != whole {
+			whole.Prose = append(whole.Prose, p)
+		}
+	case ast.KindList:
+		b.eachItem(n, func(id, rest string, extra []string, line int) {
+			q := Question{ID: id, Line: line}
+			textParts := []string{rest}
+			for i, l := range extra {
+				if t := strings.TrimSpace(l); strings.HasPrefix(t, "Draft:") {
+					q.Draft = strings.TrimSpace(strings.Join(append([]string{strings.TrimPrefix(t, "Draft:")}, extra[i+1:]...), "\n"))
+					break
+				}
+				textParts = append(textParts, strings.TrimSpace(l))
+			}
+			q.Text = strings.TrimSpace(strings.Join(textParts, " "))
+			if !questionIDRe.MatchString(id) {
+				b.add(line, Error, "question id %q must match [a-z][a-z0-9_]*", id)
+			}
+			if q.Text == "" {
+				b.add(line, Error, "question %q has no text", id)
+			}
+			for _, prev := range sec.Questions {
+				if prev.ID == id {
+					b.add(line, Error, "duplicate question id %q (first on line %d)", id, prev.Line)
+				}
+			}
+			sec.Questions = append(sec.Questions, q)
+			if sec != whole && !hasQuestion(whole.Questions, id) {
+				whole.Questions = append(whole.Questions, q)
+			}
+		})
+	}
+}
+
+func hasQuestion(qs []Question, id string) bool {
+	for _, q := range qs {
+		if q.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// eachItem calls fn for every item of a list node that starts with a
+// backticked id; other blocks and items are reported.
+func (b *bodyParser) eachItem(n ast.Node, fn func(id, rest string, extra []string, line int)) {
+	if n.Kind() != ast.KindList {
+		if n.Kind() != ast.KindParagraph && n.Kind() != ast.KindThematicBreak {
+			_, line := b.rawLines(n)
+			b.add(line, Warning, "ignoring %s: only list items are read here", strings.ToLower(n.Kind().String()))
+		}
+		return
+	}
+	for item := n.FirstChild(); item != nil; item = item.NextSibling() {
+		lines, line := b.rawLines(item)
+		if len(lines) == 0 {
+			continue
+		}
+		m := leadIDRe.FindStringSubmatch(strings.TrimSpace(lines[0]))
+		if m == nil {
+			b.add(line, Error, "list item must start with an id in backticks, like `users`")
+			continue
+		}
+		fn(strings.TrimSpace(m[1]), strings.TrimSpace(m[2]), lines[1:], line)
+	}
+}

@@ -1,0 +1,124 @@
+package steps
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Persona is one of the roundtable's named characters.
+type Persona struct {
+	Key            string      `yaml:"key" json:"key"`
+	Name           string      `yaml:"name" json:"name"`             // "Maya Chen"
+	ShortName      string      `yaml:"short_name" json:"short_name"` // "Maya"
+	Role           string      `yaml:"role" json:"role"`             // "Business Analyst"
+	Identity       string      `yaml:"identity" json:"identity"`
+	Style          string      `yaml:"style" json:"style"`
+	Principles     []Principle `yaml:"principles" json:"principles"`
+	Phases         []string    `yaml:"phases" json:"phases"`
+	Acknowledgment string      `yaml:"acknowledgment" json:"acknowledgment"` // contains {point}
+	// Elaboration lists the persona's general angles for elaboration mode.
+	Elaboration []string `yaml:"elaboration" json:"elaboration"`
+}
+
+// Principle is one guiding principle of a persona.
+type Principle struct {
+	Title string `yaml:"title" json:"title"`
+	Text  string `yaml:"text" json:"text"`
+}
+
+// First returns the persona's first name, for conversational lines.
+func (p Persona) First() string {
+	if p.ShortName != "" {
+		return p.ShortName
+	}
+	if i := strings.IndexByte(p.Name, ' '); i > 0 {
+		return p.Name[:i]
+	}
+	return p.Name
+}
+
+// Acknowledge renders the persona's acknowledgment pattern around point.
+func (p Persona) Acknowledge(point string) string {
+	return strings.ReplaceAll(p.Acknowledgment, "{point}", point)
+}
+
+type personaFile struct {
+	Personas []Persona `yaml:"personas"`
+}
+
+// ParsePersonas reads a personas.yaml document. name is used in errors.
+func ParsePersonas(name string, data []byte) ([]Persona, error) {
+	var f personaFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %w", name, yamlErr(err))
+	}
+	for i, p := range f.Personas {
+		if p.Key == "" || p.Name == "" || p.Role == "" {
+			return nil, fmt.Errorf("%s: persona %d needs key, name and role", name, i+1)
+		}
+	}
+	return f.Personas, nil
+}
+
+// yamlErr rewords yaml.v3's "yaml: line N: msg" as "N: msg" so callers can
+// prefix a path and get "path:N: msg".
+func yamlErr(err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	return errors.New(strings.TrimPrefix(msg, "line "))
+}
+
+// LoadPersonas reads the embedded personas and merges the repo's
+// .rtgit/personas.yaml over them by key. repo may be nil.
+func LoadPersonas(embedded, repo fs.FS) ([]Persona, error) {
+	data, err := fs.ReadFile(embedded, "personas.yaml")
+	if err != nil {
+		return nil, fmt.Errorf("embedded personas.yaml: %w", err)
+	}
+	base, err := ParsePersonas("embedded:templates/personas.yaml", data)
+	if err != nil {
+		return nil, err
+	}
+	if repo == nil {
+		return base, nil
+	}
+	data, err = fs.ReadFile(repo, ".rtgit/personas.yaml")
+	if errors.Is(err, fs.ErrNotExist) {
+		return base, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf(".rtgit/personas.yaml: %w", err)
+	}
+	extra, err := ParsePersonas(".rtgit/personas.yaml", data)
+	if err != nil {
+		return nil, err
+	}
+	return mergePersonas(base, extra), nil
+}
+
+// mergePersonas overlays extra on base: a known key replaces the whole
+// persona, a new key is appended.
+func mergePersonas(base, extra []Persona) []Persona {
+	out := append([]Persona{}, base...)
+	for _, p := range extra {
+		replaced := false
+		for i := range out {
+			if out[i].Key == p.Key {
+				out[i] = p
+				replaced = true
+			}
+		}
+		if !replaced {
+			out = append(out, p)
+		}
+	}
+	return out
+}

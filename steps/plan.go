@@ -1,0 +1,298 @@
+package steps
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// RepoStepsDir is where a repository adds or replaces step files.
+const RepoStepsDir = ".rtgit/steps"
+
+// Plan is the resolved, ordered set of phases and steps for a repository.
+type Plan struct {
+	Phases   []*PlanPhase
+	Personas []Persona
+	Problems Problems
+}
+
+// PlanPhase is one phase with its lead persona and valid steps in order.
+type PlanPhase struct {
+	Phase   Phase
+	Persona Persona
+	Steps   []*Step
+}
+
+// Load resolves the plan from the embedded defaults (an FS holding
+// personas.yaml and steps/<phase>/*.md) and the repository (an FS rooted at
+// the worktree, may be nil). Invalid step files are left out and reported in
+// Plan.Problems; the error is for failures that make any plan meaningless.
+func Load(embedded, repo fs.FS) (*Plan, error) {
+	personas, err := LoadPersonas(embedded, repo)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Personas: personas}
+	var files []stepFile
+	embeddedFiles, err := discover(embedded, "steps", "embedded:templates/")
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, embeddedFiles...)
+	if repo != nil {
+		repoFiles, err := discover(repo, RepoStepsDir, "")
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, repoFiles...)
+	}
+	p.build(files)
+	p.checkRefs()
+	p.Problems.Sort()
+	return p, nil
+}
+
+type stepFile struct {
+	fsys   fs.FS
+	path   string // path inside fsys
+	source string // how the file is named to users
+	phase  string
+	order  int
+	repo   bool
+}
+
+// discover lists <root>/<phase>/*.md in fsys. A missing root is no error.
+func discover(fsys fs.FS, root, prefix string) ([]stepFile, error) {
+	phases, err := fs.ReadDir(fsys, root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s%s: %w", prefix, root, err)
+	}
+	var out []stepFile
+	for _, ph := range phases {
+		if !ph.IsDir() {
+			continue
+		}
+		dir := path.Join(root, ph.Name())
+		entries, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			return nil, fmt.Errorf("%s%s: %w", prefix, dir, err)
+		}
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") {
+				continue
+			}
+			p := path.Join(dir, e.Name())
+			out = append(out, stepFile{fsys: fsys, path: p, source: prefix + p, phase: ph.Name(), order: numericPrefix(e.Name()), repo: prefix == ""})
+		}
+	}
+	return out, nil
+}
+
+// numericPrefix returns the leading number of a file name, or -1.
+func numericPrefix(name string) int {
+	end := 0
+	for end < len(name) && name[end] >= '0' && name[end] <= '9' {
+		end++
+	}
+	n, err := strconv.Atoi(name[:end])
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+func (p *Plan) problem(src string, line int, sev Severity, format string, args ...any) {
+	p.Problems = append(p.Problems, Problem{Path: src, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
+}
+
+func (p *Plan) build(files []stepFile) {
+	byPhase := map[string][]*Step{}
+	type owner struct {
+		source string
+		repo   bool
+		phase  string
+	}
+	owners := map[string]owner{}
+	for _, f := range files {
+		if f.order < 0 {
+			p.problem(f.source, 0, Error, "step file names must start with a number, like 09-%s", path.Base(f.path))
+			continue
+		}
+		if !validPhaseKey(f.phase) {
+			p.problem(f.source, 0, Error, "phase directory %q must be named NN-name", f.phase)
+			continue
+		}
+		data, err := fs.ReadFile(f.fsys, f.path)
+		if err != nil {
+			p.problem(f.source, 0, Error, "cannot read: %v", err)
+			continue
+		}
+		s, probs := Parse(f.source, data)
+		p.Problems = append(p.Problems, probs...)
+		if s == nil || probs.HasErrors() {
+			continue
+		}
+		s.Phase, s.Source, s.Order = f.phase, f.source, f.order
+		if num, _, _ := strings.Cut(f.phase, "-"); !strings.HasPrefix(s.ID, num+"-") {
+			p.problem(f.source, s.FieldLine("step_id"), Error, "step_id %q does not belong to phase directory %s (want %s-NN)", s.ID, f.phase, num)
+			continue
+		}
+		if _, ok := FindPersona(p.Personas, s.Persona); !ok {
+			p.problem(f.source, s.FieldLine("persona"), Error, "unknown persona %q (known: %s)", s.Persona, strings.Join(p.personaKeys(), ", "))
+			continue
+		}
+		if prev, dup := owners[s.ID]; dup {
+			if f.repo && !prev.repo && prev.phase == f.phase {
+				byPhase[f.phase] = removeStep(byPhase[f.phase], s.ID)
+			} else {
+				p.problem(f.source, s.FieldLine("step_id"), Warning, "duplicate step_id %q (already defined by %s); skipping this file", s.ID, prev.source)
+				continue
+			}
+		}
+		owners[s.ID] = owner{source: f.source, repo: f.repo, phase: f.phase}
+		byPhase[f.phase] = append(byPhase[f.phase], s)
+	}
+	keys := make([]string, 0, len(byPhase))
+	for k := range byPhase {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		list := byPhase[k]
+		sort.SliceStable(list, func(i, j int) bool {
+			if list[i].Order != list[j].Order {
+				return list[i].Order < list[j].Order
+			}
+			return list[i].ID < list[j].ID
+		})
+		key, known := PersonaForPhase(p.Personas, k)
+		if !known {
+			fb, _ := FindPersona(p.Personas, key)
+			p.problem(RepoStepsDir+"/"+k, 0, Warning, "Unknown phase key '%s'. Falling back to %s (%s).", k, fb.Name, fb.Role)
+		}
+		lead, _ := FindPersona(p.Personas, key)
+		p.Phases = append(p.Phases, &PlanPhase{Phase: PhaseFor(k), Persona: lead, Steps: list})
+	}
+}
+
+func removeStep(list []*Step, id string) []*Step {
+	out := list[:0]
+	for _, s := range list {
+		if s.ID != id {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (p *Plan) personaKeys() []string {
+	keys := make([]string, len(p.Personas))
+	for i, ps := range p.Personas {
+		keys[i] = ps.Key
+	}
+	return keys
+}
+
+// checkRefs verifies what one file cannot check alone: that placeholders
+// name earlier steps' questions and depends_on names real steps.
+func (p *Plan) checkRefs() {
+	index := map[string]int{}
+	questions := map[string]map[string]bool{}
+	for i, s := range p.Steps() {
+		index[s.ID] = i
+		questions[s.ID] = map[string]bool{}
+		for _, q := range s.AllQuestions() {
+			questions[s.ID][q.ID] = true
+		}
+	}
+	for i, s := range p.Steps() {
+		for _, d := range s.DependsOn {
+			if _, ok := index[d]; !ok {
+				p.problem(s.Source, s.FieldLine("depends_on"), Warning, "depends_on names unknown step %q", d)
+			}
+		}
+		for _, text := range s.templates() {
+			for _, name := range Placeholders(text.s) {
+				step, q, ok := SplitRef(name)
+				if !ok {
+					continue
+				}
+				j, known := index[step]
+				switch {
+				case !known:
+					p.problem(s.Source, text.line, Error, "placeholder {{%s}} names unknown step %s", name, step)
+				case j >= i:
+					p.problem(s.Source, text.line, Error, "placeholder {{%s}} names step %s, which does not run before %s", name, step, s.ID)
+				case !questions[step][q]:
+					p.problem(s.Source, text.line, Error, "placeholder {{%s}}: step %s asks no question %q", name, step, q)
+				}
+			}
+		}
+	}
+}
+
+type located struct {
+	s    string
+	line int
+}
+
+// templates lists every text of the step that may hold placeholders.
+func (s *Step) templates() []located {
+	var out []located
+	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep, s.Whole} {
+		if sec == nil {
+			continue
+		}
+		for _, pr := range sec.Prose {
+			out = append(out, located{pr, 0})
+		}
+		for _, q := range sec.Questions {
+			out = append(out, located{q.Draft, q.Line}, located{q.Text, q.Line})
+		}
+	}
+	return out
+}
+
+// Steps returns every step of the plan in run order.
+func (p *Plan) Steps() []*Step {
+	var out []*Step
+	for _, ph := range p.Phases {
+		out = append(out, ph.Steps...)
+	}
+	return out
+}
+
+// Step finds a step and its phase by id.
+func (p *Plan) Step(id string) (*Step, *PlanPhase) {
+	for _, ph := range p.Phases {
+		for _, s := range ph.Steps {
+			if s.ID == id {
+				return s, ph
+			}
+		}
+	}
+	return nil, nil
+}
+
+// Phase finds a phase by key.
+func (p *Plan) Phase(key string) *PlanPhase {
+	for _, ph := range p.Phases {
+		if ph.Phase.Key == key {
+			return ph
+		}
+	}
+	return nil
+}
+
+// PersonaOf returns the persona who leads step s.
+func (p *Plan) PersonaOf(s *Step) Persona {
+	ps, _ := FindPersona(p.Personas, s.Persona)
+	return ps
+}

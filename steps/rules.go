@@ -1,0 +1,264 @@
+package steps
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// ruleArity says how many arguments each rule takes, and of what kind.
+var ruleArity = map[string]struct {
+	min, max int
+	numeric  bool
+}{
+	"required":  {0, 0, false},
+	"optional":  {0, 0, false},
+	"min_words": {1, 1, true},
+	"max_words": {1, 1, true},
+	"one_of":    {1, 64, false},
+	"pattern":   {1, 1, false},
+	"each_line": {1, 1, false},
+}
+
+func (b *bodyParser) rule(id, rest string, extra []string, line int) {
+	src := strings.TrimSpace(strings.Join(append([]string{rest}, extra...), " "))
+	body, hint := splitHint(src)
+	toks, err := tokenize(body)
+	if err != nil {
+		b.add(line, Error, "rule for %q: %v", id, err)
+		return
+	}
+	if len(toks) == 0 {
+		b.add(line, Error, "rule for %q names no rule", id)
+		return
+	}
+	kind := toks[0]
+	ar, ok := ruleArity[kind]
+	if !ok {
+		b.add(line, Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line)", kind)
+		return
+	}
+	args := toks[1:]
+	if len(args) < ar.min || len(args) > ar.max {
+		b.add(line, Error, "rule %s takes %s", kind, arityText(ar.min, ar.max))
+		return
+	}
+	r := Rule{Question: id, Kind: kind, Args: args, Hint: hint, Line: line}
+	if ar.numeric {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 {
+			b.add(line, Error, "rule %s needs a whole number, got %q", kind, args[0])
+			return
+		}
+		r.N = n
+	}
+	if kind == "pattern" || kind == "each_line" {
+		if _, err := regexp.Compile(args[0]); err != nil {
+			b.add(line, Error, "rule %s: bad pattern: %v", kind, err)
+			return
+		}
+	}
+	b.step.Rules = append(b.step.Rules, r)
+}
+
+func arityText(min, max int) string {
+	switch {
+	case max == 0:
+		return "no arguments"
+	case min == max:
+		return fmt.Sprintf("exactly %d argument", min)
+	}
+	return fmt.Sprintf("at least %d argument", min)
+}
+
+// splitHint cuts "rule args -- hint" at the first " -- " outside quotes.
+func splitHint(s string) (string, string) {
+	inQuote := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && inQuote:
+			i++
+		case s[i] == '"':
+			inQuote = !inQuote
+		case !inQuote && strings.HasPrefix(s[i:], " -- "):
+			return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+4:])
+		}
+	}
+	return s, ""
+}
+
+// tokenize splits rule text into bare words and Go-quoted strings.
+func tokenize(s string) ([]string, error) {
+	var out []string
+	for {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if s == "" {
+			return out, nil
+		}
+		if s[0] == '"' {
+			q, err := strconv.QuotedPrefix(s)
+			if err != nil {
+				return nil, fmt.Errorf("unterminated or malformed string %s", truncate(s, 30))
+			}
+			v, _ := strconv.Unquote(q)
+			out = append(out, v)
+			s = s[len(q):]
+			continue
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		out = append(out, s[:end])
+		s = s[end:]
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func (b *bodyParser) mapping(id, rest string, extra []string, line int) {
+	src := strings.TrimSpace(strings.Join(append([]string{rest}, extra...), " "))
+	m := mappingRe.FindStringSubmatch(src)
+	if m == nil {
+		b.add(line, Error, "mapping for %q must read `%s` -> output.md#Section, or -> output as transform", id, id)
+		return
+	}
+	mp := Mapping{Question: id, Output: m[1], Section: strings.TrimSpace(m[2]), Transform: m[3], Line: line}
+	b.step.Mappings = append(b.step.Mappings, mp)
+}
+
+func (b *bodyParser) prompt(id, rest string, extra []string, line int) {
+	txt := strings.TrimSpace(strings.Join(append([]string{rest}, extra...), " "))
+	if !personaKeyRe.MatchString(id) || txt == "" {
+		b.add(line, Error, "elaboration prompt must read `persona-key` prompt text")
+		return
+	}
+	b.step.Elaboration = append(b.step.Elaboration, Prompt{Persona: id, Text: txt, Line: line})
+}
+
+// check runs the rules that need the whole file: references between
+// questions, rules, mappings, outputs and placeholders.
+func (b *bodyParser) check() {
+	s := b.step
+	known := map[string]bool{}
+	for _, q := range s.AllQuestions() {
+		known[q.ID] = true
+	}
+	if len(known) == 0 {
+		b.add(b.firstLine, Error, "the step asks no questions: add a list item like - `id` question text")
+	}
+	if s.Brief != nil && len(s.Brief.Questions) > 1 {
+		b.add(s.Brief.Questions[1].Line, Warning, "Brief Mode should ask for one confirmation, not %d questions", len(s.Brief.Questions))
+	}
+	for _, r := range s.Rules {
+		if !known[r.Question] {
+			b.add(r.Line, Error, "rule %s names question %q, which the step does not ask", r.Kind, r.Question)
+		}
+	}
+	outputs := map[string]bool{}
+	for _, o := range s.Outputs {
+		outputs[o] = true
+	}
+	mapped := map[string]bool{}
+	for _, m := range s.Mappings {
+		mapped[m.Question] = true
+		switch {
+		case !known[m.Question]:
+			b.add(m.Line, Error, "mapping names question %q, which the step does not ask", m.Question)
+		case !outputs[m.Output]:
+			b.add(m.Line, Error, "mapping writes %q, which is not in the step's outputs %v", m.Output, s.Outputs)
+		case m.Transform != "" && !knownTransform(m.Transform):
+			b.add(m.Line, Error, "unknown transform %q (known: %s)", m.Transform, strings.Join(KnownTransforms, ", "))
+		case m.Transform == "" && path.Ext(m.Output) != ".md":
+			b.add(m.Line, Error, "%q is not markdown: name a transform with `as <transform>`", m.Output)
+		case m.Transform == "" && m.Section == "":
+			b.add(m.Line, Error, "mapping to %q needs a #Section", m.Output)
+		case m.Transform == "" && strings.Contains(m.Output, "*"):
+			b.add(m.Line, Error, "%q names a family of files: name a transform with `as <transform>`", m.Output)
+		}
+	}
+	if len(s.Mappings) == 0 {
+		b.add(b.firstLine, Warning, "no ## Artifacts mappings: answers will not reach any artifact")
+	}
+	for _, q := range s.AllQuestions() {
+		if !mapped[q.ID] && len(s.Mappings) > 0 {
+			b.add(q.Line, Warning, "question %q is not mapped to any artifact", q.ID)
+		}
+		b.checkPlaceholders(q.Line, q.Draft)
+	}
+	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
+		if sec != nil {
+			for _, p := range sec.Prose {
+				b.checkPlaceholders(b.firstLine, p)
+			}
+		}
+	}
+}
+
+func knownTransform(t string) bool {
+	for _, k := range KnownTransforms {
+		if k == t {
+			return true
+		}
+	}
+	return false
+}
+
+// PlaceholderNames are the values prose and drafts may interpolate, besides
+// earlier answers written NN-NN.qid.
+var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "keywords", "candidate_files"}
+
+func (b *bodyParser) checkPlaceholders(line int, s string) {
+	for _, name := range Placeholders(s) {
+		if !validPlaceholder(name) {
+			b.add(line, Error, "unknown placeholder {{%s}} (known: %s, or NN-NN.question)", name, strings.Join(PlaceholderNames, ", "))
+		}
+	}
+}
+
+// Placeholders lists the {{name}} references in s.
+func Placeholders(s string) []string {
+	var out []string
+	for _, m := range placeholdRe.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+func validPlaceholder(name string) bool {
+	for _, n := range PlaceholderNames {
+		if n == name {
+			return true
+		}
+	}
+	return refRe.MatchString(name)
+}
+
+// SplitRef splits "01-02.users" into its step and question ids.
+func SplitRef(name string) (step, question string, ok bool) {
+	m := refRe.FindStringSubmatch(name)
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// Expand replaces {{name}} placeholders using lookup; a name lookup does not
+// know renders as "(not known yet)".
+func Expand(s string, lookup func(name string) (string, bool)) string {
+	return placeholdRe.ReplaceAllStringFunc(s, func(m string) string {
+		name := strings.TrimSpace(m[2 : len(m)-2])
+		if v, ok := lookup(name); ok && strings.TrimSpace(v) != "" {
+			return v
+		}
+		return "(not known yet)"
+	})
+}

@@ -1,0 +1,190 @@
+package steps
+
+// Depth is how thoroughly a step is run.
+type Depth string
+
+// The three depths, from the seed's step-file schema.
+const (
+	Brief    Depth = "brief"
+	Standard Depth = "standard"
+	Deep     Depth = "deep"
+)
+
+// Valid reports whether d is one of the three depths.
+func (d Depth) Valid() bool { return d == Brief || d == Standard || d == Deep }
+
+// Step is one parsed step file.
+type Step struct {
+	ID        string   // "01-02"
+	Title     string   // "User Needs Discovery"
+	Persona   string   // persona key, "business-analyst"
+	Depth     Depth    // default depth from the frontmatter
+	Outputs   []string // artifact keys
+	DependsOn []string
+	SkipIf    string
+
+	Phase  string // phase key, from the directory: "01-requirements"
+	Source string // "embedded:templates/steps/…" or the repo-relative path
+	Order  int    // numeric file-name prefix
+
+	Brief       *Section
+	Standard    *Section
+	Deep        *Section
+	Whole       *Section // every question outside Validation/Artifacts/Elaboration
+	Rules       []Rule
+	Mappings    []Mapping
+	Elaboration []Prompt
+
+	fieldLines map[string]int // frontmatter key -> file line
+}
+
+// FieldLine returns the file line of a frontmatter key, or 1.
+func (s *Step) FieldLine(key string) int {
+	if l := s.fieldLines[key]; l > 0 {
+		return l
+	}
+	return 1
+}
+
+// Section is the content of one mode section.
+type Section struct {
+	Prose     []string // paragraphs the persona says, in order
+	Questions []Question
+}
+
+// Question is one question a persona asks.
+type Question struct {
+	ID    string
+	Text  string
+	Draft string // template of a pre-filled answer, "" for none
+	Line  int    // line in the step file
+}
+
+// Rule is one machine-checkable validation rule.
+type Rule struct {
+	Question string
+	Kind     string   // required, optional, min_words, max_words, one_of, pattern, each_line
+	Args     []string // unquoted string arguments
+	N        int      // numeric argument of min_words/max_words
+	Hint     string
+	Line     int
+}
+
+// Mapping sends an answer to a section of an output.
+type Mapping struct {
+	Question  string
+	Output    string // a declared output
+	Section   string // heading text for markdown outputs
+	Transform string // structured transform name, "" for a section fill
+	Line      int
+}
+
+// Prompt is one persona's elaboration angle on a step.
+type Prompt struct {
+	Persona string
+	Text    string
+	Line    int
+}
+
+// Questions returns the questions asked at depth d, applying the fallback
+// chain from docs/step-files.md.
+func (s *Step) Questions(d Depth) []Question {
+	base := s.Standard
+	if base == nil {
+		base = s.Whole
+	}
+	switch d {
+	case Brief:
+		if s.Brief != nil {
+			return s.Brief.Questions
+		}
+	case Deep:
+		if s.Deep != nil {
+			return mergeProbes(base, s.Deep)
+		}
+	}
+	if base == nil {
+		return nil
+	}
+	return base.Questions
+}
+
+// Prose returns what the persona says before the questions at depth d.
+func (s *Step) Prose(d Depth) []string {
+	switch {
+	case d == Brief && s.Brief != nil:
+		return s.Brief.Prose
+	case d == Deep && s.Deep != nil && len(s.Deep.Prose) > 0:
+		if s.Standard != nil {
+			return append(append([]string{}, s.Standard.Prose...), s.Deep.Prose...)
+		}
+		return s.Deep.Prose
+	case s.Standard != nil:
+		return s.Standard.Prose
+	case s.Whole != nil:
+		return s.Whole.Prose
+	}
+	return nil
+}
+
+// mergeProbes lists base's questions then deep's probes; a probe that reuses a
+// base id rewords that question in place.
+func mergeProbes(base, deep *Section) []Question {
+	var out []Question
+	pos := map[string]int{}
+	if base != nil {
+		for _, q := range base.Questions {
+			pos[q.ID] = len(out)
+			out = append(out, q)
+		}
+	}
+	for _, q := range deep.Questions {
+		if i, ok := pos[q.ID]; ok {
+			out[i] = q
+			continue
+		}
+		pos[q.ID] = len(out)
+		out = append(out, q)
+	}
+	return out
+}
+
+// AllQuestions returns every distinct question of the step at any depth, in
+// first-seen order (standard, deep, brief): the set a rule or mapping may name.
+func (s *Step) AllQuestions() []Question {
+	seen := map[string]bool{}
+	var out []Question
+	for _, sec := range []*Section{s.Standard, s.Whole, s.Deep, s.Brief} {
+		if sec == nil {
+			continue
+		}
+		for _, q := range sec.Questions {
+			if !seen[q.ID] {
+				seen[q.ID] = true
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// RulesFor returns the validation rules that name question id.
+func (s *Step) RulesFor(id string) []Rule {
+	var out []Rule
+	for _, r := range s.Rules {
+		if r.Question == id {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Optional reports whether the question may be left empty.
+func (s *Step) Optional(id string) bool {
+	for _, r := range s.RulesFor(id) {
+		if r.Kind == "optional" {
+			return true
+		}
+	}
+	return false
+}
