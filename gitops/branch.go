@@ -1,0 +1,123 @@
+package gitops
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Branch is a local branch and when its tip was committed.
+type Branch struct {
+	Name string
+	Time time.Time
+}
+
+func branchRef(name string) (plumbing.ReferenceName, error) {
+	ref := plumbing.NewBranchReferenceName(name)
+	if name == "" || ref.Validate() != nil {
+		return "", fmt.Errorf("invalid branch name %q", name)
+	}
+	return ref, nil
+}
+
+// BranchExists reports whether the local branch exists.
+func (r *Repo) BranchExists(name string) (bool, error) {
+	ref, err := branchRef(name)
+	if err != nil {
+		return false, err
+	}
+	_, err = r.st.Reference(ref)
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// CreateBranch creates name at HEAD's commit and makes it the current
+// branch. The new branch has the same tree as the old, so the worktree and
+// index already match it: only refs change, and nothing is checked out.
+func (r *Repo) CreateBranch(name string) error {
+	ref, err := branchRef(name)
+	if err != nil {
+		return err
+	}
+	head, err := r.head()
+	if err != nil {
+		return err
+	}
+	if head.hash.IsZero() {
+		return fmt.Errorf("cannot create branch %s: HEAD has no commits yet; make a first commit", name)
+	}
+
+	refPath := filepath.Join(r.commonDir, filepath.FromSlash(ref.String()))
+	if err := os.MkdirAll(filepath.Dir(refPath), 0o755); err != nil {
+		return err
+	}
+	rlock, err := takeLock(refPath)
+	if errors.Is(err, errLockExists) {
+		return fmt.Errorf("%w: %s is being created by another process", ErrBranchExists, name)
+	}
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", name, err)
+	}
+	defer rlock.release()
+	if _, err := r.st.Reference(ref); err == nil {
+		return fmt.Errorf("%w: %s", ErrBranchExists, name)
+	} else if !errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return err
+	}
+	if err := r.st.SetReference(plumbing.NewHashReference(ref, head.hash)); err != nil {
+		return fmt.Errorf("create branch %s: %w", name, err)
+	}
+	r.logRefUpdate(ref, plumbing.ZeroHash, head.hash, "branch: Created from HEAD", false)
+
+	hlock, err := takeLock(filepath.Join(r.gitDir, "HEAD"))
+	if err != nil {
+		return fmt.Errorf("created branch %s but could not switch to it: %w", name, err)
+	}
+	defer hlock.release()
+	if err := r.st.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref)); err != nil {
+		return fmt.Errorf("created branch %s but could not switch to it: %w", name, err)
+	}
+	from := head.hash.String()
+	if head.branch.IsBranch() {
+		from = head.branch.Short()
+	}
+	r.logHead(head.hash, head.hash, fmt.Sprintf("checkout: moving from %s to %s", from, name))
+	return nil
+}
+
+// Branches lists local branches whose short names start with prefix, by
+// name, each with its tip's commit time.
+func (r *Repo) Branches(prefix string) ([]Branch, error) {
+	iter, err := r.st.IterReferences()
+	if err != nil {
+		return nil, err
+	}
+	defer iter.Close()
+	var out []Branch
+	err = iter.ForEach(func(ref *plumbing.Reference) error {
+		if !ref.Name().IsBranch() || ref.Type() != plumbing.HashReference ||
+			!strings.HasPrefix(ref.Name().Short(), prefix) {
+			return nil
+		}
+		c, err := object.GetCommit(r.st, ref.Hash())
+		if err != nil {
+			return fmt.Errorf("branch %s: %w", ref.Name().Short(), err)
+		}
+		out = append(out, Branch{Name: ref.Name().Short(), Time: c.Committer.When})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}

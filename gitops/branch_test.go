@@ -1,0 +1,75 @@
+package gitops
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCreateBranch(t *testing.T) {
+	dir, r := newRepo(t, baseFiles)
+	head := git(t, dir, "rev-parse", "HEAD")
+	writeFile(t, dir, "other.txt", "user edit\n")
+	writeFile(t, dir, "staged.txt", "staged\n")
+	git(t, dir, "add", "staged.txt")
+	writeFile(t, dir, "untracked.txt", "mine\n")
+	before := git(t, dir, "status", "--porcelain")
+
+	if ok, err := r.BranchExists("rtgit/foo"); ok || err != nil {
+		t.Fatalf("BranchExists before = %v, %v", ok, err)
+	}
+	if err := r.CreateBranch("rtgit/foo"); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "current branch", git(t, dir, "branch", "--show-current"), "rtgit/foo")
+	equal(t, "branch tip", git(t, dir, "rev-parse", "rtgit/foo"), head)
+	equal(t, "status", git(t, dir, "status", "--porcelain"), before)
+	equal(t, "HEAD reflog", git(t, dir, "reflog", "-1", "--format=%gs"), "checkout: moving from main to rtgit/foo")
+	if b, err := r.HeadBranch(); b != "rtgit/foo" || err != nil {
+		t.Errorf("HeadBranch = %q, %v", b, err)
+	}
+	if ok, err := r.BranchExists("rtgit/foo"); !ok || err != nil {
+		t.Errorf("BranchExists after = %v, %v", ok, err)
+	}
+	fsck(t, dir)
+
+	if err := r.CreateBranch("rtgit/foo"); !errors.Is(err, ErrBranchExists) {
+		t.Errorf("second CreateBranch: got %v, want ErrBranchExists", err)
+	}
+	if err := r.CreateBranch("main"); !errors.Is(err, ErrBranchExists) {
+		t.Errorf("CreateBranch(main): got %v, want ErrBranchExists", err)
+	}
+	for _, bad := range []string{"", "a..b", "x.lock", "has space", "-dash", "a/"} {
+		if err := r.CreateBranch(bad); err == nil || errors.Is(err, ErrBranchExists) {
+			t.Errorf("CreateBranch(%q): got %v, want invalid-name error", bad, err)
+		}
+	}
+
+	// Work continues on the new branch; main stays where it was.
+	writeFile(t, dir, "docs/requirements/foo/meta.json", "{}\n")
+	if _, err := r.Commit([]string{"docs/requirements/foo/meta.json"}, "start"); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "main", git(t, dir, "rev-parse", "main"), head)
+	equal(t, "foo ahead", git(t, dir, "rev-list", "--count", "main..rtgit/foo"), "1")
+}
+
+func TestBranches(t *testing.T) {
+	dir, r := newRepo(t, baseFiles)
+	git(t, dir, "branch", "rtgit/b")
+	git(t, dir, "branch", "rtgit/a")
+	git(t, dir, "branch", "feature")
+	got, err := r.Branches("rtgit/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, b := range got {
+		names = append(names, b.Name)
+		if time.Since(b.Time) > time.Hour {
+			t.Errorf("%s: tip time %v", b.Name, b.Time)
+		}
+	}
+	equal(t, "Branches", strings.Join(names, ","), "rtgit/a,rtgit/b")
+}
