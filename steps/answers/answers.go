@@ -1,0 +1,181 @@
+// Package answers renders and parses rtgit's answer files. An answer file
+// is the whole interface of a step: people fill it in with an editor, on
+// GitHub, or through rtgit answer and PR comments, and rtgit must read back
+// exactly what they wrote. So the structure rtgit needs to find again lives
+// only in hidden marker lines, and everything between them belongs to the
+// user: an answer may hold any markdown at all, including headings, fenced
+// code, tables and HTML comments, and it comes back byte for byte.
+//
+// # Markers
+//
+// A marker is an HTML comment alone on its line, so GitHub shows nothing of
+// it. Markers are found with a markdown parser and count only as top-level
+// HTML blocks, which is why marker-looking text inside a fenced code block,
+// a list item or a quote in an answer is just content:
+//
+//	<!-- rtgit:file step=01-02 depth=standard slug=my-slug -->
+//
+//	<!-- rtgit:answer id=users -->
+//	... the answer to question "users" ...
+//	<!-- rtgit:end id=users -->
+//
+//	<!-- rtgit:menu -->
+//	- [ ] **[C]** Continue -- move to the next step
+//	<!-- rtgit:end menu -->
+//
+//	<!-- rtgit:feedback -->
+//	... free-form feedback ...
+//	<!-- rtgit:end feedback -->
+//
+// The file marker is required, once. Blocks do not nest, an id appears
+// once, and the menu and feedback blocks are optional but appear at most
+// once. Any other top-level HTML block starting "<!-- rtgit:" is an error,
+// as is a block left open: a damaged file is reported with its line, never
+// guessed at, because a guess could silently lose an answer.
+//
+// An answer area that still holds [Placeholder], or nothing, is unanswered.
+// A drafted answer rendered into the area counts as answered, so leaving a
+// draft as it is confirms it. In the menu, ticking one box ([x]) chooses
+// that item instead of Continue.
+//
+// # Templates
+//
+// [Render] executes a text/template (the embedded answer-file.md.tmpl or a
+// repository's override) with these fields: .StepID .Slug .Depth .Header
+// .Intro .Prose .Menu (each .Key .Label) .Feedback, and .Questions, each
+// with .ID .Text .Optional, .Body (the carried answer, the draft or the
+// placeholder) and .Drafted (the body is an unconfirmed draft). The markers
+// come from the functions fileMarker, answerOpen ID, answerClose ID,
+// menuOpen, menuClose, feedbackOpen and feedbackClose; quote turns text
+// into a markdown block quote. Render parses its own output back and fails
+// if the template lost a marker or an answer, so an override cannot write a
+// file rtgit would later misread.
+package answers
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Placeholder marks an answer area nobody has written in yet.
+const Placeholder = "_Write your answer here, replacing this line._"
+
+// MenuItem is one choice of the step menu.
+type MenuItem struct {
+	Key   string // "E", "C" or "S"
+	Label string
+}
+
+// Question is one question to render.
+type Question struct {
+	ID       string
+	Text     string
+	Optional bool
+	Prefill  string // a drafted answer, "" for none
+}
+
+// View is everything one answer file is rendered from.
+type View struct {
+	StepID, Slug, Depth string
+	Header              string   // "Maya Chen (Business Analyst) -- Step 01-02: User Needs Discovery"
+	Intro               []string // greeting, handoff and announcement lines, one paragraph each
+	Prose               []string // what the persona says before the questions
+	Questions           []Question
+	Menu                []MenuItem
+	Carry               map[string]string // answers kept from an earlier render, by id; they win over Prefill
+	Feedback            string            // feedback kept from an earlier render
+}
+
+// Answer is one answer block as found in a file.
+type Answer struct {
+	ID       string
+	Text     string // the answer's markdown, "" when unanswered
+	Answered bool
+	Line     int // 1-based line of the opening marker
+}
+
+// File is a parsed answer file.
+type File struct {
+	StepID, Slug, Depth string
+	Choice              string   // "", "C", "E" or "S": the ticked menu box
+	Answers             []Answer // in file order
+	Feedback            string   // the feedback block's text, "" if none
+}
+
+// Answer returns the answer block for id.
+func (f *File) Answer(id string) (Answer, bool) {
+	if i := f.index(id); i >= 0 {
+		return f.Answers[i], true
+	}
+	return Answer{}, false
+}
+
+func (f *File) index(id string) int {
+	for i, a := range f.Answers {
+		if a.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// ids lists the answer ids for messages that must tell the user what
+// would have been accepted.
+func (f *File) ids() string {
+	if len(f.Answers) == 0 {
+		return "no answer blocks"
+	}
+	q := make([]string, len(f.Answers))
+	for i, a := range f.Answers {
+		q[i] = "`" + a.ID + "`"
+	}
+	return "answer blocks " + strings.Join(q, ", ")
+}
+
+// Depths an answer file may be at; anything else would make the caller
+// check the answers against no questions at all.
+var depths = map[string]bool{"brief": true, "standard": true, "deep": true}
+
+// tokenRe is what an attribute value may be: marker lines are split on
+// spaces and must survive an HTML comment, so values stay plain words.
+var tokenRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+func fileMarker(step, depth, slug string) string {
+	return "<!-- rtgit:file step=" + step + " depth=" + depth + " slug=" + slug + " -->"
+}
+func answerOpen(id string) string  { return "<!-- rtgit:answer id=" + id + " -->" }
+func answerClose(id string) string { return "<!-- rtgit:end id=" + id + " -->" }
+
+const (
+	menuOpen      = "<!-- rtgit:menu -->"
+	menuClose     = "<!-- rtgit:end menu -->"
+	feedbackOpen  = "<!-- rtgit:feedback -->"
+	feedbackClose = "<!-- rtgit:end feedback -->"
+)
+
+// unanswered reports whether an area's text is still what rtgit put there.
+func unanswered(text string) bool {
+	t := strings.TrimSpace(text)
+	return t == "" || t == Placeholder
+}
+
+// isBlank is markdown's idea of a blank line, which is what the areas are
+// trimmed by; parsing and editing must agree on it.
+func isBlank(line string) bool {
+	return strings.Trim(line, " \t") == ""
+}
+
+// trimBlankLines drops leading and trailing blank lines but keeps every
+// byte in between, indentation of the first line included, since that can
+// be markdown (an indented code block).
+func trimBlankLines(s string) string {
+	lines := strings.Split(s, "\n")
+	i, j := 0, len(lines)
+	for i < j && isBlank(lines[i]) {
+		i++
+	}
+	for j > i && isBlank(lines[j-1]) {
+		j--
+	}
+	return strings.Join(lines[i:j], "\n")
+}

@@ -1,0 +1,152 @@
+package answers
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+)
+
+// SetAnswer replaces the body of answer block id with text and leaves
+// every other byte of the file as it was, so the commit's diff shows only
+// that answer and the user's other edits and line endings survive. Empty
+// text puts the placeholder back.
+func SetAnswer(name string, data []byte, id, text string) ([]byte, error) {
+	f, lay, err := parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	i := f.index(id)
+	if i < 0 {
+		return nil, fmt.Errorf("%s: no answer block for %q; the file has %s", name, id, f.ids())
+	}
+	body, err := cleanText(name, fmt.Sprintf("the answer to %q", id), text)
+	if err != nil {
+		return nil, err
+	}
+	want := *f
+	want.Answers = append([]Answer(nil), f.Answers...)
+	want.Answers[i].Text, want.Answers[i].Answered = body, body != ""
+	if body == "" {
+		body = Placeholder
+	}
+	out := lay.replace(lay.answers[i], lay.answers[i].open+1, body)
+	if err := verify(name, out, &want); err != nil {
+		return nil, fmt.Errorf("%s: the answer to %q %w", name, id, err)
+	}
+	return out, nil
+}
+
+// AppendFeedback adds text as a new paragraph at the end of the feedback
+// block, keeping what is already there byte for byte. A file whose
+// feedback block was deleted gets a new one at its end rather than losing
+// the feedback.
+func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
+	f, lay, err := parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	body, err := cleanText(name, "the feedback", text)
+	if err != nil {
+		return nil, err
+	}
+	if body == "" {
+		return nil, fmt.Errorf("%s: the feedback is empty", name)
+	}
+	want := *f
+	want.Answers = append([]Answer(nil), f.Answers...)
+	var out []byte
+	if r := lay.feedback; r != nil {
+		want.Feedback = body
+		from := r.open + 1
+		if f.Feedback != "" {
+			want.Feedback = f.Feedback + "\n\n" + body
+			// Keep the old text up to its last non-blank line; only the
+			// blank lines after it are rewritten.
+			from = r.close
+			for from > r.open+1 && isBlank(lay.src.line(from-1)) {
+				from--
+			}
+		}
+		out = lay.replace(*r, from, body)
+	} else {
+		want.Feedback = body
+		out = lay.appendBlock(feedbackOpen, body, feedbackClose)
+		if verify(name, out, &want) != nil {
+			return nil, fmt.Errorf("%s: the file has no feedback block, and one added at its end would be swallowed by "+
+				"an unclosed code fence or HTML block there; add %s and %s lines yourself", name, feedbackOpen, feedbackClose)
+		}
+	}
+	if err := verify(name, out, &want); err != nil {
+		return nil, fmt.Errorf("%s: the feedback %w", name, err)
+	}
+	return out, nil
+}
+
+// cleanText readies text for an area: "\n" line endings, no surrounding
+// blank lines, and "" for text that would read back as unanswered. It
+// refuses marker lines: even where markdown would treat one as content,
+// line-based tools downstream would not.
+func cleanText(name, what, text string) (string, error) {
+	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
+		return "", fmt.Errorf("%s: %s is not valid UTF-8 text", name, what)
+	}
+	t := trimBlankLines(normalise(text))
+	for n, l := range strings.Split(t, "\n") {
+		if markerStartRe.MatchString(strings.TrimLeft(l, " \t")) {
+			return "", fmt.Errorf("%s: %s has an rtgit marker on its line %d (%q); it would corrupt the answer file, so remove or reword it",
+				name, what, n+1, strings.TrimSpace(l))
+		}
+	}
+	if unanswered(t) {
+		return "", nil
+	}
+	return t, nil
+}
+
+// replace rewrites region r from line from up to its closing marker: a
+// blank line, body, a blank line. Lines are joined with the file's own
+// line ending.
+func (l *layout) replace(r region, from int, body string) []byte {
+	s := l.src
+	eol := s.eol
+	ins := eol + strings.ReplaceAll(body, "\n", eol) + eol + eol
+	start, end := s.origStarts[from], s.origStarts[r.close]
+	out := make([]byte, 0, len(s.data)+len(ins))
+	out = append(out, s.data[:start]...)
+	out = append(out, ins...)
+	return append(out, s.data[end:]...)
+}
+
+// appendBlock adds a new block at the end of the file.
+func (l *layout) appendBlock(open, body, close string) []byte {
+	s := l.src
+	eol := s.eol
+	out := append([]byte(nil), s.data...)
+	if len(s.norm) > 0 && s.norm[len(s.norm)-1] != '\n' {
+		out = append(out, eol...)
+	}
+	block := eol + open + eol + eol + strings.ReplaceAll(body, "\n", eol) + eol + eol + close + eol
+	return append(out, block...)
+}
+
+// verify parses an edited file and checks it says exactly what was meant.
+// Markdown in the new text can swallow the closing marker (an unclosed
+// code fence or HTML block), and that must not be written.
+func verify(name string, out []byte, want *File) error {
+	got, _, err := parse(name, out)
+	if err == nil {
+		// Lines after the edit move; everything else must be as meant.
+		for _, f := range []*File{got, want} {
+			for i := range f.Answers {
+				f.Answers[i].Line = 0
+			}
+		}
+	}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		return errors.New("would not stay inside its block: it opens a code fence or HTML block without closing it, " +
+			"which would swallow the closing marker; close it and try again")
+	}
+	return nil
+}

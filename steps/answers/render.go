@@ -1,0 +1,151 @@
+package answers
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"text/template"
+)
+
+// page is what the template sees; see the package doc.
+type page struct {
+	StepID, Slug, Depth, Header string
+	Intro, Prose                []string
+	Questions                   []pageQuestion
+	Menu                        []MenuItem
+	Feedback                    string
+}
+
+type pageQuestion struct {
+	ID, Text string
+	Optional bool
+	Body     string // what goes between the answer markers
+	Drafted  bool   // Body is a draft the user has not confirmed yet
+}
+
+// Render executes the answer-file template tmpl for v. source names the
+// template in errors. The output is checked by parsing it back, so an
+// override that drops a marker or mangles an answer fails here, at render
+// time, instead of losing the user's work later.
+func Render(source, tmpl string, v View) ([]byte, error) {
+	pg, want, err := newPage(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	t, err := template.New(source).Option("missingkey=error").Funcs(template.FuncMap{
+		"fileMarker":    func() string { return fileMarker(v.StepID, v.Depth, v.Slug) },
+		"answerOpen":    answerOpen,
+		"answerClose":   answerClose,
+		"menuOpen":      func() string { return menuOpen },
+		"menuClose":     func() string { return menuClose },
+		"feedbackOpen":  func() string { return feedbackOpen },
+		"feedbackClose": func() string { return feedbackClose },
+		"quote":         quote,
+	}).Parse(tmpl)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, pg); err != nil {
+		return nil, err
+	}
+	out := append(bytes.TrimRight(buf.Bytes(), "\n"), '\n')
+	if err := check(source, out, v, want); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// newPage validates v and works out each answer area, returning the text
+// each answer must parse back to.
+func newPage(v View) (*page, map[string]string, error) {
+	if !tokenRe.MatchString(v.StepID) || !tokenRe.MatchString(v.Slug) {
+		return nil, nil, fmt.Errorf("step %q and slug %q must be plain words to fit in the file marker", v.StepID, v.Slug)
+	}
+	if !depths[v.Depth] {
+		return nil, nil, fmt.Errorf("depth %q must be brief, standard or deep", v.Depth)
+	}
+	pg := &page{StepID: v.StepID, Slug: v.Slug, Depth: v.Depth, Header: v.Header, Menu: v.Menu,
+		Feedback: trimBlankLines(normalise(v.Feedback))}
+	for _, s := range v.Intro {
+		pg.Intro = append(pg.Intro, trimBlankLines(normalise(s)))
+	}
+	for _, s := range v.Prose {
+		pg.Prose = append(pg.Prose, trimBlankLines(normalise(s)))
+	}
+	want := map[string]string{}
+	for _, q := range v.Questions {
+		if !tokenRe.MatchString(q.ID) {
+			return nil, nil, fmt.Errorf("question id %q must be a plain word to fit in its markers", q.ID)
+		}
+		if _, dup := want[q.ID]; dup {
+			return nil, nil, fmt.Errorf("question id %q is asked twice", q.ID)
+		}
+		pq := pageQuestion{ID: q.ID, Text: strings.TrimSpace(normalise(q.Text)), Optional: q.Optional}
+		if c, ok := v.Carry[q.ID]; ok && !unanswered(c) {
+			pq.Body = trimBlankLines(normalise(c))
+		} else if !unanswered(q.Prefill) {
+			pq.Body, pq.Drafted = trimBlankLines(normalise(q.Prefill)), true
+		}
+		want[q.ID] = pq.Body
+		if pq.Body == "" {
+			pq.Body = Placeholder
+		}
+		pg.Questions = append(pg.Questions, pq)
+	}
+	return pg, want, nil
+}
+
+// check parses the rendered file back and compares it with what was meant
+// to be written.
+func check(source string, out []byte, v View, want map[string]string) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: rendering gives a broken answer file: %s", source, fmt.Sprintf(format, args...))
+	}
+	f, _, err := parse("output", out)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if f.StepID != v.StepID || f.Depth != v.Depth || f.Slug != v.Slug {
+		return bad("its file marker says step=%s depth=%s slug=%s, not step=%s depth=%s slug=%s (use {{fileMarker}})",
+			f.StepID, f.Depth, f.Slug, v.StepID, v.Depth, v.Slug)
+	}
+	if f.Choice != "" {
+		return bad("menu box [%s] is already ticked", f.Choice)
+	}
+	for i, q := range v.Questions {
+		if i >= len(f.Answers) || f.Answers[i].ID != q.ID {
+			return bad("answer block %q is missing or out of order (use {{answerOpen .ID}} and {{answerClose .ID}} for every question)", q.ID)
+		}
+		if a := f.Answers[i]; a.Text != want[q.ID] {
+			return bad("answer %q does not read back as written (it has an unclosed code fence or HTML block, or the template changes .Body)", q.ID)
+		}
+	}
+	if len(f.Answers) > len(v.Questions) {
+		return bad("answer block %q is not one of the questions", f.Answers[len(v.Questions)].ID)
+	}
+	if fb := trimBlankLines(normalise(v.Feedback)); !unanswered(fb) && f.Feedback != fb {
+		return bad("the feedback does not read back as written (use {{feedbackOpen}} {{.Feedback}} {{feedbackClose}})")
+	}
+	return nil
+}
+
+// normalise makes any line endings "\n", the only kind a rendered file has.
+func normalise(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.ReplaceAll(s, "\r", "\n")
+}
+
+// quote makes text a block quote, so a multi-line question stays one
+// visual unit.
+func quote(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			lines[i] = ">"
+		} else {
+			lines[i] = "> " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,171 @@
+// Package artifacts writes analysis answers into the documents a team
+// builds from. Markdown artifacts are filled section by section inside
+// step-keyed markers, so re-running a step replaces only its own text and
+// anything a person wrote elsewhere in the file survives byte for byte.
+package artifacts
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Marker lines delimiting one step's text inside a section.
+func beginMarker(key string) string { return "<!-- rtgit:begin " + key + " -->" }
+func endMarker(key string) string   { return "<!-- rtgit:end " + key + " -->" }
+
+var headingRe = regexp.MustCompile(`^(#{1,6})[ \t]+(.*?)[ \t#]*$`)
+
+// FillSection puts body under the heading named section, between markers
+// keyed by key. An existing block for key is replaced in place; otherwise the
+// block is appended at the end of the section (before the next heading of the
+// same or a higher level). A missing heading is appended as "## section".
+func FillSection(doc []byte, section, key, body string) ([]byte, error) {
+	lines := splitLines(doc)
+	block := []string{beginMarker(key)}
+	if b := strings.TrimRight(body, "\n"); b != "" {
+		block = append(block, strings.Split(b, "\n")...)
+	}
+	block = append(block, endMarker(key))
+
+	if start, end, err := findBlock(lines, key); err != nil {
+		return nil, err
+	} else if start >= 0 {
+		out := append(append(append([]string{}, lines[:start]...), block...), lines[end+1:]...)
+		return joinLines(out), nil
+	}
+	h, level := findHeading(lines, section)
+	if h < 0 {
+		out := trimTrailingBlank(lines)
+		if len(out) > 0 {
+			out = append(out, "")
+		}
+		out = append(out, "## "+section, "")
+		out = append(out, block...)
+		return joinLines(out), nil
+	}
+	end := len(lines)
+	fence := false
+	for i := h + 1; i < len(lines); i++ {
+		if isFence(lines[i]) {
+			fence = !fence
+		}
+		if fence {
+			continue
+		}
+		if m := headingRe.FindStringSubmatch(lines[i]); m != nil && len(m[1]) <= level {
+			end = i
+			break
+		}
+	}
+	// Insert after the section's last non-blank line, keeping one blank line
+	// around the block so the markdown stays readable.
+	at := end
+	for at > h+1 && strings.TrimSpace(lines[at-1]) == "" {
+		at--
+	}
+	ins := append([]string{""}, block...)
+	if at < len(lines) {
+		ins = append(ins, "")
+	}
+	out := append(append(append([]string{}, lines[:at]...), ins...), dropLeadingBlank(lines[at:])...)
+	return joinLines(out), nil
+}
+
+// Block returns the text rtgit wrote for key, and whether it exists.
+func Block(doc []byte, key string) (string, bool) {
+	lines := splitLines(doc)
+	start, end, err := findBlock(lines, key)
+	if err != nil || start < 0 {
+		return "", false
+	}
+	return strings.Join(lines[start+1:end], "\n"), true
+}
+
+// findBlock locates key's markers outside fenced code. Unpaired markers are
+// an error: guessing could overwrite a person's text.
+func findBlock(lines []string, key string) (int, int, error) {
+	start, fence := -1, false
+	for i, l := range lines {
+		if isFence(l) {
+			fence = !fence
+		}
+		if fence {
+			continue
+		}
+		switch strings.TrimSpace(l) {
+		case beginMarker(key):
+			if start >= 0 {
+				return -1, -1, fmt.Errorf("line %d: second begin marker for %s before its end", i+1, key)
+			}
+			start = i
+		case endMarker(key):
+			if start < 0 {
+				return -1, -1, fmt.Errorf("line %d: end marker for %s without a begin", i+1, key)
+			}
+			return start, i, nil
+		}
+	}
+	if start >= 0 {
+		return -1, -1, fmt.Errorf("line %d: begin marker for %s is never closed", start+1, key)
+	}
+	return -1, -1, nil
+}
+
+// findHeading returns the line and level of the first heading whose text is
+// section (case-insensitive), outside fenced code.
+func findHeading(lines []string, section string) (int, int) {
+	fence := false
+	for i, l := range lines {
+		if isFence(l) {
+			fence = !fence
+		}
+		if fence {
+			continue
+		}
+		if m := headingRe.FindStringSubmatch(l); m != nil && strings.EqualFold(strings.TrimSpace(m[2]), section) {
+			return i, len(m[1])
+		}
+	}
+	return -1, 0
+}
+
+func isFence(l string) bool {
+	t := strings.TrimLeft(l, " ")
+	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+}
+
+func splitLines(doc []byte) []string {
+	s := string(bytes.TrimSuffix(doc, []byte("\n")))
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+func joinLines(lines []string) []byte {
+	return []byte(strings.Join(lines, "\n") + "\n")
+}
+
+func trimTrailingBlank(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+func dropLeadingBlank(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	return lines
+}
+
+// NeedsClarification is the marker left for an unanswered question.
+func NeedsClarification(question string) string {
+	return "[NEEDS CLARIFICATION: " + strings.TrimSpace(question) + "]"
+}
+
+// ClarificationRe finds NEEDS CLARIFICATION markers in artifacts.
+var ClarificationRe = regexp.MustCompile(`\[NEEDS CLARIFICATION[^\]]*\]`)

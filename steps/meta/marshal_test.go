@@ -1,0 +1,236 @@
+package meta
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMarshalFormat(t *testing.T) {
+	m := New("Offline <mode> & sync", "github", "GH-20", time.Date(2026, 2, 19, 0, 0, 0, 0, time.UTC))
+	m.CompletePhase("00-quick-scan")
+	m.CodebaseHash = "abc1234"
+	m.CompleteStep("00-01")
+	m.DepthOverrides["01-requirements"] = "brief"
+	m.Elaborations = append(m.Elaborations, Elaboration{StepID: "01-03", TurnCount: 7, Timestamp: "t", SynthesisSummary: "s"})
+	m.QuickScan = &QuickScan{Scope: "small", Complexity: "low", EstimatedFiles: 3, Confidence: "high"}
+	m.BaseCommit = "0123456789abcdef0123456789abcdef01234567"
+	m.MarkProcessed(7)
+	m.Extra["zeta"] = json.RawMessage(`{ "b": 1, "a": [] }`)
+	m.Extra["alpha"] = json.RawMessage(`"x"`)
+	m.Extra[legacyKey] = json.RawMessage(`true`)
+	got, err := m.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "description": "Offline <mode> & sync",
+  "source": "github",
+  "source_id": "GH-20",
+  "created_at": "2026-02-19T00:00:00.000Z",
+  "analysis_status": "partial",
+  "phases_completed": [
+    "00-quick-scan"
+  ],
+  "codebase_hash": "abc1234",
+  "steps_completed": [
+    "00-01"
+  ],
+  "depth_overrides": {
+    "01-requirements": "brief"
+  },
+  "elaborations": [
+    {
+      "step_id": "01-03",
+      "turn_count": 7,
+      "personas_active": [],
+      "timestamp": "t",
+      "synthesis_summary": "s"
+    }
+  ],
+  "elaboration_config": {
+    "max_turns": 10
+  },
+  "quick_scan": {
+    "scope": "small",
+    "complexity": "low",
+    "estimated_files": 3,
+    "confidence": "high",
+    "keywords": []
+  },
+  "base_commit": "0123456789abcdef0123456789abcdef01234567",
+  "processed_comments": [
+    7
+  ],
+  "alpha": "x",
+  "zeta": {
+    "b": 1,
+    "a": []
+  }
+}
+`
+	if string(got) != want {
+		t.Errorf("Marshal =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestMarshalMinimal(t *testing.T) {
+	got, err := (&Meta{}).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "description": "",
+  "source": "",
+  "source_id": "",
+  "created_at": "",
+  "analysis_status": "raw",
+  "phases_completed": [],
+  "steps_completed": [],
+  "depth_overrides": {},
+  "elaborations": [],
+  "elaboration_config": {
+    "max_turns": 10
+  }
+}
+`
+	if string(got) != want {
+		t.Errorf("Marshal of a zero Meta =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Fields rtgit does not know belong to someone else: their values must come
+// back unchanged, at the top level and inside the objects rtgit does know.
+func TestMarshalKeepsUnknownFields(t *testing.T) {
+	in := `{
+  "description": "d",
+  "x_custom": {"nested": {"list": [1, 2.50, 1e400, -0, "\u00e9<>&", true, null]}, "a": {}},
+  "x_null": null,
+  "phase_a_completed": true,
+  "phases_completed": ["00-quick-scan"],
+  "elaborations": [{"step_id": "01-03", "x_note": {"k": [1]}}],
+  "elaboration_config": {"max_turns": 3, "x_min": 1},
+  "quick_scan": {"scope": "small", "x_tool": "scanner v2"},
+  "0_first": []
+}`
+	m, err := Parse("meta.json", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := m.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, []byte(legacyKey)) {
+		t.Errorf("output keeps %s:\n%s", legacyKey, out)
+	}
+	src, dst := objects(t, []byte(in)), objects(t, out)
+	for _, path := range [][]string{
+		{"x_custom"}, {"x_null"}, {"0_first"},
+		{"elaboration_config", "x_min"}, {"quick_scan", "x_tool"},
+	} {
+		if a, b := lookup(t, src, path), lookup(t, dst, path); !bytes.Equal(a, b) {
+			t.Errorf("%v: wrote %s, want %s", path, b, a)
+		}
+	}
+	var els []map[string]json.RawMessage
+	if err := json.Unmarshal(dst["elaborations"], &els); err != nil || len(els) != 1 || compact(t, els[0]["x_note"]) != `{"k":[1]}` {
+		t.Errorf("elaborations[0].x_note lost: %s", dst["elaborations"])
+	}
+	// The known fields come first, the unknown ones after, sorted.
+	if i, j, k := bytes.Index(out, []byte(`"quick_scan"`)), bytes.Index(out, []byte(`"0_first"`)), bytes.Index(out, []byte(`"x_null"`)); !(i < j && j < k) {
+		t.Errorf("field order wrong:\n%s", out)
+	}
+	again, err := Parse("meta.json", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out2, err := again.Marshal()
+	if err != nil || !bytes.Equal(out, out2) {
+		t.Errorf("second round trip differs (%v):\n%s\nvs\n%s", err, out, out2)
+	}
+}
+
+func objects(t *testing.T, data []byte) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// lookup returns the compacted value at path.
+func lookup(t *testing.T, obj map[string]json.RawMessage, path []string) []byte {
+	t.Helper()
+	raw := obj[path[0]]
+	if len(path) > 1 {
+		return lookup(t, objects(t, raw), path[1:])
+	}
+	return []byte(compact(t, raw))
+}
+
+func compact(t *testing.T, raw []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	return b.String()
+}
+
+func TestMarshalDerivesStatusFromFile(t *testing.T) {
+	for _, tc := range []struct {
+		phases string
+		want   string
+	}{
+		{`[]`, StatusRaw},
+		{`["00-quick-scan"]`, StatusPartial},
+		{`["00-quick-scan", "01-requirements", "02-impact-analysis", "03-architecture"]`, StatusPartial},
+		{`["00-quick-scan", "01-requirements", "02-impact-analysis", "03-architecture", "04-design"]`, StatusAnalyzed},
+	} {
+		// The stored status is wrong on purpose: it must not survive.
+		m, err := Parse("meta.json", []byte(`{"analysis_status": "raw", "phases_completed": `+tc.phases+`}`))
+		if tc.want == StatusRaw {
+			m, err = Parse("meta.json", []byte(`{"analysis_status": "analyzed", "phases_completed": `+tc.phases+`}`))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := m.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), `"analysis_status": "`+tc.want+`"`) {
+			t.Errorf("%s: status not %s:\n%s", tc.phases, tc.want, out)
+		}
+	}
+}
+
+// Marshal refuses what Parse would reject, so rtgit never writes a
+// meta.json it cannot read back.
+func TestMarshalRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(*Meta)
+		want string
+	}{
+		{"bad depth", func(m *Meta) { m.DepthOverrides["01-requirements"] = "extreme" }, "01-requirements"},
+		{"negative turns", func(m *Meta) { m.Elaborations = []Elaboration{{TurnCount: -1}} }, "elaborations[0].turn_count"},
+		{"negative files", func(m *Meta) { m.QuickScan = &QuickScan{EstimatedFiles: -2} }, "quick_scan.estimated_files"},
+		{"extra not JSON", func(m *Meta) { m.Extra["x"] = json.RawMessage(`{`) }, "x: Extra value"},
+		{"extra empty", func(m *Meta) { m.Extra["x"] = nil }, "x: Extra value"},
+		{"extra not UTF-8", func(m *Meta) { m.Extra["x"] = json.RawMessage("\"\xff\"") }, "x: Extra value"},
+		{"extra shadows field", func(m *Meta) { m.Extra["source"] = json.RawMessage(`"jira"`) }, "source: set in Extra"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := New("d", "", "", time.Time{})
+			tc.edit(m)
+			if _, err := m.Marshal(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Marshal error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
