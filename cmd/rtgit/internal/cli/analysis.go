@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+type newOptions struct {
+	*globals
+	slug, source, sourceID string
+}
+
+func newNewCmd(g *globals, s Streams) *cobra.Command {
+	o := &newOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "new [--slug S] [--source github|jira|manual] [--source-id ID] <description>",
+		Short: "Start an analysis on a new branch rtgit/<slug>",
+		Long: `Start an analysis: create the branch rtgit/<slug> from HEAD, switch to it,
+write docs/requirements/<slug>/meta.json and the first step's answer file, and
+commit them. Without --slug, the slug is derived from the description.`,
+		Example: `  rtgit new "Let customers export invoices as CSV"
+  rtgit new --slug gh-42-csv-export --source github --source-id GH-42 "CSV export"`,
+		Args: exactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error { return runNew(o, args[0], s) },
+	}
+	cmd.Flags().StringVar(&o.slug, "slug", "", "the item's slug: lowercase a-z, 0-9 and dashes, at most 64 characters")
+	cmd.Flags().StringVar(&o.source, "source", "manual", "where the item came from: github, jira or manual")
+	cmd.Flags().StringVar(&o.sourceID, "source-id", "", "the item's id at its source, e.g. GH-42")
+	return cmd
+}
+
+func runNew(o *newOptions, desc string, s Streams) error {
+	if strings.TrimSpace(desc) == "" {
+		return usageErr("new: the description is empty")
+	}
+	m, err := machine(o.dir, s)
+	if err != nil {
+		return err
+	}
+	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID})
+	if err != nil {
+		return err
+	}
+	slug := strings.TrimPrefix(r.Step.AnswerFile, roundtable.RequirementsDir+"/")
+	slug, _, _ = strings.Cut(slug, "/")
+	fmt.Fprintf(s.Out, "Started %s on branch %s%s.\n\n", slug, roundtable.BranchPrefix, slug)
+	printReply(s.Out, slug, r)
+	return nil
+}
+
+// slugVerb builds the commands that take a slug and print a reply.
+func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int, call func(m *roundtable.Machine, args []string, in io.Reader) (*roundtable.Reply, error)) *cobra.Command {
+	return &cobra.Command{
+		Use:     use,
+		Short:   short,
+		Long:    long,
+		Example: example,
+		Args:    exactArgs(nargs),
+		RunE: func(_ *cobra.Command, args []string) error {
+			m, err := machine(g.dir, s)
+			if err != nil {
+				return err
+			}
+			r, err := call(m, args, s.In)
+			if r != nil {
+				printReply(s.Out, args[0], r)
+			}
+			return codeFor(err)
+		},
+	}
+}
+
+func newNextCmd(g *globals, s Streams) *cobra.Command {
+	return slugVerb(g, s, "next <slug>", "Continue: complete the current step and open the next one",
+		`[C] Continue, and the way to resume. If the current step's answers are complete
+and valid, rtgit writes its artifacts, records it in meta.json, renders the next
+step's answer file and commits, one commit per step. Otherwise it lists each
+unanswered or invalid question as path:line and exits 3, changing nothing.
+A ticked [E] or [S] box in the answer file is honoured instead.`,
+		"  rtgit next invoice-export", 1,
+		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) { return m.Next(a[0]) })
+}
+
+func newSkipCmd(g *globals, s Streams) *cobra.Command {
+	return slugVerb(g, s, "skip <slug>", "Skip the rest of the current phase, drafting its artifacts",
+		`[S] Skip remaining steps in this phase. Artifacts are drafted from what was
+gathered; anything unanswered appears as [NEEDS CLARIFICATION: <question>].`,
+		"  rtgit skip invoice-export", 1,
+		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) { return m.Skip(a[0]) })
+}
+
+func newElaborateCmd(g *globals, s Streams) *cobra.Command {
+	return slugVerb(g, s, "elaborate <slug>", "Go deeper on the current step",
+		`[E] Elaboration Mode: the current step is asked again with its Deep Mode probes.`,
+		"  rtgit elaborate invoice-export", 1,
+		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
+			return m.Elaborate(a[0])
+		})
+}
+
+func newDepthCmd(g *globals, s Streams) *cobra.Command {
+	return slugVerb(g, s, "depth <slug> brief|standard|deep", "Override the depth of the current phase",
+		`Set the depth for the rest of the current phase. The override is kept in
+meta.json and the open step is re-rendered, keeping answers to questions that
+are still asked.`,
+		"  rtgit depth invoice-export deep", 2,
+		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
+			return m.SetDepth(a[0], steps.Depth(a[1]))
+		})
+}
+
+func newAnswerCmd(g *globals, s Streams) *cobra.Command {
+	return slugVerb(g, s, "answer <slug> <question-id> (<text> | -)", "Answer a question of the current step",
+		`Write an answer into the current step's answer file, leaving everything else
+in the file as it was. Use - to read the answer from standard input. The answer
+is committed with its step by rtgit next.`,
+		"  rtgit answer invoice-export users \"Finance clerks closing the month\"\n  rtgit answer invoice-export stories - < stories.md", 3,
+		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
+			text := a[2]
+			if text == "-" {
+				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
+				if err != nil {
+					return nil, err
+				}
+				text = string(b)
+			}
+			return m.Answer(a[0], a[1], text)
+		})
+}
+
+func newCommentCmd(g *globals, s Streams) *cobra.Command {
+	return slugVerb(g, s, "comment <slug> (<text> | -)", "Handle text exactly as a pull-request comment",
+		`Process text the way the GitHub Action processes a PR comment: /rtgit commands
+(continue, skip, elaborate, deep, brief, status, help, answer <id>), the single
+letters C, E and S, depth phrases such as "let's dig in", and otherwise natural
+feedback, which is kept in the answer file and acknowledged by the persona.`,
+		"  rtgit comment invoice-export \"/rtgit answer users\nFinance clerks\"\n  rtgit comment invoice-export C\n  rtgit comment invoice-export \"What about refunds?\"", 2,
+		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
+			text := a[1]
+			if text == "-" {
+				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
+				if err != nil {
+					return nil, err
+				}
+				text = string(b)
+			}
+			return m.Comment(a[0], text)
+		})
+}

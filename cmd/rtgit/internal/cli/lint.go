@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/steps"
+)
+
+type lintOptions struct {
+	*globals
+	json bool
+}
+
+func newLintCmd(g *globals, s Streams) *cobra.Command {
+	o := &lintOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "lint",
+		Short: "Check the default step files and this repository's overrides",
+		Long: `Check every step file rtgit would run: frontmatter, sections, question ids,
+validation rules, artifact mappings, outputs, personas, skip_if expressions
+and placeholders. Each problem prints as path:line: message.
+
+Exit status is 1 when any error is found, 0 when clean (warnings allowed).`,
+		Example: "  rtgit lint\n  rtgit lint --json",
+		Args:    exactArgs(0),
+		RunE:    func(*cobra.Command, []string) error { return runLint(o, s) },
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "print problems as a JSON array")
+	return cmd
+}
+
+type lintEntry struct {
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+func runLint(o *lintOptions, s Streams) error {
+	ws, err := openWorkspace(o.dir, false)
+	if err != nil {
+		return err
+	}
+	plan, err := ws.plan()
+	if err != nil {
+		return err
+	}
+	probs := steps.Lint(plan)
+	if o.json {
+		out := []lintEntry{}
+		for _, p := range probs {
+			sev := "error"
+			if p.Severity == steps.Warning {
+				sev = "warning"
+			}
+			out = append(out, lintEntry{p.Path, p.Line, sev, p.Msg})
+		}
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		for _, p := range probs {
+			fmt.Fprintln(s.Out, p)
+		}
+	}
+	if probs.HasErrors() {
+		return silent(ExitError, fmt.Errorf("lint found errors"))
+	}
+	if !o.json {
+		fmt.Fprintf(s.Out, "%d steps checked, no errors\n", len(plan.Steps()))
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/steps/roundtable"
+	"github.com/rtgit/rtgit/templates"
+)
+
+// gitRepo adapts gitops to the machine's Repo interface.
+type gitRepo struct{ *gitops.Repo }
+
+func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
+	bs, err := g.Repo.Branches(prefix)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]roundtable.Branch, len(bs))
+	for i, b := range bs {
+		out[i] = roundtable.Branch{Name: b.Name, Time: b.Time}
+	}
+	return out, nil
+}
+
+// machine opens the repository at dir and wires the step machine to it.
+func machine(dir string, s Streams) (*roundtable.Machine, error) {
+	ws, err := openWorkspace(dir, true)
+	if err != nil {
+		return nil, err
+	}
+	return &roundtable.Machine{
+		Repo:      gitRepo{ws.repo},
+		Templates: ws.templates(),
+		Embedded:  templates.FS,
+		Warn:      func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) },
+	}, nil
+}
+
+// codeFor maps the machine's outcomes to exit codes.
+func codeFor(err error) error {
+	if errors.Is(err, roundtable.ErrIncomplete) {
+		return &codedError{code: ExitIncomplete, err: err}
+	}
+	return err
+}

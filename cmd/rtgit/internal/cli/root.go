@@ -1,0 +1,88 @@
+// Package cli is rtgit's command line: one thin command per verb, each an
+// options struct and a run function, with exit codes decided in exit.go.
+package cli
+
+import (
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Streams are the command's standard streams, swapped out in tests.
+type Streams struct {
+	In       io.Reader
+	Out, Err io.Writer
+}
+
+// globals are the flags every command accepts.
+type globals struct {
+	dir string
+}
+
+// Main runs rtgit with args and returns the process exit code.
+func Main(args []string) int {
+	return Run(args, Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
+}
+
+// Run is Main with explicit streams.
+func Run(args []string, s Streams) int {
+	root := newRoot(s)
+	root.SetArgs(args)
+	return report(root.Execute(), s.Err)
+}
+
+func newRoot(s Streams) *cobra.Command {
+	g := &globals{}
+	root := &cobra.Command{
+		Use:   "rtgit",
+		Short: "Run a roundtable feature analysis on a git branch",
+		Long: `rtgit walks a feature through quick scan, requirements, impact analysis,
+architecture and design with three personas: Maya Chen (Business Analyst),
+Alex Rivera (Solutions Architect) and Jordan Park (System Designer).
+
+Each step is a markdown answer file committed on the branch rtgit/<slug>.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(s.In)
+	root.SetOut(s.Out)
+	root.SetErr(s.Err)
+	root.PersistentFlags().StringVarP(&g.dir, "directory", "C", ".", "run as if rtgit was started in `DIR`")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.AddCommand(
+		newDemoCmd(g, s),
+		newNewCmd(g, s),
+		newNextCmd(g, s),
+		newAnswerCmd(g, s),
+		newSkipCmd(g, s),
+		newDepthCmd(g, s),
+		newElaborateCmd(g, s),
+		newCommentCmd(g, s),
+		newStatusCmd(g, s),
+		newCheckCmd(g, s),
+		newStepsCmd(g, s),
+		newLintCmd(g, s),
+		newVersionCmd(s),
+	)
+	return root
+}
+
+// exactArgs is cobra.ExactArgs reporting a usage error.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
+			return usageErr("%s: %v", cmd.Name(), err)
+		}
+		return nil
+	}
+}
+
+func rangeArgs(min, max int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := cobra.RangeArgs(min, max)(cmd, args); err != nil {
+			return usageErr("%s: %v", cmd.Name(), err)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,194 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+type statusOptions struct {
+	*globals
+	json bool
+}
+
+func newStatusCmd(g *globals, s Streams) *cobra.Command {
+	o := &statusOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "status [<slug>]",
+		Short: "Show every analysis, or one in detail",
+		Long: `Without a slug, list every analysis branch (rtgit/*) with its progress.
+With a slug, show where that analysis stands and which questions are open.`,
+		Example: "  rtgit status\n  rtgit status invoice-export --json",
+		Args:    rangeArgs(0, 1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return runStatusList(o, s)
+			}
+			return runStatus(o, args[0], s)
+		},
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	return cmd
+}
+
+func runStatus(o *statusOptions, slug string, s Streams) error {
+	m, err := machine(o.dir, s)
+	if err != nil {
+		return err
+	}
+	st, err := m.Status(slug)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(s, st)
+	}
+	fmt.Fprintf(s.Out, "%s  %s  %s\n", st.Slug, st.AnalysisStatus, progressBar(len(st.StepsCompleted), st.StepsTotal))
+	fmt.Fprintf(s.Out, "  %s\n", st.Description)
+	fmt.Fprintf(s.Out, "  branch %s; phases done: %s\n", st.Branch, orNone(st.PhasesCompleted))
+	if st.Step == nil {
+		fmt.Fprintf(s.Out, "  complete: run `rtgit check %s` before building\n", slug)
+		return nil
+	}
+	fmt.Fprintf(s.Out, "  open step %s %s (%s, %s depth) in %s\n", st.Step.ID, st.Step.Title, st.Step.Persona, st.Step.Depth, st.Step.AnswerFile)
+	for _, q := range st.Step.Questions {
+		mark := " "
+		if q.Answered {
+			mark = "x"
+		}
+		opt := ""
+		if !q.Required {
+			opt = " (optional)"
+		}
+		fmt.Fprintf(s.Out, "    [%s] %s%s\n", mark, q.ID, opt)
+	}
+	return nil
+}
+
+func runStatusList(o *statusOptions, s Streams) error {
+	m, err := machine(o.dir, s)
+	if err != nil {
+		return err
+	}
+	rows, err := m.List()
+	if err != nil {
+		return err
+	}
+	if o.json {
+		type row struct {
+			Slug         string `json:"slug"`
+			Status       string `json:"analysis_status"`
+			Phase        string `json:"phase"`
+			Done         int    `json:"steps_done"`
+			Total        int    `json:"steps_total"`
+			LastActivity string `json:"last_activity"`
+			Error        string `json:"error,omitempty"`
+		}
+		out := []row{}
+		for _, r := range rows {
+			e := ""
+			if r.Err != nil {
+				e = r.Err.Error()
+			}
+			out = append(out, row{r.Slug, r.Status, r.Phase, r.Done, r.Total, r.LastActivity.UTC().Format("2006-01-02T15:04:05Z"), e})
+		}
+		return writeJSON(s, out)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(s.Out, `No analyses yet. Start one with: rtgit new "<description>"`)
+		return nil
+	}
+	tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SLUG\tSTATUS\tPHASE\tPROGRESS\tLAST ACTIVITY")
+	for _, r := range rows {
+		if r.Err != nil {
+			fmt.Fprintf(tw, "%s\terror\t\t\t%v\n", r.Slug, r.Err)
+			continue
+		}
+		phase := r.Phase
+		if phase == "" {
+			phase = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Slug, r.Status, phase, progressBar(r.Done, r.Total), r.LastActivity.Local().Format("2006-01-02 15:04"))
+	}
+	return tw.Flush()
+}
+
+// progressBar draws done/total as ten cells and a count.
+func progressBar(done, total int) string {
+	cells := 0
+	if total > 0 {
+		cells = done * 10 / total
+	}
+	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", cells), strings.Repeat(".", 10-cells), done, total)
+}
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}
+
+func writeJSON(s Streams, v any) error {
+	enc := json.NewEncoder(s.Out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+type checkOptions struct {
+	*globals
+	json bool
+}
+
+func newCheckCmd(g *globals, s Streams) *cobra.Command {
+	o := &checkOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "check <slug>",
+		Short: "Gate: is the analysis ready to build?",
+		Long: `Exit 0 only when the analysis is analyzed, every phase's expected artifacts
+exist, and no artifact contains [NEEDS CLARIFICATION. Otherwise list what is
+missing and exit 3.`,
+		Example: "  rtgit check invoice-export && echo ready",
+		Args:    exactArgs(1),
+		RunE:    func(_ *cobra.Command, args []string) error { return runCheck(o, args[0], s) },
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	return cmd
+}
+
+func runCheck(o *checkOptions, slug string, s Streams) error {
+	m, err := machine(o.dir, s)
+	if err != nil {
+		return err
+	}
+	r, err := m.Check(slug)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		if err := writeJSON(s, r); err != nil {
+			return err
+		}
+	} else {
+		if r.AnalysisStatus != "analyzed" {
+			fmt.Fprintf(s.Out, "analysis_status is %s, not analyzed\n", r.AnalysisStatus)
+		}
+		for _, p := range r.Missing {
+			fmt.Fprintf(s.Out, "missing artifact: %s\n", p)
+		}
+		for _, c := range r.Clarifications {
+			fmt.Fprintln(s.Out, c)
+		}
+		if r.Ready {
+			fmt.Fprintf(s.Out, "%s is ready to build.\n", slug)
+		}
+	}
+	if !r.Ready {
+		return silent(ExitIncomplete, fmt.Errorf("%s is not ready", slug))
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+type stepsOptions struct {
+	*globals
+	json bool
+}
+
+func newStepsCmd(g *globals, s Streams) *cobra.Command {
+	o := &stepsOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "steps",
+		Short: "Print the resolved plan: phases, steps, personas and depths",
+		Long: `Print the plan rtgit will follow: the embedded default steps merged with
+any step files under .rtgit/steps/<phase>/ in this repository.`,
+		Example: "  rtgit steps\n  rtgit steps --json | jq '.[].step_id'",
+		Args:    exactArgs(0),
+		RunE:    func(*cobra.Command, []string) error { return runSteps(o, s) },
+	}
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the plan as a JSON array")
+	return cmd
+}
+
+// planEntry is the JSON shape of one step in `rtgit steps --json`.
+type planEntry struct {
+	Phase   string   `json:"phase"`
+	StepID  string   `json:"step_id"`
+	Title   string   `json:"title"`
+	Persona string   `json:"persona"`
+	Depth   string   `json:"depth"`
+	Outputs []string `json:"outputs"`
+	Source  string   `json:"source"`
+}
+
+func runSteps(o *stepsOptions, s Streams) error {
+	ws, err := openWorkspace(o.dir, false)
+	if err != nil {
+		return err
+	}
+	plan, err := ws.plan()
+	if err != nil {
+		return err
+	}
+	for _, p := range plan.Problems {
+		fmt.Fprintln(s.Err, p)
+	}
+	if o.json {
+		entries := []planEntry{}
+		for _, ph := range plan.Phases {
+			for _, st := range ph.Steps {
+				entries = append(entries, planEntry{ph.Phase.Key, st.ID, st.Title, st.Persona, string(st.Depth), st.Outputs, st.Source})
+			}
+		}
+		enc := json.NewEncoder(s.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(entries)
+	}
+	tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+	total := 0
+	for _, ph := range plan.Phases {
+		fmt.Fprintf(tw, "Phase %s (%s) -- led by %s (%s)\n", ph.Phase.Number, ph.Phase.Name, ph.Persona.Name, ph.Persona.Role)
+		for _, st := range ph.Steps {
+			who := ""
+			if st.Persona != ph.Persona.Key {
+				who = "  [" + plan.PersonaOf(st).Name + "]"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", st.ID, st.Title, st.Depth, strings.Join(st.Outputs, ", "), who)
+			total++
+		}
+	}
+	tw.Flush()
+	fmt.Fprintf(s.Out, "%d steps in %d phases\n", total, len(plan.Phases))
+	return nil
+}

@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/templates"
+)
+
+// workspace is the directory tree a command works in.
+type workspace struct {
+	root string       // worktree root, or the -C directory outside git
+	repo *gitops.Repo // nil outside a git repository
+	fsys fs.FS        // the tree, for reading overrides
+}
+
+// openWorkspace finds the repository at or above dir. Outside git it still
+// works on dir, so `rtgit steps` and `rtgit lint` run anywhere.
+func openWorkspace(dir string, needRepo bool) (*workspace, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("cannot use directory %s: not a directory", dir)
+	}
+	repo, err := gitops.Open(abs)
+	switch {
+	case err == nil:
+		return &workspace{root: repo.Root(), repo: repo, fsys: os.DirFS(repo.Root())}, nil
+	case errors.Is(err, gitops.ErrNotRepo) && !needRepo:
+		return &workspace{root: abs, fsys: os.DirFS(abs)}, nil
+	default:
+		return nil, err
+	}
+}
+
+// plan resolves the step plan for the workspace, afresh on every call.
+func (w *workspace) plan() (*steps.Plan, error) {
+	return steps.Load(templates.FS, w.fsys)
+}
+
+// templates resolves templates with the workspace's overrides.
+func (w *workspace) templates() templates.Set {
+	return templates.Set{Repo: w.fsys}
+}

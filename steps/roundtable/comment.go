@@ -1,0 +1,166 @@
+package roundtable
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+)
+
+// Command is what a comment asks for.
+type Command struct {
+	Kind       string // continue, skip, elaborate, depth, status, help, answer, feedback
+	Depth      steps.Depth
+	QuestionID string
+	Text       string // the answer, or the feedback
+	Unknown    string // an unrecognised /rtgit subcommand
+}
+
+// MaxCommentBytes bounds what a comment may carry into an answer file.
+const MaxCommentBytes = 256 << 10
+
+// ParseComment classifies a comment exactly as interface-spec §5.3 orders
+// it: /rtgit commands, then the single letters C, E and S, then depth
+// phrases, and anything else is natural feedback. "Continue" spelled out
+// is natural language, not [C].
+func ParseComment(text string) Command {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	trimmed := strings.TrimSpace(text)
+	first, rest, _ := strings.Cut(trimmed, "\n")
+	if f := strings.Fields(first); len(f) > 0 && strings.EqualFold(f[0], "/rtgit") {
+		if len(f) == 1 {
+			return Command{Kind: "help"}
+		}
+		sub := strings.ToLower(f[1])
+		switch sub {
+		case "continue", "skip", "elaborate", "status", "help":
+			return Command{Kind: sub}
+		case "deep", "brief", "standard":
+			return Command{Kind: "depth", Depth: steps.Depth(sub)}
+		case "answer":
+			if len(f) < 3 {
+				return Command{Kind: "help", Unknown: "answer needs a question id"}
+			}
+			inline := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.SplitN(first, f[2], 2)[1]), ":"))
+			body := strings.TrimSpace(strings.Join(nonEmpty(inline, rest), "\n"))
+			return Command{Kind: "answer", QuestionID: f[2], Text: body}
+		}
+		return Command{Kind: "help", Unknown: f[1]}
+	}
+	switch strings.ToUpper(trimmed) {
+	case "C":
+		return Command{Kind: "continue"}
+	case "E":
+		return Command{Kind: "elaborate"}
+	case "S":
+		return Command{Kind: "skip"}
+	}
+	if d, ok := steps.DetectOverride(trimmed); ok {
+		return Command{Kind: "depth", Depth: d}
+	}
+	return Command{Kind: "feedback", Text: trimmed}
+}
+
+func nonEmpty(parts ...string) []string {
+	var out []string
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// HelpText lists the commands a comment may use.
+const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
+	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit help`, and `/rtgit answer <id>` with the answer on the next lines. " +
+	"Anything else is taken as feedback on the current step."
+
+// Comment handles text as a pull-request comment is handled.
+func (m *Machine) Comment(slug, text string) (*Reply, error) {
+	if len(text) > MaxCommentBytes {
+		return nil, fmt.Errorf("comment is %d bytes; the limit is %d", len(text), MaxCommentBytes)
+	}
+	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
+		return nil, fmt.Errorf("comment is not valid UTF-8 text")
+	}
+	cmd := ParseComment(text)
+	switch cmd.Kind {
+	case "continue":
+		return m.Next(slug)
+	case "skip":
+		return m.Skip(slug)
+	case "elaborate":
+		return m.Elaborate(slug)
+	case "depth":
+		return m.SetDepth(slug, cmd.Depth)
+	case "status":
+		return m.StatusReply(slug)
+	case "answer":
+		return m.Answer(slug, cmd.QuestionID, cmd.Text)
+	case "help":
+		r := &Reply{}
+		if cmd.Unknown != "" {
+			r.say("", fmt.Sprintf("I don't know the command %q.", cmd.Unknown))
+		}
+		r.say("", HelpText)
+		return r, nil
+	}
+	return m.Feedback(slug, cmd.Text)
+}
+
+// Feedback records natural input on the open step: it is kept in the
+// answer file, carried into the step's artifacts, and acknowledged in the
+// persona's words.
+func (m *Machine) Feedback(slug, text string) (*Reply, error) {
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cur, ph, _, err := st.open()
+	if err != nil {
+		return nil, err
+	}
+	rel := st.it.answerPath(cur)
+	data, err := readFile(m.abs(rel))
+	if err != nil {
+		return nil, err
+	}
+	out, err := answers.AppendFeedback(rel, data, text)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.writeFile(rel, out); err != nil {
+		return nil, err
+	}
+	r := &Reply{Changed: []string{rel}}
+	p := st.plan.PersonaOf(cur)
+	r.say(p.Name, p.Acknowledge(gist(text)))
+	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
+	return r, nil
+}
+
+// gist shortens feedback to its first sentence for the acknowledgment, so
+// the persona reflects the point back rather than the whole comment.
+func gist(text string) string {
+	t := strings.Join(strings.Fields(text), " ")
+	if i := strings.IndexAny(t, ".!?"); i > 0 {
+		t = t[:i]
+	}
+	if len(t) > 100 {
+		cut := strings.LastIndex(t[:100], " ")
+		if cut < 40 {
+			cut = 100
+		}
+		t = t[:cut] + "…"
+	}
+	r, size := utf8.DecodeRuneInString(t)
+	if size > 0 && !(len(t) > 1 && unicode.IsUpper(rune(t[1]))) {
+		t = string(unicode.ToLower(r)) + t[size:]
+	}
+	return t
+}

@@ -1,0 +1,90 @@
+package roundtable
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/meta"
+)
+
+// NewOptions describe an analysis to start.
+type NewOptions struct {
+	Description string
+	Slug        string // derived from Description when empty
+	Source      string // github | jira | manual
+	SourceID    string
+}
+
+// New starts an analysis: it creates branch rtgit/<slug> at HEAD, writes
+// meta.json and the first step's answer file, and commits them.
+func (m *Machine) New(o NewOptions) (*Reply, error) {
+	if o.Slug == "" {
+		o.Slug = DeriveSlug(o.Description)
+		if o.Slug == "" {
+			return nil, fmt.Errorf("cannot derive a slug from %q; pass --slug", o.Description)
+		}
+	}
+	if err := ValidateSlug(o.Slug); err != nil {
+		return nil, err
+	}
+	switch o.Source {
+	case "":
+		o.Source = "manual"
+	case "github", "jira", "manual":
+	default:
+		return nil, fmt.Errorf("source %q must be github, jira or manual", o.Source)
+	}
+	it := item{o.Slug}
+	unlock, err := m.Repo.Lock(o.Slug, LockWait)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if exists, err := m.Repo.BranchExists(it.branch()); err != nil {
+		return nil, err
+	} else if exists {
+		return nil, fmt.Errorf("%w: branch %s already exists", ErrExists, it.branch())
+	}
+	if _, err := os.Stat(m.abs(it.metaPath())); err == nil {
+		return nil, fmt.Errorf("%w: %s already exists", ErrExists, it.metaPath())
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	head, err := m.Repo.HeadCommit()
+	if err != nil {
+		return nil, err
+	}
+	if head == "" {
+		return nil, errors.New("the repository has no commits yet; make a first commit, then start the analysis")
+	}
+	p, err := m.plan()
+	if err != nil {
+		return nil, err
+	}
+	md := meta.New(o.Description, o.Source, o.SourceID, m.now())
+	md.BaseCommit = head
+	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}}
+	c := m.changes()
+	r := &Reply{}
+	if err := st.openNext(c, r); err != nil {
+		return nil, err
+	}
+	if err := st.stageMeta(c); err != nil {
+		return nil, err
+	}
+	// Check before switching branches, so a refusal changes nothing.
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	if err := m.Repo.CreateBranch(it.branch()); err != nil {
+		return nil, err
+	}
+	sha, err := c.commit(fmt.Sprintf("rtgit: start analysis %s\n\n%s", o.Slug, o.Description))
+	if err != nil {
+		return nil, err
+	}
+	r.Commit, r.Changed = sha, c.order
+	return r, nil
+}

@@ -1,0 +1,104 @@
+package roundtable
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+)
+
+// RequirementsDir holds one folder per analysed item.
+const RequirementsDir = "docs/requirements"
+
+// BranchPrefix starts every analysis branch.
+const BranchPrefix = "rtgit/"
+
+var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// reservedSlugs would make awkward or dangerous folder or branch names.
+var reservedSlugs = map[string]bool{"con": true, "prn": true, "aux": true, "nul": true, "head": true, "common": true}
+
+// ValidateSlug refuses anything that is not lowercase [a-z0-9-], at most 64
+// characters, so a slug can never name a path outside its folder.
+func ValidateSlug(slug string) error {
+	switch {
+	case slug == "":
+		return fmt.Errorf("empty slug")
+	case len(slug) > 64:
+		return fmt.Errorf("slug %q is longer than 64 characters", slug)
+	case !slugRe.MatchString(slug):
+		return fmt.Errorf("slug %q must use only a-z, 0-9 and single dashes between them", slug)
+	case reservedSlugs[slug]:
+		return fmt.Errorf("slug %q is a reserved name", slug)
+	}
+	return nil
+}
+
+// DeriveSlug turns a description into a slug: lowercase words of [a-z0-9]
+// joined by dashes, cut at a word boundary to 64 characters.
+func DeriveSlug(desc string) string {
+	var words []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			words = append(words, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(desc) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			cur.WriteRune(r)
+		} else {
+			flush()
+		}
+	}
+	flush()
+	slug := ""
+	for _, w := range words {
+		next := w
+		if slug != "" {
+			next = slug + "-" + w
+		}
+		if len(next) > 64 {
+			if slug == "" {
+				slug = w[:64]
+			}
+			break
+		}
+		slug = next
+	}
+	if reservedSlugs[slug] {
+		slug += "-item"
+	}
+	return slug
+}
+
+// item names the files of one analysis, all repo-relative with slashes.
+type item struct{ slug string }
+
+func (it item) dir() string      { return RequirementsDir + "/" + it.slug }
+func (it item) metaPath() string { return it.dir() + "/meta.json" }
+func (it item) branch() string   { return BranchPrefix + it.slug }
+
+// answerPath is answers/<step_id>-<name>.md, named after the step file so
+// the folder reads in order.
+func (it item) answerPath(s *steps.Step) string {
+	base := path.Base(filepath.ToSlash(s.Source))
+	name := strings.TrimLeft(base, "0123456789")
+	name = strings.TrimPrefix(name, "-")
+	return it.dir() + "/answers/" + s.ID + "-" + name
+}
+
+// outputPath resolves an output key; nfr-matrix.md is shared across items.
+func (it item) outputPath(output string) string {
+	if output == "nfr-matrix.md" {
+		return "docs/common/nfr-matrix.md"
+	}
+	return it.dir() + "/" + output
+}
+
+func readFile(p string) ([]byte, error) { return os.ReadFile(p) }

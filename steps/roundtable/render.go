@@ -1,0 +1,135 @@
+package roundtable
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+)
+
+// AnswerTemplate is the template every answer file is rendered from.
+const AnswerTemplate = "answer-file.md.tmpl"
+
+// header is the seed's step header format.
+func header(p steps.Persona, s *steps.Step) string {
+	return fmt.Sprintf("%s (%s) -- Step %s: %s", p.Name, p.Role, s.ID, s.Title)
+}
+
+// greeting is the new-session greeting of interface-spec §5.6.
+func greeting(p steps.Persona, ph steps.Phase) string {
+	return fmt.Sprintf("Hi, I'm %s, your %s. I'll be guiding you through %s. Let's get started.", p.First(), p.Role, ph.Description)
+}
+
+// recovery is the resumed-session greeting of interface-spec §5.6.
+func recovery(done []*steps.Step, next *steps.Step) string {
+	titles := make([]string, len(done))
+	for i, s := range done {
+		titles[i] = s.Title
+	}
+	return fmt.Sprintf("Welcome back. Last time we completed %s. Let's pick up from %s.", joinAnd(titles), next.Title)
+}
+
+func joinAnd(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	case 2:
+		return items[0] + " and " + items[1]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + ", and " + items[len(items)-1]
+}
+
+// phaseBoundary is the line of interface-spec §6 after a phase's last step.
+func phaseBoundary(ph *steps.PlanPhase, next *steps.PlanPhase, slug string) string {
+	if next == nil {
+		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete. %s is ready to build.", ph.Phase.Number, ph.Phase.Name, slug)
+	}
+	return fmt.Sprintf("Phase %s (%s) complete. Continue to Phase %s (%s).", ph.Phase.Number, ph.Phase.Name, next.Phase.Number, next.Phase.Name)
+}
+
+// intro is what the persona says before a step's questions. A step in the
+// middle of a phase needs no introduction unless the user is coming back.
+func (st *state) intro(s *steps.Step, ph *steps.PlanPhase, resume bool) []Line {
+	p := st.plan.PersonaOf(s)
+	done := st.completedInPhase(ph)
+	if len(done) > 0 {
+		if resume {
+			return []Line{{p.Name, recovery(done, s)}}
+		}
+		return nil
+	}
+	var lines []Line
+	if prev := st.previousPhase(ph); prev != nil && prev.Persona.Key != ph.Persona.Key && st.meta.HasPhase(prev.Phase.Key) {
+		lines = append(lines, Line{"", fmt.Sprintf("%s has finished %s. Handing off to %s (%s) who will %s.",
+			prev.Persona.Name, prev.Phase.Description, ph.Persona.Name, ph.Persona.Role, ph.Phase.Activity)})
+		lines = append(lines, Line{p.Name, fmt.Sprintf("I've reviewed %s's %s. Here's what I'm working with: %s",
+			prev.Persona.First(), prev.Phase.Artifact, st.summary(prev))})
+	}
+	lines = append(lines, Line{p.Name, greeting(p, ph.Phase)})
+	if d, source := st.phaseDepth(ph); source == "quick-scan" {
+		if a := steps.Announcement(d); a != "" {
+			lines = append(lines, Line{p.Name, a})
+		}
+	}
+	return lines
+}
+
+// menu is the step menu of interface-spec §5.2.
+func (st *state) menu(s *steps.Step, ph *steps.PlanPhase) []answers.MenuItem {
+	items := []answers.MenuItem{{Key: "E", Label: "Elaboration Mode -- bring all perspectives to discuss this topic"}}
+	if !st.lastInPhase(s, ph) {
+		return append(items,
+			answers.MenuItem{Key: "C", Label: "Continue -- move to the next step"},
+			answers.MenuItem{Key: "S", Label: "Skip remaining steps in this phase"})
+	}
+	if next := st.nextPhase(ph); next != nil {
+		return append(items, answers.MenuItem{Key: "C", Label: fmt.Sprintf("Continue to Phase %s (%s)", next.Phase.Number, next.Phase.Name)})
+	}
+	return append(items, answers.MenuItem{Key: "C", Label: "Complete analysis"})
+}
+
+// view builds the open step's view at depth d.
+func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepView {
+	p := st.plan.PersonaOf(s)
+	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
+		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
+	for _, pr := range s.Prose(d) {
+		v.Prose = append(v.Prose, steps.Expand(pr, st.lookup))
+	}
+	f, _ := st.answerFile(s)
+	for _, q := range s.Questions(d) {
+		qv := QuestionView{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
+		if f != nil {
+			if a, ok := f.Answer(q.ID); ok {
+				qv.Answered, qv.Line = a.Answered, a.Line
+			}
+		}
+		v.Questions = append(v.Questions, qv)
+	}
+	return v
+}
+
+// renderAnswerFile renders s at depth d, keeping answers from carry.
+func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
+	v := st.view(s, ph, d)
+	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
+		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback}
+	for _, l := range intro {
+		av.Intro = append(av.Intro, l.Text)
+	}
+	for _, q := range s.Questions(d) {
+		aq := answers.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Optional: s.Optional(q.ID)}
+		if q.Draft != "" {
+			aq.Prefill = steps.Expand(q.Draft, st.lookup)
+		}
+		av.Questions = append(av.Questions, aq)
+	}
+	tmpl, source, err := st.m.Templates.Read(AnswerTemplate)
+	if err != nil {
+		return nil, err
+	}
+	return answers.Render(source, string(tmpl), av)
+}

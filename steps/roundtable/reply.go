@@ -1,0 +1,52 @@
+package roundtable
+
+import (
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+)
+
+// Line is one thing said: by a persona (Speaker is the persona's full
+// name) or by rtgit itself (Speaker is empty).
+type Line struct {
+	Speaker string
+	Text    string
+}
+
+// QuestionView is a question as shown to the user.
+type QuestionView struct {
+	ID       string
+	Text     string
+	Required bool
+	Answered bool
+	Line     int // line of its answer block in the answer file, when known
+}
+
+// StepView is the open step: what the user should answer next.
+type StepView struct {
+	ID, Title  string
+	Header     string // "{Name} ({Role}) -- Step {id}: {title}"
+	Persona    steps.Persona
+	Phase      steps.Phase
+	Depth      steps.Depth
+	AnswerFile string
+	Prose      []string
+	Questions  []QuestionView
+	Menu       []answers.MenuItem
+}
+
+// Reply is the outcome of one verb, for the CLI to print and the GitHub
+// Action to post.
+type Reply struct {
+	Lines    []Line
+	Problems []string  // "path:line: reason" for each unanswered or invalid answer
+	Step     *StepView // the open step, nil once the analysis is complete
+	Done     bool      // the analysis is complete
+	Commit   string    // the commit made, if any
+	Changed  []string  // repo-relative paths written
+}
+
+func (r *Reply) say(speaker, text string) {
+	if text != "" {
+		r.Lines = append(r.Lines, Line{Speaker: speaker, Text: text})
+	}
+}

@@ -1,0 +1,101 @@
+// Package roundtable is rtgit's step machine: it decides which step an
+// analysis is on, renders its answer file, checks the answers, writes the
+// artifacts and meta.json, and asks the repository to commit the result.
+//
+// Every entry point (the CLI verbs, `rtgit comment` and the GitHub Action)
+// goes through this package, so a step completes the same way everywhere.
+// It reaches git only through the small Repo interface below.
+package roundtable
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/rtgit/rtgit/steps"
+)
+
+// Repo is what the machine needs from version control.
+type Repo interface {
+	Root() string
+	HeadBranch() (string, error)
+	HeadCommit() (string, error)
+	BranchExists(name string) (bool, error)
+	CreateBranch(name string) error
+	Dirty(paths []string) ([]string, error)
+	Commit(paths []string, message string) (string, error)
+	ReadFileAt(rev, path string) ([]byte, error)
+	Lock(name string, wait time.Duration) (func(), error)
+	// Branches lists local branches whose names start with prefix.
+	Branches(prefix string) ([]Branch, error)
+	// ListFiles lists the file names directly inside dir at rev.
+	ListFiles(rev, dir string) ([]string, error)
+}
+
+// Branch is a local branch and the time of its tip commit.
+type Branch struct {
+	Name string
+	Time time.Time
+}
+
+// Templates resolves a template by name, repo override first.
+type Templates interface {
+	Read(name string) (data []byte, source string, err error)
+}
+
+// Errors the caller maps to exit codes.
+var (
+	// ErrIncomplete: the current step's answers are missing or invalid.
+	ErrIncomplete = errors.New("answers incomplete")
+	// ErrNoAnalysis: no analysis with that slug.
+	ErrNoAnalysis = errors.New("no such analysis")
+	// ErrExists: an analysis with that slug already exists.
+	ErrExists = errors.New("analysis already exists")
+	// ErrWrongBranch: the analysis branch is not checked out.
+	ErrWrongBranch = errors.New("wrong branch")
+	// ErrDirty: a file rtgit must write has uncommitted changes.
+	ErrDirty = errors.New("uncommitted changes")
+	// ErrComplete: the analysis has no open step.
+	ErrComplete = errors.New("analysis complete")
+)
+
+// LockWait is how long a second process waits for an item's lock.
+const LockWait = 3 * time.Second
+
+// Machine runs analyses in one repository.
+type Machine struct {
+	Repo      Repo
+	Templates Templates
+	Embedded  fs.FS // the embedded defaults (steps, personas)
+	Now       func() time.Time
+	// Warn receives non-fatal problems: invalid step files, skip_if errors.
+	Warn func(string)
+}
+
+func (m *Machine) now() time.Time {
+	if m.Now != nil {
+		return m.Now()
+	}
+	return time.Now()
+}
+
+func (m *Machine) warn(s string) {
+	if m.Warn != nil {
+		m.Warn(s)
+	}
+}
+
+// plan loads the plan afresh; step-file problems become warnings.
+func (m *Machine) plan() (*steps.Plan, error) {
+	p, err := steps.Load(m.Embedded, os.DirFS(m.Repo.Root()))
+	if err != nil {
+		return nil, err
+	}
+	for _, pr := range p.Problems {
+		if pr.Severity == steps.Error {
+			m.warn(pr.String() + " (step skipped)")
+		}
+	}
+	return p, nil
+}

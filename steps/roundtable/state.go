@@ -1,0 +1,294 @@
+package roundtable
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/meta"
+)
+
+// state is one analysis as read from the worktree at the start of a verb.
+type state struct {
+	m    *Machine
+	it   item
+	plan *steps.Plan
+	meta *meta.Meta
+	// files caches parsed answer files by step id; nil entries are missing.
+	files map[string]*answers.File
+	// rev is the branch the analysis is read from; "" is the worktree.
+	rev string
+}
+
+// read returns a repo-relative file from the worktree or from st.rev.
+func (st *state) read(rel string) ([]byte, error) {
+	if st.rev == "" {
+		return os.ReadFile(st.m.abs(rel))
+	}
+	return st.m.Repo.ReadFileAt(st.rev, rel)
+}
+
+// list returns the file names in a repo-relative directory.
+func (st *state) list(dir string) ([]string, error) {
+	if st.rev != "" {
+		return st.m.Repo.ListFiles(st.rev, dir)
+	}
+	entries, err := os.ReadDir(st.m.abs(dir))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// load reads an existing analysis. meta.json must parse: a corrupt file is
+// an error naming it, never replaced.
+func (m *Machine) load(slug string) (*state, error) {
+	return m.loadAt(slug, "")
+}
+
+// loadAt reads an analysis from branch rev, or the worktree when rev is "".
+func (m *Machine) loadAt(slug, rev string) (*state, error) {
+	if err := ValidateSlug(slug); err != nil {
+		return nil, err
+	}
+	it := item{slug}
+	st := &state{m: m, it: it, files: map[string]*answers.File{}, rev: rev}
+	data, err := st.read(it.metaPath())
+	var md *meta.Meta
+	if err == nil {
+		name := it.metaPath()
+		if rev != "" {
+			name = rev + ":" + name
+		}
+		md, err = meta.Parse(name, data)
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w %q: %s does not exist (is branch %s checked out?)", ErrNoAnalysis, slug, it.metaPath(), it.branch())
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, err := m.plan()
+	if err != nil {
+		return nil, err
+	}
+	st.plan, st.meta = p, md
+	return st, nil
+}
+
+// abs turns a repo-relative slash path into an OS path under the root.
+func (m *Machine) abs(rel string) string {
+	return filepath.Join(m.Repo.Root(), filepath.FromSlash(rel))
+}
+
+// onBranch refuses to work unless the analysis branch is checked out: the
+// answer files being edited live there.
+func (st *state) onBranch() error {
+	b, err := st.m.Repo.HeadBranch()
+	if err != nil {
+		return err
+	}
+	if b != st.it.branch() {
+		return fmt.Errorf("%w: analysis %s lives on branch %s, but %s is checked out; run: git switch %s", ErrWrongBranch, st.it.slug, st.it.branch(), b, st.it.branch())
+	}
+	return nil
+}
+
+func (st *state) quickScan() *steps.QuickScanFacts {
+	qs := st.meta.QuickScan
+	if qs == nil || qs.Scope == "" {
+		return nil
+	}
+	return &steps.QuickScanFacts{Scope: qs.Scope, Complexity: qs.Complexity, FileCount: qs.EstimatedFiles}
+}
+
+// phaseDepth is the depth chosen for a phase and where it came from.
+func (st *state) phaseDepth(ph *steps.PlanPhase) (steps.Depth, string) {
+	return steps.DetermineDepth(ph.Phase.Key, st.meta.DepthOverrides[ph.Phase.Key], st.quickScan())
+}
+
+// stepDepth applies the seed's chain: an override or a quick-scan depth
+// covers the whole phase; otherwise each step keeps its own default.
+func (st *state) stepDepth(s *steps.Step, ph *steps.PlanPhase) steps.Depth {
+	d, source := st.phaseDepth(ph)
+	if source == "default" {
+		return s.Depth
+	}
+	return d
+}
+
+func (st *state) facts(s *steps.Step, ph *steps.PlanPhase) steps.Facts {
+	f := steps.Facts{Depth: st.stepDepth(s, ph)}
+	if qs := st.meta.QuickScan; qs != nil {
+		f.Scope, f.Complexity, f.FileCount, f.HasFileCount = qs.Scope, qs.Complexity, qs.EstimatedFiles, true
+	}
+	return f
+}
+
+// eligible says whether s still has to run, and why not if it doesn't.
+func (st *state) eligible(s *steps.Step, ph *steps.PlanPhase, warn bool) bool {
+	if st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key) {
+		return false
+	}
+	for _, d := range s.DependsOn {
+		if !st.meta.HasStep(d) {
+			if warn {
+				st.m.warn(fmt.Sprintf("%s: step %s depends on %s, which is not completed; skipping it", s.Source, s.ID, d))
+			}
+			return false
+		}
+	}
+	if s.SkipIf != "" {
+		skip, err := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph))
+		if err != nil && warn {
+			st.m.warn(fmt.Sprintf("%s:%d: skip_if %q does not parse (%v); treating it as false", s.Source, s.FieldLine("skip_if"), s.SkipIf, err))
+		}
+		if skip {
+			return false
+		}
+	}
+	return true
+}
+
+// current returns the first step that still has to run, or nils when the
+// analysis is complete.
+func (st *state) current() (*steps.Step, *steps.PlanPhase) {
+	for _, ph := range st.plan.Phases {
+		for _, s := range ph.Steps {
+			if st.eligible(s, ph, false) {
+				return s, ph
+			}
+		}
+	}
+	return nil, nil
+}
+
+// lastInPhase reports whether no eligible step follows s in its phase.
+func (st *state) lastInPhase(s *steps.Step, ph *steps.PlanPhase) bool {
+	after := false
+	for _, o := range ph.Steps {
+		if o == s {
+			after = true
+			continue
+		}
+		if after && st.eligible(o, ph, false) {
+			return false
+		}
+	}
+	return true
+}
+
+// nextPhase returns the phase after ph in the plan, or nil.
+func (st *state) nextPhase(ph *steps.PlanPhase) *steps.PlanPhase {
+	for i, p := range st.plan.Phases {
+		if p == ph && i+1 < len(st.plan.Phases) {
+			return st.plan.Phases[i+1]
+		}
+	}
+	return nil
+}
+
+// previousPhase returns the phase before ph, or nil.
+func (st *state) previousPhase(ph *steps.PlanPhase) *steps.PlanPhase {
+	for i, p := range st.plan.Phases {
+		if p == ph && i > 0 {
+			return st.plan.Phases[i-1]
+		}
+	}
+	return nil
+}
+
+// completedInPhase lists the phase's completed steps in plan order.
+func (st *state) completedInPhase(ph *steps.PlanPhase) []*steps.Step {
+	var out []*steps.Step
+	for _, s := range ph.Steps {
+		if st.meta.HasStep(s.ID) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// answerFile parses a step's answer file from the worktree, cached.
+func (st *state) answerFile(s *steps.Step) (*answers.File, error) {
+	if f, ok := st.files[s.ID]; ok {
+		if f == nil {
+			return nil, os.ErrNotExist
+		}
+		return f, nil
+	}
+	rel := st.it.answerPath(s)
+	data, err := st.read(rel)
+	if errors.Is(err, os.ErrNotExist) {
+		st.files[s.ID] = nil
+		return nil, err
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := answers.Parse(rel, data)
+	if err != nil {
+		return nil, err
+	}
+	st.files[s.ID] = f
+	return f, nil
+}
+
+// lookup resolves a placeholder for prose and drafts.
+func (st *state) lookup(name string) (string, bool) {
+	qs := st.meta.QuickScan
+	switch name {
+	case "description":
+		return st.meta.Description, true
+	case "slug":
+		return st.it.slug, true
+	case "scope":
+		if qs != nil {
+			return qs.Scope, qs.Scope != ""
+		}
+	case "complexity":
+		if qs != nil {
+			return qs.Complexity, qs.Complexity != ""
+		}
+	case "file_count":
+		if qs != nil && qs.Scope != "" {
+			return strconv.Itoa(qs.EstimatedFiles), true
+		}
+	case "keywords":
+		if qs != nil {
+			return strings.Join(qs.Keywords, ", "), len(qs.Keywords) > 0
+		}
+	case "candidate_files":
+		return st.candidateFiles()
+	}
+	stepID, qid, ok := steps.SplitRef(name)
+	if !ok {
+		return "", false
+	}
+	s, _ := st.plan.Step(stepID)
+	if s == nil {
+		return "", false
+	}
+	f, err := st.answerFile(s)
+	if err != nil {
+		return "", false
+	}
+	a, ok := f.Answer(qid)
+	return a.Text, ok && a.Answered
+}
+
+// candidateFiles is filled by the quick scan; until then it is unknown.
+func (st *state) candidateFiles() (string, bool) {
+	return "", false
+}

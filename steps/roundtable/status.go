@@ -1,0 +1,255 @@
+package roundtable
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/artifacts"
+)
+
+// Status is the JSON shape of `rtgit status <slug> --json`.
+type Status struct {
+	Slug            string      `json:"slug"`
+	Description     string      `json:"description"`
+	AnalysisStatus  string      `json:"analysis_status"`
+	Phase           string      `json:"phase"` // "" once complete
+	Depth           string      `json:"depth"`
+	PhasesCompleted []string    `json:"phases_completed"`
+	StepsCompleted  []string    `json:"steps_completed"`
+	StepsTotal      int         `json:"steps_total"`
+	Step            *StepStatus `json:"step"`
+	Branch          string      `json:"branch"`
+}
+
+// StepStatus is the open step in a Status.
+type StepStatus struct {
+	ID         string           `json:"id"`
+	Title      string           `json:"title"`
+	Persona    string           `json:"persona"`
+	Depth      string           `json:"depth"`
+	AnswerFile string           `json:"answer_file"`
+	Questions  []QuestionStatus `json:"questions"`
+}
+
+// QuestionStatus is one question of the open step.
+type QuestionStatus struct {
+	ID       string `json:"id"`
+	Text     string `json:"text"`
+	Required bool   `json:"required"`
+	Answered bool   `json:"answered"`
+}
+
+// Summary is one row of `rtgit status` without a slug.
+type Summary struct {
+	Slug, Status, Phase string
+	Done, Total         int
+	LastActivity        time.Time
+	Err                 error // meta.json unreadable on that branch
+}
+
+// source picks where an analysis is read from: the worktree when its
+// branch is checked out, its branch tip otherwise.
+func (m *Machine) source(slug string) string {
+	if b, err := m.Repo.HeadBranch(); err == nil && b == BranchPrefix+slug {
+		return ""
+	}
+	if ok, _ := m.Repo.BranchExists(BranchPrefix + slug); ok {
+		return BranchPrefix + slug
+	}
+	return ""
+}
+
+// Status describes one analysis.
+func (m *Machine) Status(slug string) (*Status, error) {
+	st, err := m.loadAt(slug, m.source(slug))
+	if err != nil {
+		return nil, err
+	}
+	return st.status(), nil
+}
+
+func (st *state) status() *Status {
+	md := st.meta
+	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
+		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
+		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch()}
+	cur, ph := st.current()
+	if cur == nil {
+		return s
+	}
+	s.Phase = ph.Phase.Key
+	d := st.stepDepth(cur, ph)
+	if f, err := st.answerFile(cur); err == nil {
+		d = steps.Depth(f.Depth)
+	}
+	s.Depth = string(d)
+	v := st.view(cur, ph, d)
+	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}}
+	for _, q := range v.Questions {
+		ss.Questions = append(ss.Questions, QuestionStatus{q.ID, q.Text, q.Required, q.Answered})
+	}
+	s.Step = ss
+	return s
+}
+
+// StatusReply is `/rtgit status` as a conversational reply.
+func (m *Machine) StatusReply(slug string) (*Reply, error) {
+	st, err := m.loadAt(slug, m.source(slug))
+	if err != nil {
+		return nil, err
+	}
+	r := &Reply{}
+	s := st.status()
+	r.say("", fmt.Sprintf("%s: %s, %d of %d steps done.", slug, s.AnalysisStatus, len(s.StepsCompleted), s.StepsTotal))
+	if cur, ph := st.current(); cur != nil {
+		r.Lines = append(r.Lines, st.intro(cur, ph, true)...)
+		r.Step = st.view(cur, ph, steps.Depth(s.Depth))
+	} else {
+		r.Done = true
+	}
+	return r, nil
+}
+
+// List summarises every analysis branch in the repository.
+func (m *Machine) List() ([]Summary, error) {
+	branches, err := m.Repo.Branches(BranchPrefix)
+	if err != nil {
+		return nil, err
+	}
+	var out []Summary
+	for _, b := range branches {
+		slug := strings.TrimPrefix(b.Name, BranchPrefix)
+		row := Summary{Slug: slug, LastActivity: b.Time}
+		st, err := m.loadAt(slug, m.source(slug))
+		if err != nil {
+			row.Err = err
+			out = append(out, row)
+			continue
+		}
+		row.Status, row.Done, row.Total = st.meta.AnalysisStatus, len(st.meta.StepsCompleted), len(st.plan.Steps())
+		if cur, ph := st.current(); cur != nil {
+			row.Phase = ph.Phase.Key
+		}
+		out = append(out, row)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
+	return out, nil
+}
+
+// Readiness is the result of `rtgit check`.
+type Readiness struct {
+	Slug           string   `json:"slug"`
+	Ready          bool     `json:"ready"`
+	AnalysisStatus string   `json:"analysis_status"`
+	Missing        []string `json:"missing"`        // expected artifacts that do not exist
+	Clarifications []string `json:"clarifications"` // "path:line: [NEEDS CLARIFICATION: …]"
+}
+
+// Check is the build-readiness gate: the analysis is analyzed, every
+// expected artifact exists, and none holds a NEEDS CLARIFICATION marker.
+func (m *Machine) Check(slug string) (*Readiness, error) {
+	st, err := m.loadAt(slug, m.source(slug))
+	if err != nil {
+		return nil, err
+	}
+	r := &Readiness{Slug: slug, AnalysisStatus: st.meta.AnalysisStatus, Missing: []string{}, Clarifications: []string{}}
+	seen := map[string]bool{}
+	var files []string
+	for _, ph := range st.plan.Phases {
+		for _, s := range ph.Steps {
+			if !st.expected(s, ph) {
+				continue
+			}
+			for _, o := range s.Outputs {
+				found, err := st.resolveOutput(o)
+				if err != nil {
+					return nil, err
+				}
+				if len(found) == 0 && !seen[o] {
+					r.Missing = append(r.Missing, st.it.outputPath(o))
+				}
+				seen[o] = true
+				for _, f := range found {
+					if !contains(files, f) {
+						files = append(files, f)
+					}
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		data, err := st.read(f)
+		if err != nil {
+			return nil, err
+		}
+		for i, line := range bytes.Split(data, []byte("\n")) {
+			for _, mk := range artifacts.ClarificationRe.FindAll(line, -1) {
+				r.Clarifications = append(r.Clarifications, fmt.Sprintf("%s:%d: %s", f, i+1, mk))
+			}
+		}
+	}
+	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0
+	return r, nil
+}
+
+// expected reports whether a step's outputs should exist: steps ruled out
+// by skip_if or unmet dependencies produce nothing.
+func (st *state) expected(s *steps.Step, ph *steps.PlanPhase) bool {
+	if st.meta.HasStep(s.ID) {
+		return true
+	}
+	for _, d := range s.DependsOn {
+		if !st.meta.HasStep(d) && !st.meta.HasPhase(ph.Phase.Key) {
+			return false
+		}
+	}
+	if s.SkipIf != "" {
+		if skip, _ := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveOutput lists the files an output key names; a family like
+// adr-*.md may name several.
+func (st *state) resolveOutput(o string) ([]string, error) {
+	rel := st.it.outputPath(o)
+	if !strings.Contains(o, "*") {
+		if _, err := st.read(rel); err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, nil
+			}
+			return nil, err
+		}
+		return []string{rel}, nil
+	}
+	names, err := st.list(path.Dir(rel))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	var out []string
+	for _, n := range names {
+		if ok, _ := path.Match(path.Base(rel), n); ok {
+			out = append(out, path.Join(path.Dir(rel), n))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

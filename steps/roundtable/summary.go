@@ -1,0 +1,97 @@
+package roundtable
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+)
+
+var (
+	frIDRe  = regexp.MustCompile(`\bFR-\d{3}\b`)
+	nfrIDRe = regexp.MustCompile(`\bNFR-\d{3}\b`)
+)
+
+// summary is the incoming persona's 1–2 sentence digest of what the
+// outgoing persona produced (FR-008 AC-008-03), built from the artifacts:
+// rtgit has no model to paraphrase with, so it counts and quotes.
+func (st *state) summary(prev *steps.PlanPhase) string {
+	var parts []string
+	var outputs []string
+	answered := 0
+	for _, ph := range st.plan.Phases {
+		if ph.Persona.Key != prev.Persona.Key {
+			continue
+		}
+		for _, s := range ph.Steps {
+			for _, o := range s.Outputs {
+				if !contains(outputs, o) {
+					outputs = append(outputs, o)
+				}
+			}
+			if f, err := st.answerFile(s); err == nil {
+				for _, a := range f.Answers {
+					if a.Answered {
+						answered++
+					}
+				}
+			}
+		}
+	}
+	if spec, err := st.read(st.it.outputPath("requirements-spec.md")); err == nil && contains(outputs, "requirements-spec.md") {
+		if n := len(distinct(frIDRe.FindAllString(string(spec), -1))); n > 0 {
+			parts = append(parts, plural(n, "functional requirement"))
+		}
+		if n := len(distinct(nfrIDRe.FindAllString(string(spec), -1))); n > 0 {
+			parts = append(parts, plural(n, "non-functional requirement"))
+		}
+	}
+	if data, err := st.read(st.it.outputPath("user-stories.json")); err == nil && contains(outputs, "user-stories.json") {
+		var stories []json.RawMessage
+		if json.Unmarshal(data, &stories) == nil && len(stories) > 0 {
+			parts = append(parts, plural(len(stories), "user story"))
+		}
+	}
+	if names, err := st.list(st.it.dir()); err == nil {
+		n := 0
+		for _, name := range names {
+			if strings.HasPrefix(name, "adr-") && strings.HasSuffix(name, ".md") {
+				n++
+			}
+		}
+		if n > 0 && contains(outputs, "adr-*.md") {
+			parts = append(parts, plural(n, "architecture decision record"))
+		}
+	}
+	lead := fmt.Sprintf("%s across %s", plural(answered, "answer"), joinAnd(outputs))
+	if len(parts) > 0 {
+		lead = joinAnd(parts) + ", from " + lead
+	}
+	out := lead + "."
+	if desc := strings.TrimSpace(st.meta.Description); desc != "" {
+		out = fmt.Sprintf("%s, for \"%s\".", lead, desc)
+	}
+	return strings.ToUpper(out[:1]) + out[1:]
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func distinct(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if !contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

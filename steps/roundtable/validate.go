@@ -1,0 +1,89 @@
+package roundtable
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+)
+
+var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+
+// validate checks every question asked at the file's depth and returns one
+// "path:line: reason" per problem. A missing answer block is damage, not an
+// empty answer, so it is reported as such.
+func validate(rel string, s *steps.Step, f *answers.File) []string {
+	var probs []string
+	for _, q := range s.Questions(steps.Depth(f.Depth)) {
+		a, ok := f.Answer(q.ID)
+		if !ok {
+			probs = append(probs, fmt.Sprintf("%s: the answer block for `%s` is missing; restore its markers or run `rtgit depth` to re-render the file", rel, q.ID))
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", rel, a.Line)
+		if !a.Answered {
+			if !s.Optional(q.ID) {
+				probs = append(probs, fmt.Sprintf("%s: `%s` is unanswered: %s", where, q.ID, q.Text))
+			}
+			continue
+		}
+		for _, r := range s.RulesFor(q.ID) {
+			if msg := checkRule(r, a.Text); msg != "" {
+				if r.Hint != "" {
+					msg += " (" + r.Hint + ")"
+				}
+				probs = append(probs, fmt.Sprintf("%s: `%s` %s", where, q.ID, msg))
+			}
+		}
+	}
+	return probs
+}
+
+// checkRule returns why text fails r, or "".
+func checkRule(r steps.Rule, text string) string {
+	switch r.Kind {
+	case "min_words":
+		if n := len(strings.Fields(text)); n < r.N {
+			return fmt.Sprintf("needs at least %d words (has %d)", r.N, n)
+		}
+	case "max_words":
+		if n := len(strings.Fields(text)); n > r.N {
+			return fmt.Sprintf("must be at most %d words (has %d)", r.N, n)
+		}
+	case "one_of":
+		t := strings.TrimSpace(text)
+		for _, v := range r.Args {
+			if strings.EqualFold(t, strings.TrimSpace(v)) {
+				return ""
+			}
+		}
+		return fmt.Sprintf("must be one of %s", quoteList(r.Args))
+	case "pattern":
+		re, err := regexp.Compile(r.Args[0])
+		if err == nil && !re.MatchString(strings.TrimSpace(text)) {
+			return fmt.Sprintf("must match %q", r.Args[0])
+		}
+	case "each_line":
+		re, err := regexp.Compile(r.Args[0])
+		if err != nil {
+			return ""
+		}
+		for i, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(listMarkerRe.ReplaceAllString(line, ""))
+			if line != "" && !re.MatchString(line) {
+				return fmt.Sprintf("line %d of the answer must match %q", i+1, r.Args[0])
+			}
+		}
+	}
+	return ""
+}
+
+func quoteList(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,220 @@
+package roundtable
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+)
+
+// SkipMessage is the persona's confirmation of [S] (module-design §7.5).
+const SkipMessage = "Skipping remaining steps in this phase. I'll produce draft artifacts based on what we've discussed so far."
+
+// ElaborationStub is the seed's [E] message until elaboration mode runs.
+const ElaborationStub = "Elaboration mode is coming in a future update (#21). For now, I'll go deeper on this topic myself."
+
+// Skip is [S]: draft the phase's artifacts from what was gathered, mark the
+// phase complete without recording the skipped steps, and move on.
+func (m *Machine) Skip(slug string) (*Reply, error) {
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cur, ph, f, err := st.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.skip(cur, ph, f)
+}
+
+func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+	c := st.m.changes()
+	r := &Reply{}
+	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
+	started := false
+	for _, s := range ph.Steps {
+		if s == cur {
+			started = true
+		}
+		if !started || !st.eligible(s, ph, false) {
+			continue
+		}
+		var sf *answers.File
+		d := st.stepDepth(s, ph)
+		if s == cur {
+			sf, d = f, steps.Depth(f.Depth)
+			c.commitAsIs(st.it.answerPath(cur))
+		}
+		if err := st.applyArtifacts(c, collect(s, sf, d)); err != nil {
+			return nil, err
+		}
+	}
+	st.meta.CompletePhase(ph.Phase.Key)
+	if st.meta.BaseCommit != "" {
+		st.meta.CodebaseHash = shortHash(st.meta.BaseCommit)
+	}
+	r.say("", phaseBoundary(ph, st.nextPhase(ph), st.it.slug))
+	if next := st.nextPhase(ph); next != nil {
+		st.finishPhases(next, r)
+	}
+	if err := st.openNext(c, r); err != nil {
+		return nil, err
+	}
+	if err := st.stageMeta(c); err != nil {
+		return nil, err
+	}
+	sha, err := c.commit(fmt.Sprintf("rtgit: skip rest of phase %s (%s) from %s", ph.Phase.Number, ph.Phase.Name, cur.ID))
+	if err != nil {
+		return nil, err
+	}
+	r.Commit, r.Changed = sha, c.order
+	return r, nil
+}
+
+// open returns the current step and its parsed answer file.
+func (st *state) open() (*steps.Step, *steps.PlanPhase, *answers.File, error) {
+	cur, ph := st.current()
+	if cur == nil {
+		return nil, nil, nil, fmt.Errorf("%w: %s has no open step", ErrComplete, st.it.slug)
+	}
+	f, err := st.answerFile(cur)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w (run `rtgit next %s` to re-render it)", st.it.answerPath(cur), err, st.it.slug)
+	}
+	return cur, ph, f, nil
+}
+
+// SetDepth is a user depth override for the current phase (module-design
+// §6.2): persisted, announced, and applied by re-rendering the open step.
+func (m *Machine) SetDepth(slug string, d steps.Depth) (*Reply, error) {
+	if !d.Valid() {
+		return nil, fmt.Errorf("depth %q must be brief, standard or deep", d)
+	}
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cur, ph, f, err := st.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.setDepth(cur, ph, f, d)
+}
+
+func (st *state) setDepth(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, d steps.Depth) (*Reply, error) {
+	r := &Reply{}
+	r.say(st.plan.PersonaOf(cur).Name, steps.OverrideAnnouncement(d))
+	st.meta.DepthOverrides[ph.Phase.Key] = string(d)
+	return st.rerender(r, cur, ph, f, d, true, fmt.Sprintf("rtgit: depth %s for phase %s (%s)", d, ph.Phase.Number, ph.Phase.Name))
+}
+
+// rerender writes the open step's answer file again at depth d, keeping
+// every answer whose question is still asked, and the feedback.
+func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *answers.File, d steps.Depth, withMeta bool, msg string) (*Reply, error) {
+	carry := map[string]string{}
+	for _, a := range f.Answers {
+		if a.Answered {
+			carry[a.ID] = a.Text
+		}
+	}
+	intro := st.intro(cur, ph, false)
+	data, err := st.renderAnswerFile(cur, ph, d, intro, carry, f.Feedback)
+	if err != nil {
+		return nil, err
+	}
+	rel := st.it.answerPath(cur)
+	c := st.m.changes()
+	c.put(rel, data)
+	c.userOwned[rel] = true // the user's edits are carried into the new render
+	if withMeta {
+		if err := st.stageMeta(c); err != nil {
+			return nil, err
+		}
+	}
+	sha, err := c.commit(msg)
+	if err != nil {
+		return nil, err
+	}
+	nf, err := answers.Parse(rel, data)
+	if err != nil {
+		return nil, err
+	}
+	st.files[cur.ID] = nf
+	r.Commit, r.Changed = sha, c.order
+	r.Step = st.view(cur, ph, d)
+	return r, nil
+}
+
+// Elaborate is [E]. Until elaboration mode exists it is the seed's stub:
+// the open step is asked again with its Deep Mode probes, without
+// persisting a depth override.
+func (m *Machine) Elaborate(slug string) (*Reply, error) {
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cur, ph, f, err := st.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.elaborate(cur, ph, f)
+}
+
+func (st *state) elaborate(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+	r := &Reply{}
+	r.say(st.plan.PersonaOf(cur).Name, ElaborationStub)
+	return st.rerender(r, cur, ph, f, steps.Deep, false, fmt.Sprintf("rtgit: elaborate %s %s", cur.ID, cur.Title))
+}
+
+// Answer writes text as the answer to question id of the open step. The
+// file is left for the step's commit, as if the user had edited it.
+func (m *Machine) Answer(slug, id, text string) (*Reply, error) {
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cur, ph, _, err := st.open()
+	if err != nil {
+		return nil, err
+	}
+	return st.answer(cur, ph, id, text)
+}
+
+func (st *state) answer(cur *steps.Step, ph *steps.PlanPhase, id, text string) (*Reply, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, fmt.Errorf("empty answer for %q", id)
+	}
+	rel := st.it.answerPath(cur)
+	data, err := readFile(st.m.abs(rel))
+	if err != nil {
+		return nil, err
+	}
+	out, err := answers.SetAnswer(rel, data, id, text)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.m.writeFile(rel, out); err != nil {
+		return nil, err
+	}
+	nf, err := answers.Parse(rel, out)
+	if err != nil {
+		return nil, err
+	}
+	st.files[cur.ID] = nf
+	r := &Reply{Changed: []string{rel}}
+	v := st.view(cur, ph, steps.Depth(nf.Depth))
+	open := 0
+	for _, q := range v.Questions {
+		if q.Required && !q.Answered {
+			open++
+		}
+	}
+	r.say("", fmt.Sprintf("Recorded the answer to `%s` in %s; %d required question(s) still open.", id, rel, open))
+	r.Step = v
+	return r, nil
+}

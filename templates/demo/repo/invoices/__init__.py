@@ -1,0 +1,1 @@
+"""ledgerly: a small invoicing service."""
