@@ -1,0 +1,135 @@
+package gitops
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	gogit "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/transport"
+	"github.com/go-git/go-git/v5/plumbing/transport/http"
+)
+
+// ErrPushRejected means the remote branch was not where the push expected
+// it: someone else pushed first. Fetch, rebuild on the new tip, push again.
+var ErrPushRejected = errors.New("push rejected: the remote branch moved")
+
+// TokenUser is the basic-auth user GitHub expects with an installation or
+// Actions token; it refuses bearer tokens over git's https transport.
+const TokenUser = "x-access-token"
+
+// RemoteURL is the fetch URL of the named remote.
+func (r *Repo) RemoteURL(name string) (string, error) {
+	rem, err := r.repo.Remote(name)
+	if err != nil {
+		return "", fmt.Errorf("remote %q: %w", name, err)
+	}
+	urls := rem.Config().URLs
+	if len(urls) == 0 {
+		return "", fmt.Errorf("remote %q has no URL", name)
+	}
+	return urls[0], nil
+}
+
+// auth picks credentials for the remote's URL: the token as basic auth over
+// http(s), nothing for a local path, where none is needed.
+func (r *Repo) auth(remote, token string) (transport.AuthMethod, error) {
+	if strings.ContainsAny(token, "\r\n\x00 ") {
+		return nil, errors.New("the token contains whitespace or control characters")
+	}
+	url, err := r.RemoteURL(remote)
+	if err != nil {
+		return nil, err
+	}
+	ep, err := transport.NewEndpoint(url)
+	if err != nil {
+		return nil, fmt.Errorf("remote %q: %w", remote, err)
+	}
+	if token == "" || (ep.Protocol != "http" && ep.Protocol != "https") {
+		return nil, nil
+	}
+	return &http.BasicAuth{Username: TokenUser, Password: token}, nil
+}
+
+// remoteRef is where a fetched branch is kept: refs/remotes/<remote>/<branch>.
+func remoteRef(remote, branch string) plumbing.ReferenceName {
+	return plumbing.NewRemoteReferenceName(remote, branch)
+}
+
+// Fetch brings branch from remote into refs/remotes/<remote>/<branch> and
+// returns its tip. A branch the remote does not have is ErrNoBranch.
+func (r *Repo) Fetch(ctx context.Context, remote, branch, token string) (string, error) {
+	ref, err := branchRef(branch)
+	if err != nil {
+		return "", err
+	}
+	auth, err := r.auth(remote, token)
+	if err != nil {
+		return "", err
+	}
+	spec := config.RefSpec("+" + ref.String() + ":" + remoteRef(remote, branch).String())
+	err = r.repo.FetchContext(ctx, &gogit.FetchOptions{RemoteName: remote, RefSpecs: []config.RefSpec{spec}, Auth: auth, Tags: gogit.NoTags})
+	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) {
+		if isMissingRef(err) {
+			return "", fmt.Errorf("%s on %s: %w", branch, remote, ErrNoBranch)
+		}
+		return "", fmt.Errorf("fetch %s from %s: %w", branch, remote, err)
+	}
+	tip, err := r.st.Reference(remoteRef(remote, branch))
+	if err != nil {
+		return "", fmt.Errorf("%s on %s: %w", branch, remote, ErrNoBranch)
+	}
+	return tip.Hash().String(), nil
+}
+
+func isMissingRef(err error) bool {
+	var nm gogit.NoMatchingRefSpecError
+	return errors.As(err, &nm) || strings.Contains(err.Error(), "couldn't find remote ref")
+}
+
+// Push sends the local branch to remote only if the remote branch is still
+// at expect (a full SHA, or "" for a branch that must not exist yet). The
+// check is made against the remote's advertised refs, and the update
+// itself carries the old value, so the remote refuses it if another push
+// lands in between. Either way the result is ErrPushRejected.
+func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) error {
+	ref, err := branchRef(branch)
+	if err != nil {
+		return err
+	}
+	auth, err := r.auth(remote, token)
+	if err != nil {
+		return err
+	}
+	opts := &gogit.PushOptions{
+		RemoteName: remote,
+		RefSpecs:   []config.RefSpec{config.RefSpec(ref.String() + ":" + ref.String())},
+		Auth:       auth,
+	}
+	if expect != "" {
+		if !plumbing.IsHash(expect) {
+			return fmt.Errorf("push %s: %q is not a full commit SHA", branch, expect)
+		}
+		opts.RequireRemoteRefs = []config.RefSpec{config.RefSpec(expect + ":" + ref.String())}
+	}
+	err = r.repo.PushContext(ctx, opts)
+	switch {
+	case err == nil, errors.Is(err, gogit.NoErrAlreadyUpToDate):
+	case errors.Is(err, gogit.ErrForceNeeded), strings.Contains(err.Error(), "required to be"),
+		strings.Contains(err.Error(), "failed to lock"), strings.Contains(err.Error(), "non-fast-forward"),
+		strings.Contains(err.Error(), "fetch first"):
+		return fmt.Errorf("%s: %w (%v)", branch, ErrPushRejected, err)
+	default:
+		return fmt.Errorf("push %s to %s: %w", branch, remote, err)
+	}
+	// Keep the remote-tracking ref in step, as git push does, so the next
+	// compare-and-swap starts from what we just pushed.
+	local, err := r.st.Reference(ref)
+	if err != nil {
+		return err
+	}
+	return r.st.SetReference(plumbing.NewHashReference(remoteRef(remote, branch), local.Hash()))
+}
