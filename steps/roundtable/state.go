@@ -138,11 +138,17 @@ func (st *state) facts(s *steps.Step, ph *steps.PlanPhase) steps.Facts {
 
 // eligible says whether s still has to run, and why not if it doesn't.
 func (st *state) eligible(s *steps.Step, ph *steps.PlanPhase, warn bool) bool {
+	return st.eligibleIf(s, ph, warn, st.meta.HasStep)
+}
+
+// eligibleIf is eligible with done deciding which dependencies count as
+// met, so callers can look ahead as if the steps before s were completed.
+func (st *state) eligibleIf(s *steps.Step, ph *steps.PlanPhase, warn bool, done func(id string) bool) bool {
 	if st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key) {
 		return false
 	}
 	for _, d := range s.DependsOn {
-		if !st.meta.HasStep(d) {
+		if !done(d) {
 			if warn {
 				st.m.warn(fmt.Sprintf("%s: step %s depends on %s, which is not completed; skipping it", s.Source, s.ID, d))
 			}
@@ -174,19 +180,44 @@ func (st *state) current() (*steps.Step, *steps.PlanPhase) {
 	return nil, nil
 }
 
-// lastInPhase reports whether no eligible step follows s in its phase.
+// lastInPhase reports whether no step will follow s in its phase once s
+// and the steps before it are completed.
 func (st *state) lastInPhase(s *steps.Step, ph *steps.PlanPhase) bool {
-	after := false
-	for _, o := range ph.Steps {
-		if o == s {
-			after = true
-			continue
-		}
-		if after && st.eligible(o, ph, false) {
+	for _, o := range st.laterInPhase(s, ph) {
+		if st.eligibleIf(o, ph, false, st.doneBefore(o)) {
 			return false
 		}
 	}
 	return true
+}
+
+// laterInPhase lists the steps after s in its phase.
+func (st *state) laterInPhase(s *steps.Step, ph *steps.PlanPhase) []*steps.Step {
+	for i, o := range ph.Steps {
+		if o == s {
+			return ph.Steps[i+1:]
+		}
+	}
+	return nil
+}
+
+// doneBefore counts a dependency of o as met when it is completed or runs
+// before o in the plan: looking ahead, those steps will be done by then.
+func (st *state) doneBefore(o *steps.Step) func(string) bool {
+	return func(id string) bool {
+		if st.meta.HasStep(id) {
+			return true
+		}
+		for _, s := range st.plan.Steps() {
+			if s == o {
+				return false
+			}
+			if s.ID == id {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // nextPhase returns the phase after ph in the plan, or nil.

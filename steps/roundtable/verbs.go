@@ -33,12 +33,8 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 	c := st.m.changes()
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
-	started := false
-	for _, s := range ph.Steps {
-		if s == cur {
-			started = true
-		}
-		if !started || !st.eligible(s, ph, false) {
+	for _, s := range append([]*steps.Step{cur}, st.laterInPhase(cur, ph)...) {
+		if s != cur && !st.eligibleIf(s, ph, false, st.doneBefore(s)) {
 			continue
 		}
 		var sf *answers.File
