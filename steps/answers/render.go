@@ -2,6 +2,7 @@ package answers
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"text/template"
@@ -43,11 +44,11 @@ func Render(source, tmpl string, v View) ([]byte, error) {
 		"quote":         quote,
 	}).Parse(tmpl)
 	if err != nil {
-		return nil, err
+		return nil, templateErr(err)
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, pg); err != nil {
-		return nil, err
+		return nil, templateErr(err)
 	}
 	out := append(bytes.TrimRight(buf.Bytes(), "\n"), '\n')
 	if err := check(source, out, v, want); err != nil {
@@ -148,4 +149,11 @@ func quote(s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// templateErr drops text/template's "template: " prefix: its messages
+// already start with the template's name and line, which is what a user
+// editing an override needs to see first.
+func templateErr(err error) error {
+	return errors.New(strings.TrimPrefix(err.Error(), "template: "))
 }
