@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // changeset collects the files one verb writes, then writes and commits
@@ -149,7 +150,9 @@ func (m *Machine) writeFile(rel string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(abs), ".rtgit-*.tmp")
+	m.hook("write " + rel)
+	sweepTemps(filepath.Dir(abs))
+	tmp, err := os.CreateTemp(filepath.Dir(abs), tempPattern)
 	if err != nil {
 		return err
 	}
@@ -168,8 +171,26 @@ func (m *Machine) writeFile(rel string, data []byte) error {
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
 	}
-	m.hook("write " + rel)
 	return os.Rename(tmp.Name(), abs)
+}
+
+// tempPattern names rtgit's own temporary files, so they can be told apart
+// from anything a user keeps next to the artifacts.
+const tempPattern = ".rtgit-*.tmp"
+
+// staleTemp is how old a temporary file must be before it counts as left
+// behind by a killed run rather than being written by a live one.
+const staleTemp = time.Minute
+
+// sweepTemps removes temporary files a killed run left in dir, so they never
+// show up as untracked files in the user's worktree.
+func sweepTemps(dir string) {
+	names, _ := filepath.Glob(filepath.Join(dir, tempPattern))
+	for _, n := range names {
+		if st, err := os.Lstat(n); err == nil && st.Mode().IsRegular() && time.Since(st.ModTime()) > staleTemp {
+			os.Remove(n)
+		}
+	}
 }
 
 // hook lets fault-injection tests stop the process at a named write point;
