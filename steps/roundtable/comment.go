@@ -44,9 +44,18 @@ func ParseComment(text string) Command {
 			if len(f) < 3 {
 				return Command{Kind: "help", Unknown: "answer needs a question id"}
 			}
-			inline := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.SplitN(first, f[2], 2)[1]), ":"))
+			// "/rtgit answer users: text" and "/rtgit answer users" + lines
+			// are both common; the colon belongs to neither id nor answer.
+			id, inlineColon := strings.CutSuffix(f[2], ":")
+			if id == "" {
+				return Command{Kind: "help", Unknown: "answer needs a question id"}
+			}
+			inline := strings.TrimSpace(strings.SplitN(first, f[2], 2)[1])
+			if !inlineColon {
+				inline = strings.TrimSpace(strings.TrimPrefix(inline, ":"))
+			}
 			body := strings.TrimSpace(strings.Join(nonEmpty(inline, rest), "\n"))
-			return Command{Kind: "answer", QuestionID: f[2], Text: body}
+			return Command{Kind: "answer", QuestionID: id, Text: body}
 		}
 		return Command{Kind: "help", Unknown: f[1]}
 	}
