@@ -23,7 +23,10 @@ const (
 )
 
 // KnownTransforms are the structured artifact writers a mapping may name.
-var KnownTransforms = []string{"user-stories", "traceability", "nfr-matrix", "adr", "module-design", "interface-spec"}
+// Keep in step with artifacts.Transforms (a test checks both lists agree).
+var KnownTransforms = []string{"user-stories", "traceability", "nfr-matrix", "nfrs", "requirements", "glossary",
+	"blast-radius", "options", "adr", "components", "integration", "module-design", "interface-spec",
+	"error-taxonomy", "data-flow"}
 
 var (
 	leadIDRe     = regexp.MustCompile("^`([^`]*)`\\s*(.*)$")

@@ -35,7 +35,7 @@ func FillSection(doc []byte, section, key, body string) ([]byte, error) {
 		out := append(append(append([]string{}, lines[:start]...), block...), lines[end+1:]...)
 		return joinLines(out), nil
 	}
-	h, level := findHeading(lines, section)
+	h, _ := findHeading(lines, section)
 	if h < 0 {
 		out := trimTrailingBlank(lines)
 		if len(out) > 0 {
@@ -45,16 +45,12 @@ func FillSection(doc []byte, section, key, body string) ([]byte, error) {
 		out = append(out, block...)
 		return joinLines(out), nil
 	}
+	// The section's own text ends at the next heading of any level, so a
+	// block never lands inside a subsection; headings inside fences or
+	// inside rtgit's blocks (generated "### FR-001" lines) do not count.
 	end := len(lines)
-	fence := false
-	for i := h + 1; i < len(lines); i++ {
-		if isFence(lines[i]) {
-			fence = !fence
-		}
-		if fence {
-			continue
-		}
-		if m := headingRe.FindStringSubmatch(lines[i]); m != nil && len(m[1]) <= level {
+	for _, i := range headingLines(lines) {
+		if i > h {
 			end = i
 			break
 		}
@@ -114,21 +110,55 @@ func findBlock(lines []string, key string) (int, int, error) {
 }
 
 // findHeading returns the line and level of the first heading whose text is
-// section (case-insensitive), outside fenced code.
+// section (case-insensitive, ignoring a leading section number such as
+// "1.2"), outside fenced code and rtgit's blocks.
 func findHeading(lines []string, section string) (int, int) {
-	fence := false
-	for i, l := range lines {
-		if isFence(l) {
-			fence = !fence
-		}
-		if fence {
-			continue
-		}
-		if m := headingRe.FindStringSubmatch(l); m != nil && strings.EqualFold(strings.TrimSpace(m[2]), section) {
+	want := HeadingKey(section)
+	for _, i := range headingLines(lines) {
+		m := headingRe.FindStringSubmatch(lines[i])
+		if HeadingKey(m[2]) == want {
 			return i, len(m[1])
 		}
 	}
 	return -1, 0
+}
+
+// headingLines lists the lines that are real headings: not inside fenced
+// code and not inside an rtgit:begin/end block.
+func headingLines(lines []string) []int {
+	var out []int
+	fence, block := false, false
+	for i, l := range lines {
+		if isFence(l) {
+			fence = !fence
+			continue
+		}
+		if fence {
+			continue
+		}
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "<!-- rtgit:begin "):
+			block = true
+			continue
+		case strings.HasPrefix(t, "<!-- rtgit:end "):
+			block = false
+			continue
+		}
+		if !block && headingRe.MatchString(l) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+var sectionNumberRe = regexp.MustCompile(`^(?:\d+\.)*\d+\.?\s+`)
+
+// HeadingKey normalises a heading for matching: "### 1.4 Scope Boundaries"
+// and the mapping "#scope boundaries" name the same section.
+func HeadingKey(text string) string {
+	t := sectionNumberRe.ReplaceAllString(strings.TrimSpace(text), "")
+	return strings.ToLower(strings.Join(strings.Fields(t), " "))
 }
 
 func isFence(l string) bool {

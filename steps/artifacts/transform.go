@@ -1,71 +1,132 @@
 package artifacts
 
 import (
-	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
-
-	"gopkg.in/yaml.v3"
 )
 
 // Input is what a structured transform knows about the answer it turns
-// into a file.
+// into artifact content.
 type Input struct {
 	Slug, Description string
 	ItemDir           string // docs/requirements/<slug>
 	StepID, StepTitle string
 	Output            string // the declared output key
 	OutputPath        string // where that key lives
+	Section           string // the mapping's #Section; "" for whole-file transforms
 	Question          string
 	QuestionText      string
 	Answer            string // "" when unanswered
 	// Read returns a file's current content (nil when absent).
 	Read func(path string) ([]byte, error)
+	// List returns the file names directly inside dir, including files
+	// staged earlier in the same run.
+	List func(dir string) ([]string, error)
 	// Lookup resolves placeholders such as "01-06.requirements".
 	Lookup func(name string) (string, bool)
-	Now    time.Time
+	// Ask returns the question text behind "NN-NN.qid", for clarification
+	// markers about answers a transform depends on.
+	Ask func(ref string) string
+	Now time.Time
 }
 
-// File is one file a transform writes.
+// File is one whole file a transform writes (JSON, CSV, YAML).
 type File struct {
 	Path string
 	Data []byte
 }
 
-// Transform turns one answer into files.
-type Transform func(Input) ([]File, error)
+// Fill is one section of a markdown file a transform writes inside the
+// step's markers. A file that does not exist yet starts from Template.
+type Fill struct {
+	Path     string
+	Template string            // skeleton name under artifacts/, e.g. "adr.md"
+	Vars     map[string]string // extra skeleton placeholders, e.g. title
+	Section  string
+	Body     string
+	// Key names the marker block; "" is the step's own block for the
+	// section. A fixed key lets a later step refresh a generated block.
+	Key string
+}
+
+// Result is everything one transform writes.
+type Result struct {
+	Files []File
+	Fills []Fill
+}
+
+// Transform turns one answer into artifact content.
+type Transform func(Input) (Result, error)
 
 // Transforms are the structured writers step files may name with `as`.
+// A mapping with a #Section formats that section; one without writes files.
 var Transforms = map[string]Transform{
 	"user-stories":   userStories,
 	"traceability":   traceability,
 	"nfr-matrix":     nfrMatrix,
+	"nfrs":           nfrSection,
+	"requirements":   requirementsSection,
+	"glossary":       glossarySection,
+	"blast-radius":   blastRadius,
+	"options":        optionsSection,
 	"adr":            adrs,
+	"components":     componentsSection,
+	"integration":    integrationSection,
 	"module-design":  moduleDesigns,
 	"interface-spec": interfaceSpec,
+	"error-taxonomy": errorTaxonomy,
+	"data-flow":      dataFlowSection,
 }
 
-// Story is one entry of user-stories.json.
-type Story struct {
-	ID                 string   `json:"id"`
-	AsA                string   `json:"as_a"`
-	IWant              string   `json:"i_want"`
-	SoThat             string   `json:"so_that"`
-	AcceptanceCriteria []string `json:"acceptance_criteria"`
-	Priority           string   `json:"priority"`
-	LinkedRequirements []string `json:"linked_requirements"`
+// TransformNames lists the registered transforms, sorted.
+func TransformNames() []string {
+	var out []string
+	for k := range Transforms {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// section is the usual result of a section format: one fill of the
+// mapping's own section.
+func section(in Input, body string) Result {
+	return Result{Fills: []Fill{{Path: in.OutputPath, Template: in.Output, Section: in.Section, Body: body}}}
+}
+
+// needsSection refuses a section format used without a #Section.
+func needsSection(in Input, name string) error {
+	if in.Section == "" {
+		return fmt.Errorf("transform %s formats a markdown section: map it as %s#<Section> as %s", name, in.Output, name)
+	}
+	return nil
+}
+
+// dep returns an earlier answer this transform builds on, or a
+// clarification marker asking for it.
+func dep(in Input, ref string) (string, bool) {
+	if v, ok := look(in, ref); ok {
+		return v, true
+	}
+	q := ref
+	if in.Ask != nil {
+		if t := in.Ask(ref); t != "" {
+			q = t
+		}
+	}
+	return NeedsClarification(q), false
 }
 
 var (
-	storyRe = regexp.MustCompile(`(?i)^as an?\s+(.+?),\s*i want(?: to)?\s+(.+?),\s*so that\s+(.+?)\.?$`)
-	reqIDRe = regexp.MustCompile(`\b(?:FR|NFR|CON)-\d{3}\b`)
+	reqIDRe = regexp.MustCompile(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
 	bullet  = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 )
 
+// answerLines returns the non-empty lines of an answer without list
+// markers. Fenced code is not special here; callers that care use blocks.
 func answerLines(s string) []string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
@@ -76,23 +137,20 @@ func answerLines(s string) []string {
 	return out
 }
 
-// ParseStories reads "As a …, I want …, so that …" lines; lines after a
-// story (Given/When/Then, AC:) become its acceptance criteria.
-func ParseStories(answer string) []Story {
-	stories := []Story{}
-	for _, l := range answerLines(answer) {
-		if m := storyRe.FindStringSubmatch(l); m != nil {
-			stories = append(stories, Story{ID: fmt.Sprintf("US-%03d", len(stories)+1), AsA: m[1], IWant: m[2], SoThat: m[3],
-				AcceptanceCriteria: []string{}, LinkedRequirements: uniq(reqIDRe.FindAllString(l, -1))})
-			continue
-		}
-		if len(stories) > 0 {
-			st := &stories[len(stories)-1]
-			st.AcceptanceCriteria = append(st.AcceptanceCriteria, strings.TrimPrefix(l, "AC: "))
-			st.LinkedRequirements = uniq(append(st.LinkedRequirements, reqIDRe.FindAllString(l, -1)...))
+// indentOf counts leading spaces (a tab counts as four).
+func indentOf(l string) int {
+	n := 0
+	for _, r := range l {
+		switch r {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
 		}
 	}
-	return stories
+	return n
 }
 
 func uniq(in []string) []string {
@@ -107,120 +165,10 @@ func uniq(in []string) []string {
 	return out
 }
 
-func userStories(in Input) ([]File, error) {
-	data, err := json.MarshalIndent(ParseStories(in.Answer), "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return []File{{in.OutputPath, append(data, '\n')}}, nil
-}
-
-// traceability writes one row per requirement/story link, taking
-// priorities from the answer ("FR-001: Must Have") and links from
-// user-stories.json.
-func traceability(in Input) ([]File, error) {
-	prio := map[string]string{}
-	var order []string
-	for _, l := range answerLines(in.Answer) {
-		id := reqIDRe.FindString(l)
-		if id == "" {
-			continue
-		}
-		if _, seen := prio[id]; !seen {
-			order = append(order, id)
-		}
-		for _, p := range []string{"Must Have", "Should Have", "Could Have", "Won't Have"} {
-			if strings.Contains(strings.ToLower(l), strings.ToLower(p)) {
-				prio[id] = p
-			}
-		}
-	}
-	var stories []Story
-	if data, _ := in.Read(in.ItemDir + "/user-stories.json"); data != nil {
-		_ = json.Unmarshal(data, &stories)
-	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	_ = w.Write([]string{"Requirement", "User Story", "Priority", "Status"})
-	for _, id := range order {
-		linked := false
-		for _, s := range stories {
-			for _, r := range s.LinkedRequirements {
-				if r == id {
-					_ = w.Write([]string{id, s.ID, prio[id], "Draft"})
-					linked = true
-				}
-			}
-		}
-		if !linked {
-			_ = w.Write([]string{id, "", prio[id], "Draft"})
-		}
-	}
-	w.Flush()
-	return []File{{in.OutputPath, buf.Bytes()}}, w.Error()
-}
-
-// nfrMatrix keeps one shared table; this item's rows are replaced, every
-// other item's rows are kept as they were.
-func nfrMatrix(in Input) ([]File, error) {
-	existing, err := in.Read(in.OutputPath)
-	if err != nil {
-		return nil, err
-	}
-	head := "# NFR Matrix\n\nNon-functional requirements across analysed items.\n\n| Item | ID | Category | Requirement |\n|---|---|---|---|\n"
-	var rows []string
-	if existing != nil {
-		parts := strings.SplitN(string(existing), "|---|---|---|---|\n", 2)
-		if len(parts) == 2 {
-			head = parts[0] + "|---|---|---|---|\n"
-			for _, r := range strings.Split(strings.TrimRight(parts[1], "\n"), "\n") {
-				if r != "" && !strings.HasPrefix(r, "| "+in.Slug+" |") {
-					rows = append(rows, r)
-				}
-			}
-		}
-	}
-	for i, l := range answerLines(in.Answer) {
-		cat, req, ok := strings.Cut(l, ":")
-		if !ok {
-			cat, req = "General", l
-		}
-		rows = append(rows, fmt.Sprintf("| %s | NFR-%03d | %s | %s |", in.Slug, i+1, cell(cat), cell(req)))
-	}
-	return []File{{in.OutputPath, []byte(head + strings.Join(rows, "\n") + "\n")}}, nil
-}
-
-func cell(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "|", `\|`) }
-
-var decisionRe = regexp.MustCompile(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*([^;]+?)\s*(?:;\s*alternatives?:\s*(.+))?$`)
-
-// adrs writes one MADR file per "Decision: … -- chosen: …" line, numbered
-// within the item so two branches never collide.
-func adrs(in Input) ([]File, error) {
-	var out []File
-	n := 0
-	for _, l := range answerLines(in.Answer) {
-		m := decisionRe.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		n++
-		title, chosen := m[1], m[2]
-		options := []string{chosen}
-		for _, a := range strings.Split(m[3], ",") {
-			if a = strings.TrimSpace(a); a != "" {
-				options = append(options, a)
-			}
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "---\nstatus: accepted\ndate: %s\n---\n\n# %s\n\n## Context and Problem Statement\n\n%s (step %s, %s)\n\n## Considered Options\n\n", in.Now.Format("2006-01-02"), title, in.Description, in.StepID, in.StepTitle)
-		for _, o := range options {
-			fmt.Fprintf(&b, "* %s\n", o)
-		}
-		fmt.Fprintf(&b, "\n## Decision Outcome\n\nChosen option: \"%s\".\n\n### Consequences\n\n* See the tradeoffs recorded in architecture-overview.md.\n", chosen)
-		out = append(out, File{fmt.Sprintf("%s/adr-%04d-%s.md", in.ItemDir, n, fileSlug(title)), []byte(b.String())})
-	}
-	return out, nil
+// cell escapes text for one markdown table cell.
+func cell(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
 }
 
 func fileSlug(s string) string {
@@ -245,66 +193,41 @@ func fileSlug(s string) string {
 	return out
 }
 
-var moduleRe = regexp.MustCompile(`(?im)^\s*(?:[-*]\s*)?module:\s*(.+?)\s*$`)
-
-// moduleDesigns writes module-design-<name>.md per "Module: name" block,
-// keeping the block (fenced code included) verbatim.
-func moduleDesigns(in Input) ([]File, error) {
-	locs := moduleRe.FindAllStringSubmatchIndex(in.Answer, -1)
-	var out []File
-	for i, loc := range locs {
-		end := len(in.Answer)
-		if i+1 < len(locs) {
-			end = locs[i+1][0]
-		}
-		name := in.Answer[loc[2]:loc[3]]
-		body := strings.TrimSpace(in.Answer[loc[1]:end])
-		doc := fmt.Sprintf("# Module Design: %s\n\n**Item**: %s\n\n## Responsibilities and Interfaces\n\n%s\n", name, in.Description, body)
-		out = append(out, File{fmt.Sprintf("%s/module-design-%s.md", in.ItemDir, fileSlug(name)), []byte(doc)})
-	}
-	return out, nil
-}
-
-// interfaceSpec builds interface-spec.yaml from several answers: the
-// contract answer is kept when it is already a YAML mapping and otherwise
-// recorded line by line as operations, so the file always parses; any other
-// question lands under its own key. Earlier answers in the file survive.
-func interfaceSpec(in Input) ([]File, error) {
-	doc := map[string]any{}
-	if old, err := in.Read(in.OutputPath); err != nil {
-		return nil, err
-	} else if old != nil {
-		if err := yaml.Unmarshal(old, &doc); err != nil || doc == nil {
-			doc = map[string]any{}
-		}
-	}
-	if in.Question == "contracts" {
-		var given map[string]any
-		if err := yaml.Unmarshal([]byte(stripFence(in.Answer)), &given); err == nil && given != nil {
-			for k, v := range given {
-				doc[k] = v
+// mermaidID turns a component name into a node id Mermaid accepts.
+func mermaidID(name string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range name {
+		switch {
+		case (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9'):
+			if up && r >= 'a' && r <= 'z' {
+				r -= 'a' - 'A'
 			}
-		} else {
-			doc["operations"] = append([]string{}, answerLines(in.Answer)...)
+			b.WriteRune(r)
+			up = false
+		default:
+			up = true
 		}
-	} else {
-		doc[in.Question] = strings.TrimSpace(in.Answer)
 	}
-	doc["item"] = in.Slug
-	data, err := yaml.Marshal(doc)
-	if err != nil {
-		return nil, err
+	if b.Len() == 0 || (b.String()[0] >= '0' && b.String()[0] <= '9') {
+		return "N" + b.String()
 	}
-	return []File{{in.OutputPath, append([]byte("# Interface specification for "+in.Slug+", from step "+in.StepID+".\n"), data...)}}, nil
+	return b.String()
 }
 
-func stripFence(s string) string {
-	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, "```") {
-		if i := strings.Index(t, "\n"); i >= 0 {
-			t = t[i+1:]
-		}
-		t = strings.TrimSuffix(strings.TrimSpace(t), "```")
+// mermaidText makes a label safe inside a quoted Mermaid string.
+func mermaidText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := strings.NewReplacer(`"`, "#quot;", ";", ",", "<", "&lt;", ">", "&gt;")
+	return r.Replace(s)
+}
+
+// look resolves a placeholder, treating blank values as unknown.
+func look(in Input, name string) (string, bool) {
+	if in.Lookup == nil {
+		return "", false
 	}
-	return t
+	v, ok := in.Lookup(name)
+	v = strings.TrimSpace(v)
+	return v, ok && v != ""
 }

@@ -1,7 +1,9 @@
 package roundtable
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"path"
 	"strings"
 
@@ -35,15 +37,38 @@ func collect(s *steps.Step, f *answers.File, d steps.Depth) stepAnswers {
 
 // sectionKey names one step's block within one section of a file.
 func sectionKey(stepID, section string) string {
-	return stepID + " " + strings.Join(strings.Fields(strings.ToLower(section)), "-")
+	return stepID + " " + strings.Join(strings.Fields(artifacts.HeadingKey(section)), "-")
+}
+
+// fillTarget is one marker block of one markdown file, with the bodies
+// the step's mappings put into it, in mapping order.
+type fillTarget struct {
+	path, template, section, key string
+	vars                         map[string]string
+	bodies                       []string
 }
 
 // applyArtifacts stages the artifact updates of one step. Unanswered asked
 // questions become NEEDS CLARIFICATION markers in their sections.
 func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
-	type target struct{ output, section string }
-	var order []target
-	bodies := map[target][]string{}
+	var order []*fillTarget
+	byKey := map[string]*fillTarget{}
+	addFill := func(f artifacts.Fill) {
+		key := f.Key
+		if key == "" {
+			key = sectionKey(sa.step.ID, f.Section)
+		}
+		id := f.Path + "\x00" + key
+		t := byKey[id]
+		if t == nil {
+			t = &fillTarget{path: f.Path, template: f.Template, section: f.Section, key: key, vars: f.Vars}
+			byKey[id] = t
+			order = append(order, t)
+		}
+		if b := strings.TrimSpace(f.Body); b != "" {
+			t.bodies = append(t.bodies, strings.TrimRight(f.Body, "\n"))
+		}
+	}
 	asked := map[string]steps.Question{}
 	for _, q := range sa.asked {
 		asked[q.ID] = q
@@ -53,62 +78,108 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		if !ok {
 			continue
 		}
-		if mp.Transform != "" {
-			if err := st.applyTransform(c, sa, mp, q); err != nil {
-				return err
-			}
+		text := sa.answer[q.ID]
+		plain := artifacts.Fill{Path: st.it.outputPath(mp.Output), Template: mp.Output, Section: mp.Section, Body: text}
+		if text == "" && mp.Section != "" {
+			plain.Body = artifacts.NeedsClarification(steps.Expand(q.Text, st.lookup))
+			addFill(plain)
 			continue
 		}
-		t := target{mp.Output, mp.Section}
-		if _, seen := bodies[t]; !seen {
-			order = append(order, t)
+		if mp.Transform == "" {
+			addFill(plain)
+			continue
 		}
-		text := sa.answer[q.ID]
-		if text == "" {
-			text = artifacts.NeedsClarification(steps.Expand(q.Text, st.lookup))
+		res, err := st.runTransform(c, sa, mp, q)
+		if err != nil {
+			return err
 		}
-		bodies[t] = append(bodies[t], text)
+		for _, f := range res.Files {
+			if err := st.allowed(mp.Transform, f.Path); err != nil {
+				return err
+			}
+			c.put(f.Path, f.Data)
+		}
+		for _, f := range res.Fills {
+			if err := st.allowed(mp.Transform, f.Path); err != nil {
+				return err
+			}
+			addFill(f)
+		}
 	}
 	for i, t := range order {
-		body := strings.Join(bodies[t], "\n\n")
+		body := strings.Join(t.bodies, "\n\n")
 		if i == 0 && sa.feedback != "" {
 			body += "\n\n**Feedback on step " + sa.step.ID + ":**\n\n" + sa.feedback
 		}
-		if err := st.fillSection(c, t.output, t.section, sectionKey(sa.step.ID, t.section), body); err != nil {
+		if err := st.fillSection(c, t, body); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (st *state) fillSection(c *changeset, output, section, key, body string) error {
-	rel := st.it.outputPath(output)
-	doc, err := c.base(rel)
+// allowed keeps transforms inside the item folder (and the shared NFR
+// matrix), whatever a step file or an answer says.
+func (st *state) allowed(transform, p string) error {
+	if (strings.HasPrefix(p, st.it.dir()+"/") && path.Clean(p) == p && !strings.Contains(p[len(st.it.dir())+1:], "/")) || p == st.it.outputPath("nfr-matrix.md") {
+		return nil
+	}
+	return fmt.Errorf("transform %s tried to write %s, outside %s", transform, p, st.it.dir())
+}
+
+func (st *state) fillSection(c *changeset, t *fillTarget, body string) error {
+	doc, err := c.base(t.path)
 	if err != nil {
 		return err
 	}
 	if doc == nil {
-		if doc, err = st.artifactSkeleton(output); err != nil {
+		if doc, err = st.artifactSkeletonVars(t.template, t.vars); err != nil {
 			return err
 		}
 	}
-	out, err := artifacts.FillSection(doc, section, key, body)
+	out, err := artifacts.FillSection(doc, t.section, t.key, body)
 	if err != nil {
-		return fmt.Errorf("%s:%w", rel, err)
+		return fmt.Errorf("%s:%w", t.path, err)
 	}
-	c.put(rel, out)
+	c.put(t.path, out)
 	return nil
 }
 
-// artifactSkeleton starts a new artifact from its template, or from a
-// title alone when no template exists for it.
-func (st *state) artifactSkeleton(output string) ([]byte, error) {
-	data, source, err := st.m.Templates.Read("artifacts/" + output)
+// artifactSkeleton starts a new artifact from its template under
+// artifacts/ (a repository override first), or from a title alone when no
+// template exists for it. A broken template is an error naming its file.
+func (st *state) artifactSkeleton(name string) ([]byte, error) {
+	return st.artifactSkeletonVars(name, nil)
+}
+
+// artifactSkeletonVars is artifactSkeleton with extra placeholders, such as
+// an ADR's title or a module's name.
+func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]byte, error) {
+	lookup := func(n string) (string, bool) {
+		if v, ok := vars[n]; ok {
+			return v, true
+		}
+		if n == "date" {
+			return st.m.now().Format("2006-01-02"), true
+		}
+		return st.lookup(n)
+	}
+	data, source, err := st.m.Templates.Read("artifacts/" + name)
 	if err == nil {
-		return []byte(steps.Expand(string(data), st.lookup)), nil
+		known := func(n string) bool {
+			if _, ok := vars[n]; ok || n == "date" {
+				return true
+			}
+			_, _, ref := steps.SplitRef(n)
+			return ref || contains(steps.PlaceholderNames, n)
+		}
+		if err := artifacts.CheckTemplate(name, source, data, known); err != nil {
+			return nil, err
+		}
+		return []byte(steps.Expand(string(data), lookup)), nil
 	}
 	if strings.HasPrefix(source, "embedded:") {
-		title := strings.TrimSuffix(output, path.Ext(output))
+		title := strings.TrimSuffix(name, path.Ext(name))
 		words := strings.Fields(strings.ReplaceAll(title, "-", " "))
 		for i, w := range words {
 			words[i] = strings.ToUpper(w[:1]) + w[1:]
@@ -118,27 +189,56 @@ func (st *state) artifactSkeleton(output string) ([]byte, error) {
 	return nil, err
 }
 
-// applyTransform runs a structured transform and stages what it writes.
-func (st *state) applyTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q steps.Question) error {
+// runTransform runs a structured transform for one mapping.
+func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q steps.Question) (artifacts.Result, error) {
 	fn, ok := artifacts.Transforms[mp.Transform]
 	if !ok {
-		return fmt.Errorf("%s:%d: unknown transform %q", sa.step.Source, mp.Line, mp.Transform)
+		return artifacts.Result{}, fmt.Errorf("%s:%d: unknown transform %q", sa.step.Source, mp.Line, mp.Transform)
 	}
 	in := artifacts.Input{
 		Slug: st.it.slug, Description: st.meta.Description, ItemDir: st.it.dir(),
 		StepID: sa.step.ID, StepTitle: sa.step.Title, Output: mp.Output, OutputPath: st.it.outputPath(mp.Output),
-		Question: q.ID, QuestionText: steps.Expand(q.Text, st.lookup), Answer: sa.answer[q.ID],
-		Read: c.base, Lookup: st.lookup, Now: st.m.now(),
+		Section: mp.Section, Question: q.ID, QuestionText: steps.Expand(q.Text, st.lookup), Answer: sa.answer[q.ID],
+		Read: c.base, List: func(dir string) ([]string, error) { return st.listStaged(c, dir) },
+		Lookup: st.lookup, Ask: st.questionText, Now: st.m.now(),
 	}
-	files, err := fn(in)
+	res, err := fn(in)
 	if err != nil {
-		return fmt.Errorf("%s (step %s, %s): %w", mp.Output, sa.step.ID, mp.Transform, err)
+		return res, fmt.Errorf("%s:%d: %s (step %s, %s): %w", sa.step.Source, mp.Line, mp.Output, sa.step.ID, mp.Transform, err)
 	}
-	for _, f := range files {
-		if !strings.HasPrefix(f.Path, st.it.dir()+"/") && f.Path != "docs/common/nfr-matrix.md" {
-			return fmt.Errorf("transform %s tried to write %s, outside %s", mp.Transform, f.Path, st.it.dir())
+	return res, nil
+}
+
+// listStaged lists a folder as it will be after this run: the worktree's
+// files plus those staged so far.
+func (st *state) listStaged(c *changeset, dir string) ([]string, error) {
+	names, err := st.list(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	for _, p := range c.order {
+		if path.Dir(p) == dir && !contains(names, path.Base(p)) {
+			names = append(names, path.Base(p))
 		}
-		c.put(f.Path, f.Data)
 	}
-	return nil
+	return names, nil
+}
+
+// questionText is the text of question "NN-NN.qid", for markers about
+// answers a transform builds on.
+func (st *state) questionText(ref string) string {
+	stepID, qid, ok := steps.SplitRef(ref)
+	if !ok {
+		return ""
+	}
+	s, _ := st.plan.Step(stepID)
+	if s == nil {
+		return ""
+	}
+	for _, q := range s.AllQuestions() {
+		if q.ID == qid {
+			return steps.Expand(q.Text, st.lookup)
+		}
+	}
+	return ""
 }

@@ -1,0 +1,281 @@
+package artifacts
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Decision is one architecture decision with the options it weighed.
+type Decision struct {
+	Title   string
+	Chosen  Option
+	Options []Option // the chosen option first
+	Context string
+	Why     string
+}
+
+var (
+	decisionRe = regexp.MustCompile(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*(.+?)\s*(?:;\s*alternatives?:\s*(.+))?$`)
+	adrNameRe  = regexp.MustCompile(`^adr-(\d{4})-(.+)\.md$`)
+)
+
+// ParseDecisions reads "Decision: <title> -- chosen: <option> (pros but
+// cons); alternatives: <a> (pros but cons), <b>" lines.
+func ParseDecisions(answer string) []Decision {
+	var out []Decision
+	for _, l := range answerLines(answer) {
+		m := decisionRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		d := Decision{Title: m[1], Chosen: inlineOption(m[2])}
+		d.Options = append(d.Options, d.Chosen)
+		for _, a := range splitTop(m[3], ',') {
+			if a = strings.TrimSpace(a); a != "" {
+				d.Options = append(d.Options, inlineOption(a))
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// inlineOption reads "name (pros but cons)".
+func inlineOption(s string) Option {
+	s = strings.TrimSpace(s)
+	o := Option{Label: s}
+	if i := strings.Index(s, "("); i > 0 && strings.HasSuffix(s, ")") {
+		o.Label = strings.TrimSpace(s[:i])
+		why := strings.TrimSpace(s[i+1 : len(s)-1])
+		if p, c, ok := strings.Cut(why, " but "); ok {
+			o.Pros, o.Cons = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), ",")), strings.TrimSpace(c)
+		} else {
+			o.Pros = why
+		}
+	}
+	return o
+}
+
+// splitTop splits s at sep outside parentheses.
+func splitTop(s string, sep rune) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case sep:
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// adrs writes one MADR 4.0 record per decision: from 03-02's decision
+// lines, or from 03-01's options and chosen option. Files are named
+// adr-NNNN-<title>.md inside the item folder, so two branches never share
+// a number; a decision keeps its number when its step runs again.
+func adrs(in Input) (Result, error) {
+	var ds []Decision
+	drivers, _ := look(in, "03-01.criteria")
+	options, haveOptions := look(in, in.StepID+".options")
+	if parsed := ParseDecisions(in.Answer); len(parsed) > 0 {
+		ds = parsed
+		arch, _ := look(in, "03-01.chosen")
+		rationale, _ := look(in, in.StepID+".rationale")
+		var titles []string
+		for _, d := range ds {
+			titles = append(titles, d.Title)
+		}
+		for i := range ds {
+			ds[i].Context = fmt.Sprintf("Building \"%s\" needs a decision on %s.", in.Description, strings.ToLower(ds[i].Title))
+			if arch != "" {
+				ds[i].Context += " It has to fit the chosen architecture: " + firstSentence(arch)
+			}
+			ds[i].Why = rationaleFor(rationale, ds[i].Title, titles)
+		}
+	} else if strings.TrimSpace(in.Answer) != "" {
+		opts := []Option{}
+		if haveOptions {
+			opts = ParseOptions(options)
+		}
+		d := Decision{Title: "Architecture approach", Why: strings.Join(strings.Fields(in.Answer), " ")}
+		d.Context = fmt.Sprintf("Which architecture should carry \"%s\"?", in.Description)
+		chosen := -1
+		low := strings.ToLower(in.Answer)
+		for i, o := range opts {
+			if strings.Contains(low, strings.ToLower(o.Label)) && (chosen < 0 || len(o.Label) > len(opts[chosen].Label)) {
+				chosen = i
+			}
+		}
+		if chosen < 0 {
+			d.Chosen = Option{Label: firstSentence(in.Answer)}
+			d.Options = append([]Option{d.Chosen}, opts...)
+		} else {
+			d.Chosen = opts[chosen]
+			d.Options = append([]Option{opts[chosen]}, append(append([]Option{}, opts[:chosen]...), opts[chosen+1:]...)...)
+		}
+		ds = []Decision{d}
+	}
+	numbers, err := existingADRs(in)
+	if err != nil {
+		return Result{}, err
+	}
+	var res Result
+	for _, d := range ds {
+		name := fileSlug(d.Title)
+		n, ok := numbers.bySlug[name]
+		if !ok {
+			numbers.max++
+			n = numbers.max
+			numbers.bySlug[name] = n
+		}
+		p := fmt.Sprintf("%s/adr-%04d-%s.md", in.ItemDir, n, name)
+		vars := map[string]string{"title": d.Title, "date": in.Now.Format("2006-01-02"), "status": "accepted"}
+		add := func(sec, body string) {
+			res.Fills = append(res.Fills, Fill{Path: p, Template: "adr.md", Vars: vars, Section: sec, Body: body})
+		}
+		add("Context and Problem Statement", d.Context)
+		if drivers == "" {
+			drivers = "No decision drivers were recorded in step 03-01."
+		}
+		add("Decision Drivers", drivers)
+		var opts strings.Builder
+		for _, o := range d.Options {
+			fmt.Fprintf(&opts, "* %s\n", o.Name())
+		}
+		add("Considered Options", opts.String())
+		outcome := fmt.Sprintf("Chosen option: \"%s\"", d.Chosen.Name())
+		if d.Chosen.Pros != "" {
+			outcome += ", because " + strings.TrimSuffix(d.Chosen.Pros, ".") + "."
+		} else {
+			outcome += "."
+		}
+		if d.Why != "" {
+			outcome += "\n\n" + d.Why
+		}
+		add("Decision Outcome", outcome)
+		add("Consequences", fmt.Sprintf("* Good, because %s\n* Bad, because %s\n", sentence(d.Chosen.Pros), sentence(d.Chosen.Cons)))
+		var pc strings.Builder
+		for i, o := range d.Options {
+			if i > 0 {
+				pc.WriteString("\n")
+			}
+			fmt.Fprintf(&pc, "### %s\n\n", o.Name())
+			if o.Description != "" {
+				pc.WriteString(o.Description + "\n\n")
+			}
+			fmt.Fprintf(&pc, "* Good, because %s\n* Bad, because %s\n", sentence(o.Pros), sentence(o.Cons))
+		}
+		add("Pros and Cons of the Options", pc.String())
+		numbers.titles[path.Base(p)] = d.Title
+	}
+	if len(ds) > 0 {
+		res.Fills = append(res.Fills, Fill{Path: in.ItemDir + "/architecture-overview.md", Template: "architecture-overview.md",
+			Section: "Architecture Decision Records", Key: "adr-index", Body: numbers.index()})
+	}
+	return res, nil
+}
+
+type adrSet struct {
+	bySlug map[string]int
+	titles map[string]string // file name -> title
+	max    int
+}
+
+// existingADRs reads the ADRs already in the item folder.
+func existingADRs(in Input) (*adrSet, error) {
+	s := &adrSet{bySlug: map[string]int{}, titles: map[string]string{}}
+	if in.List == nil {
+		return s, nil
+	}
+	names, err := in.List(in.ItemDir)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		m := adrNameRe.FindStringSubmatch(n)
+		if m == nil {
+			continue
+		}
+		num, _ := strconv.Atoi(m[1])
+		s.bySlug[m[2]] = num
+		if num > s.max {
+			s.max = num
+		}
+		title := m[2]
+		if data, _ := in.Read(in.ItemDir + "/" + n); data != nil {
+			for _, l := range strings.Split(string(data), "\n") {
+				if strings.HasPrefix(l, "# ") {
+					title = strings.TrimSpace(l[2:])
+					break
+				}
+			}
+		}
+		s.titles[n] = title
+	}
+	return s, nil
+}
+
+// index lists every ADR of the item as links, in number order.
+func (s *adrSet) index() string {
+	var names []string
+	for n := range s.titles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		num := strings.SplitN(n, "-", 3)[1]
+		fmt.Fprintf(&b, "- [ADR-%s: %s](%s)\n", num, s.titles[n], n)
+	}
+	return b.String()
+}
+
+// rationaleFor cuts the part of a rationale answer that starts with
+// "<title>:" and runs to the next decision's title.
+func rationaleFor(rationale, title string, titles []string) string {
+	low := strings.ToLower(rationale)
+	start := strings.Index(low, strings.ToLower(title)+":")
+	if start < 0 {
+		return ""
+	}
+	end := len(rationale)
+	for _, t := range titles {
+		if t == title {
+			continue
+		}
+		if i := strings.Index(low[start+1:], strings.ToLower(t)+":"); i >= 0 && start+1+i < end {
+			end = start + 1 + i
+		}
+	}
+	return strings.Join(strings.Fields(rationale[start:end]), " ")
+}
+
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := strings.Index(s, ". "); i > 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// sentence finishes a pros or cons fragment, or says none was stated.
+func sentence(s string) string {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ".")
+	if s == "" {
+		return "none was stated."
+	}
+	return s + "."
+}

@@ -1,0 +1,165 @@
+package artifacts
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// TraceRow is one requirement/story link of the traceability matrix.
+type TraceRow struct {
+	Requirement, Story, Priority, Status string
+}
+
+// TraceColumns head traceability-matrix.csv.
+var TraceColumns = []string{"Requirement", "User Story", "Priority", "Status"}
+
+// traceInputs gathers what the matrix links: the requirements of 01-06 and
+// 01-05, the stories of 01-07 and the priorities being answered.
+func traceInputs(in Input) ([]string, []Story, Priorities) {
+	prio := ParsePriorities(in.Answer)
+	var ids []string
+	if a, ok := look(in, "01-06.requirements"); ok {
+		reqs, _ := ParseRequirements(a)
+		for _, r := range reqs {
+			ids = append(ids, r.ID)
+		}
+	}
+	if a, ok := look(in, "01-05.nfrs"); ok {
+		for _, x := range ParseNFRs(a) {
+			ids = append(ids, x.ID)
+		}
+	}
+	var stories []Story
+	if a, ok := look(in, "01-07.stories"); ok {
+		stories = ParseStories(a)
+	} else if in.Read != nil {
+		if data, _ := in.Read(in.ItemDir + "/user-stories.json"); data != nil {
+			_ = json.Unmarshal(data, &stories)
+		}
+	}
+	for _, id := range prio.Order {
+		if !strings.HasPrefix(id, "US-") {
+			ids = append(ids, id)
+		}
+	}
+	for _, s := range stories {
+		ids = append(ids, s.LinkedRequirements...)
+	}
+	ids = uniq(ids)
+	sort.SliceStable(ids, func(i, j int) bool { return idKind(ids[i]) < idKind(ids[j]) })
+	prio.apply(stories)
+	return ids, stories, prio
+}
+
+func idKind(id string) int {
+	switch {
+	case strings.HasPrefix(id, "FR-"):
+		return 0
+	case strings.HasPrefix(id, "NFR-"):
+		return 1
+	}
+	return 2
+}
+
+// TraceRows builds one row per requirement/story link; a requirement no
+// story covers, and a story linked to no requirement, get a row of their own.
+func TraceRows(ids []string, stories []Story, prio Priorities) []TraceRow {
+	var rows []TraceRow
+	linked := map[string]bool{}
+	for _, id := range ids {
+		n := 0
+		for _, s := range stories {
+			for _, r := range s.LinkedRequirements {
+				if r == id {
+					p := prio.Of[id]
+					if p == "" {
+						p = s.Priority
+					}
+					rows = append(rows, TraceRow{id, s.ID, p, "Draft"})
+					linked[s.ID] = true
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			rows = append(rows, TraceRow{id, "", prio.Of[id], "Draft"})
+		}
+	}
+	for _, s := range stories {
+		if !linked[s.ID] {
+			rows = append(rows, TraceRow{"", s.ID, s.Priority, "Draft"})
+		}
+	}
+	return rows
+}
+
+// traceability writes traceability-matrix.csv and puts the priorities into
+// user-stories.json and the specification's stories; with a #Section it
+// renders the matrix as the seed's markdown table instead.
+func traceability(in Input) (Result, error) {
+	ids, stories, prio := traceInputs(in)
+	rows := TraceRows(ids, stories, prio)
+	if in.Section != "" {
+		return section(in, traceTable(rows)), nil
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	_ = w.Write(TraceColumns)
+	for _, r := range rows {
+		_ = w.Write([]string{r.Requirement, r.Story, r.Priority, r.Status})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return Result{}, err
+	}
+	res := Result{Files: []File{{in.OutputPath, buf.Bytes()}}}
+	if _, ok := look(in, "01-07.stories"); ok {
+		data, err := json.MarshalIndent(stories, "", "  ")
+		if err != nil {
+			return Result{}, err
+		}
+		res.Files = append(res.Files, File{in.ItemDir + "/user-stories.json", append(data, '\n')})
+		res.Fills = append(res.Fills, Fill{Path: in.ItemDir + "/requirements-spec.md", Template: "requirements-spec.md",
+			Section: "User Stories", Key: storiesKey, Body: storiesMarkdown(stories)})
+	}
+	return res, nil
+}
+
+// traceTable groups the links per requirement, like the seed's matrix.
+func traceTable(rows []TraceRow) string {
+	var b strings.Builder
+	b.WriteString("| Requirement | User Story | Priority | Status |\n| --- | --- | --- | --- |\n")
+	for i := 0; i < len(rows); {
+		j := i
+		var us []string
+		for j < len(rows) && rows[j].Requirement == rows[i].Requirement && rows[i].Requirement != "" {
+			if rows[j].Story != "" {
+				us = append(us, rows[j].Story)
+			}
+			j++
+		}
+		if j == i { // a story with no requirement
+			us = []string{rows[i].Story}
+			j = i + 1
+		}
+		story := strings.Join(us, ", ")
+		if story == "" {
+			story = "--"
+		}
+		req := rows[i].Requirement
+		if req == "" {
+			req = "--"
+		}
+		p := rows[i].Priority
+		if p == "" {
+			p = "Unprioritised"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", req, story, p, rows[i].Status)
+		i = j
+	}
+	return b.String()
+}
