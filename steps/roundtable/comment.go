@@ -97,13 +97,18 @@ func (m *Machine) Comment(slug, text string) (*Reply, error) {
 		return nil, fmt.Errorf("comment is not valid UTF-8 text")
 	}
 	cmd := ParseComment(text)
+	// During a discussion, anything said in words is the user's next turn,
+	// depth phrases included; commands and menu letters keep their meaning.
+	if (cmd.Kind == "feedback" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/"))) && m.discussing(slug) {
+		return m.Elaborate(slug, text)
+	}
 	switch cmd.Kind {
 	case "continue":
 		return m.Next(slug)
 	case "skip":
 		return m.Skip(slug)
 	case "elaborate":
-		return m.Elaborate(slug)
+		return m.Elaborate(slug, "")
 	case "depth":
 		return m.SetDepth(slug, cmd.Depth)
 	case "status":

@@ -57,7 +57,11 @@ func (st *state) intro(s *steps.Step, ph *steps.PlanPhase, resume bool) []Line {
 	done := st.completedInPhase(ph)
 	if len(done) > 0 {
 		if resume {
-			return []Line{{p.Name, recovery(done, s)}}
+			lines := []Line{{p.Name, recovery(done, s)}}
+			if recall := st.elaborationRecall(ph); recall != "" {
+				lines = append(lines, Line{p.Name, recall})
+			}
+			return lines
 		}
 		return nil
 	}

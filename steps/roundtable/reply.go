@@ -42,7 +42,17 @@ type Reply struct {
 	Step     *StepView // the open step, nil once the analysis is complete
 	Done     bool      // the analysis is complete
 	Commit   string    // the commit made, if any
-	Changed  []string  // repo-relative paths written
+	// Discussion is set while an elaboration-mode discussion is open.
+	Discussion *DiscussionView
+	Changed    []string // repo-relative paths written
+}
+
+// DiscussionView is an open elaboration-mode discussion.
+type DiscussionView struct {
+	StepID   string
+	File     string // the elaboration file, beside the answer file
+	Turn     int    // user turns taken so far
+	MaxTurns int
 }
 
 func (r *Reply) say(speaker, text string) {

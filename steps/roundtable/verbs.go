@@ -11,9 +11,6 @@ import (
 // SkipMessage is the persona's confirmation of [S] (module-design §7.5).
 const SkipMessage = "Skipping remaining steps in this phase. I'll produce draft artifacts based on what we've discussed so far."
 
-// ElaborationStub is the seed's [E] message until elaboration mode runs.
-const ElaborationStub = "Elaboration mode is coming in a future update (#21). For now, I'll go deeper on this topic myself."
-
 // Skip is [S]: draft the phase's artifacts from what was gathered, mark the
 // phase complete without recording the skipped steps, and move on.
 func (m *Machine) Skip(slug string) (*Reply, error) {
@@ -142,28 +139,6 @@ func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *ans
 	r.Commit, r.Changed = sha, c.order
 	r.Step = st.view(cur, ph, d)
 	return r, nil
-}
-
-// Elaborate is [E]. Until elaboration mode exists it is the seed's stub:
-// the open step is asked again with its Deep Mode probes, without
-// persisting a depth override.
-func (m *Machine) Elaborate(slug string) (*Reply, error) {
-	st, unlock, err := m.begin(slug)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	cur, ph, f, err := st.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.elaborate(cur, ph, f)
-}
-
-func (st *state) elaborate(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
-	r := &Reply{}
-	r.say(st.plan.PersonaOf(cur).Name, ElaborationStub)
-	return st.rerender(r, cur, ph, f, steps.Deep, false, fmt.Sprintf("rtgit: elaborate %s %s", cur.ID, cur.Title))
 }
 
 // Answer writes text as the answer to question id of the open step. The

@@ -96,12 +96,31 @@ gathered; anything unanswered appears as [NEEDS CLARIFICATION: <question>].`,
 }
 
 func newElaborateCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "elaborate <slug>", "Go deeper on the current step",
-		`[E] Elaboration Mode: the current step is asked again with its Deep Mode probes.`,
-		"  rtgit elaborate invoice-export", 1,
-		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
-			return m.Elaborate(a[0])
+	cmd := slugVerb(g, s, "elaborate <slug> [<text> | -]", "Discuss the current step with the whole roundtable",
+		`[E] Elaboration Mode: Maya, Alex and Jordan discuss the current step with you.
+Without text, it opens the discussion: the lead persona frames the topic and
+asks a first question. With text, it is your next turn: address a persona by
+name ("Alex, ...") or let the next in turn answer. Say "done", "exit", "wrap up"
+or "back" to end it; the insights are then added to the step's artifacts and
+recorded in meta.json. Each turn is a commit. Comments on the step's pull
+request (or rtgit comment) take part the same way.`,
+		"  rtgit elaborate invoice-export\n  rtgit elaborate invoice-export \"Alex, what breaks if the export runs during month-end?\"\n  rtgit elaborate invoice-export done", 1,
+		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
+			text := ""
+			if len(a) > 1 {
+				text = a[1]
+			}
+			if text == "-" {
+				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
+				if err != nil {
+					return nil, err
+				}
+				text = string(b)
+			}
+			return m.Elaborate(a[0], text)
 		})
+	cmd.Args = rangeArgs(1, 2)
+	return cmd
 }
 
 func newDepthCmd(g *globals, s Streams) *cobra.Command {

@@ -25,6 +25,12 @@ func printReply(w io.Writer, slug string, r *roundtable.Reply) {
 			fmt.Fprintf(w, "  %s\n", p)
 		}
 	}
+	if d := r.Discussion; d != nil {
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "Roundtable on step %s, turn %d of %d (%s).\n", d.StepID, d.Turn, d.MaxTurns, d.File)
+		fmt.Fprintf(w, "Reply with: rtgit elaborate %s \"...\" (address anyone by name; say \"done\" to wrap up)\n", slug)
+		return
+	}
 	if v := r.Step; v != nil {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, v.Header)

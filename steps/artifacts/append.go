@@ -1,0 +1,60 @@
+package artifacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+var appendHeadingRe = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
+
+// AppendToSection adds text at the end of the section headed section,
+// after everything already in it, subsections included. Every existing
+// byte stays where it was: elaboration insights are only ever added. A
+// missing section is created at the end of the document.
+func AppendToSection(doc []byte, section, text string) []byte {
+	lines := strings.Split(string(doc), "\n")
+	start, level := -1, 0
+	fence := false
+	end := len(lines)
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") || strings.HasPrefix(strings.TrimSpace(l), "~~~") {
+			fence = !fence
+			continue
+		}
+		m := appendHeadingRe.FindStringSubmatch(l)
+		if fence || m == nil {
+			continue
+		}
+		if start < 0 && strings.EqualFold(strings.TrimSpace(m[2]), strings.TrimSpace(section)) {
+			start, level = i, len(m[1])
+			continue
+		}
+		if start >= 0 && len(m[1]) <= level {
+			end = i
+			break
+		}
+	}
+	block := strings.TrimRight(text, "\n")
+	if start < 0 {
+		out := strings.TrimRight(string(doc), "\n")
+		if out != "" {
+			out += "\n\n"
+		}
+		return []byte(out + "## " + section + "\n\n" + block + "\n")
+	}
+	// Insert after the section's last non-blank line, keeping the blank
+	// lines that separated it from the next heading.
+	at := end
+	for at > start+1 && strings.TrimSpace(lines[at-1]) == "" {
+		at--
+	}
+	out := append(append([]string{}, lines[:at]...), "", block)
+	rest := lines[at:]
+	for len(rest) > 0 && strings.TrimSpace(rest[0]) == "" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return []byte(strings.Join(append(out, ""), "\n"))
+	}
+	return []byte(strings.Join(append(append(out, ""), rest...), "\n"))
+}

@@ -1,0 +1,128 @@
+package elaboration
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Synthesis is what a finished discussion produced.
+type Synthesis struct {
+	StepID, Title string
+	Participants  []Participant // the personas who spoke, in seating order
+	Turns         int
+	Insights      []Insight
+	Decisions     []string
+	Open          []string // questions the user raised
+}
+
+// Insight is one point the user made, credited to the persona whose
+// question drew it out, or to the user when it came unprompted.
+type Insight struct {
+	By   string // "Maya", "Alex", "Jordan" or "User"
+	Text string
+}
+
+// decisionRe finds sentences that settle something: "we'll…", "let's go
+// with…", "decided…", "agreed…", "we should/must…".
+var decisionRe = regexp.MustCompile(`(?i)\b(we'll|we will|we are going to|let's go with|let's use|decided|decision|agreed|we should|we must|we won't|we will not)\b`)
+
+// sentenceRe splits text into sentences, keeping their end punctuation.
+var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
+
+// Synthesize reads a discussion back into insights, decisions and open
+// questions. Nothing is invented: every line is something the user said,
+// attributed to the persona it answered.
+func Synthesize(d *Discussion, t Table, topic Topic) Synthesis {
+	s := Synthesis{StepID: topic.StepID, Title: topic.Title, Turns: d.UserTurns()}
+	spoke := map[string]bool{}
+	asker := ""
+	for _, turn := range d.Turns {
+		switch turn.Kind {
+		case KindQuestion, KindRedirect:
+			spoke[turn.Speaker] = true
+			asker = turn.Speaker
+		case KindUser:
+			if turn.OffTopic {
+				continue
+			}
+			by := "User"
+			if p, ok := t.find(asker); ok && turn.To == "" {
+				by = p.First
+			}
+			for _, sent := range sentenceRe.FindAllString(turn.Text, -1) {
+				sent = strings.TrimSpace(sent)
+				switch {
+				case sent == "":
+				case strings.HasSuffix(sent, "?"):
+					s.Open = append(s.Open, sent)
+				case decisionRe.MatchString(sent):
+					s.Decisions = append(s.Decisions, sent)
+					s.Insights = append(s.Insights, Insight{By: by, Text: sent})
+				default:
+					s.Insights = append(s.Insights, Insight{By: by, Text: sent})
+				}
+			}
+		}
+	}
+	for _, p := range t.Order() {
+		if spoke[p.Key] {
+			s.Participants = append(s.Participants, p)
+		}
+	}
+	return s
+}
+
+// Keys lists the participating personas' keys, for meta.json.
+func (s Synthesis) Keys() []string {
+	out := make([]string, len(s.Participants))
+	for i, p := range s.Participants {
+		out[i] = p.Key
+	}
+	return out
+}
+
+// Summary is the one-line digest kept in meta.json and read back when a
+// session resumes: "In our previous session … where {summary}".
+func (s Synthesis) Summary() string {
+	return fmt.Sprintf("we gathered %s, %s and %s", count(len(s.Insights), "insight"), count(len(s.Decisions), "decision"), count(len(s.Open), "open question"))
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Markdown renders the synthesis block appended to artifacts, preceded by
+// the marker that dates it.
+func (s Synthesis) Markdown(at time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!-- Elaboration: step %s, %s -->\n\n", s.StepID, at.UTC().Format(time.RFC3339))
+	fmt.Fprintf(&b, "### Elaboration Insights (Step %s: %s)\n\n", s.StepID, s.Title)
+	var who []string
+	for _, p := range s.Participants {
+		who = append(who, fmt.Sprintf("%s (%s)", p.Name, p.Role))
+	}
+	fmt.Fprintf(&b, "**Participants**: %s\n\n**Turns**: %d\n", strings.Join(who, ", "), s.Turns)
+	list := func(title string, items []string) {
+		fmt.Fprintf(&b, "\n#### %s\n\n", title)
+		if len(items) == 0 {
+			b.WriteString("- None.\n")
+			return
+		}
+		for _, it := range items {
+			fmt.Fprintf(&b, "- %s\n", it)
+		}
+	}
+	var insights []string
+	for _, in := range s.Insights {
+		insights = append(insights, fmt.Sprintf("[%s] %s", in.By, in.Text))
+	}
+	list("Key Insights", insights)
+	list("Decisions", s.Decisions)
+	list("Open Questions", s.Open)
+	return b.String()
+}
