@@ -119,7 +119,8 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 	switch {
 	case err == nil, errors.Is(err, gogit.NoErrAlreadyUpToDate):
 	case errors.Is(err, gogit.ErrForceNeeded), strings.Contains(err.Error(), "required to be"),
-		strings.Contains(err.Error(), "failed to lock"), strings.Contains(err.Error(), "non-fast-forward"),
+		strings.Contains(err.Error(), "failed to lock"), strings.Contains(err.Error(), "failed to update ref"),
+		strings.Contains(err.Error(), "cannot lock ref"), strings.Contains(err.Error(), "non-fast-forward"),
 		strings.Contains(err.Error(), "fetch first"):
 		return fmt.Errorf("%s: %w (%v)", branch, ErrPushRejected, err)
 	default:

@@ -63,6 +63,7 @@ Each step is a markdown answer file committed on the branch rtgit/<slug>.`,
 		newCheckCmd(g, s),
 		newStepsCmd(g, s),
 		newLintCmd(g, s),
+		newActionCmd(g, s),
 		newVersionCmd(s),
 	)
 	return root

@@ -1,0 +1,217 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/review"
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/templates"
+)
+
+type actionOptions struct {
+	*globals
+	token, remote string
+	getenv        func(string) string
+	sleep         review.Sleeper // nil: really wait
+}
+
+func newActionCmd(g *globals, s Streams) *cobra.Command {
+	o := &actionOptions{globals: g, getenv: os.Getenv}
+	cmd := &cobra.Command{
+		Use:   "action",
+		Short: "Handle a GitHub event in a workflow: answer PR comments, commit and push",
+		Long: `Run as a GitHub Actions step. rtgit reads the event from GITHUB_EVENT_NAME and
+GITHUB_EVENT_PATH and the repository from GITHUB_REPOSITORY, GITHUB_WORKSPACE
+and GITHUB_API_URL. It fetches and checks out the pull request's branch
+rtgit/<slug> itself, applies every comment from a user with write access that
+it has not processed yet (recorded in meta.json), commits each one, pushes with
+compare-and-swap, and replies in the persona's voice. The token comes from
+--token, INPUT_TOKEN or GITHUB_TOKEN and is masked in the log.
+
+Handled events: issue_comment and pull_request_review_comment (created),
+pull_request_review (submitted) and pushes to rtgit/**.`,
+		Example: `  # in a workflow step
+  rtgit action
+  # a local simulation against a fake API (see docs/github-action.md)
+  GITHUB_EVENT_NAME=issue_comment GITHUB_EVENT_PATH=event.json GITHUB_REPOSITORY=you/demo \
+    GITHUB_API_URL=http://127.0.0.1:8080/api/v3 GITHUB_TOKEN=... rtgit action -C clone`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !cmd.Flags().Changed("directory") {
+				if ws := o.getenv("GITHUB_WORKSPACE"); ws != "" {
+					o.dir = ws
+				}
+			}
+			return runAction(cmd.Context(), o, s)
+		},
+	}
+	cmd.Flags().StringVar(&o.token, "token", "", "GitHub token (default: INPUT_TOKEN, then GITHUB_TOKEN)")
+	cmd.Flags().StringVar(&o.remote, "remote", "origin", "the git remote to fetch from and push to")
+	return cmd
+}
+
+func runAction(ctx context.Context, o *actionOptions, s Streams) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	token := firstNonEmpty(o.token, o.getenv("INPUT_TOKEN"), o.getenv("GITHUB_TOKEN"))
+	if token != "" {
+		// The runner hides every later occurrence of a masked value.
+		fmt.Fprintf(s.Out, "::add-mask::%s\n", token)
+	}
+	name, path, repo := o.getenv("GITHUB_EVENT_NAME"), o.getenv("GITHUB_EVENT_PATH"), o.getenv("GITHUB_REPOSITORY")
+	for k, v := range map[string]string{"GITHUB_EVENT_NAME": name, "GITHUB_EVENT_PATH": path, "GITHUB_REPOSITORY": repo} {
+		if v == "" {
+			return usageErr("action: %s is not set; run this inside a GitHub Actions workflow", k)
+		}
+	}
+	if token == "" {
+		return usageErr("action: no token; pass --token or set GITHUB_TOKEN")
+	}
+	data, err := readLimited(path, review.MaxPayloadBytes)
+	if err != nil {
+		return fmt.Errorf("action: event payload: %w", err)
+	}
+	ev, err := review.ParseEvent(name, data)
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	client, err := review.NewClient(review.ClientOptions{APIURL: o.getenv("GITHUB_API_URL"), Token: token, Repo: repo, Sleep: o.sleep})
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	m, err := machine(o.dir, s)
+	if err != nil {
+		return err
+	}
+	repoGit := m.Repo.(gitRepo).Repo
+	a := &review.Action{
+		Event:   ev,
+		Repo:    repo,
+		GitHub:  client,
+		Git:     &actionGit{repo: repoGit, remote: o.remote, token: token},
+		Machine: m,
+		Plan: func() (*steps.Plan, error) {
+			return steps.Load(templates.FS, os.DirFS(repoGit.Root()))
+		},
+		Log:   s.Out,
+		Sleep: o.sleep,
+	}
+	res, runErr := a.Run(ctx)
+	if res != nil {
+		if err := writeSummary(o.getenv("GITHUB_STEP_SUMMARY"), res); err != nil {
+			fmt.Fprintf(s.Err, "rtgit: warning: job summary: %v\n", err)
+		}
+		reportResult(s, res)
+	}
+	if runErr != nil {
+		return fmt.Errorf("action: %s", strings.ReplaceAll(runErr.Error(), token, "***"))
+	}
+	return nil
+}
+
+func reportResult(s Streams, res *review.Result) {
+	if res.Skipped != "" {
+		fmt.Fprintf(s.Out, "Nothing to do: %s.\n", res.Skipped)
+		return
+	}
+	for _, h := range res.Handled {
+		status := "done"
+		if h.Err != nil {
+			status = h.Err.Error()
+		}
+		fmt.Fprintf(s.Out, "%s: %s (%d commit(s))\n", h.Key, status, len(h.Commits))
+	}
+	for _, c := range res.Outsiders {
+		fmt.Fprintf(s.Out, "%s: @%s has no write access; nothing changed\n", c.Key(), c.User.Login)
+	}
+}
+
+// writeSummary appends to $GITHUB_STEP_SUMMARY, which the runner renders
+// on the run's page.
+func writeSummary(path string, res *review.Result) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return review.WriteSummary(f, res)
+}
+
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > limit {
+		return nil, fmt.Errorf("%s is not a regular file of at most %d bytes", filepath.Base(path), limit)
+	}
+	return os.ReadFile(path)
+}
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// actionGit adapts gitops to review.Workspace for one remote and token.
+type actionGit struct {
+	repo   *gitops.Repo
+	remote string
+	token  string
+}
+
+func (g *actionGit) Root() string { return g.repo.Root() }
+
+func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
+	return g.repo.Fetch(ctx, g.remote, branch, g.token)
+}
+
+func (g *actionGit) CheckoutAt(branch, sha string) error { return g.repo.CheckoutAt(branch, sha) }
+
+func (g *actionGit) Commit(paths []string, msg string) (string, error) {
+	return g.repo.Commit(paths, msg)
+}
+
+// beforePush lets tests land another writer's push in the window between
+// this run's fetch and its push.
+var beforePush func()
+
+func (g *actionGit) Push(ctx context.Context, branch, expect string) error {
+	if beforePush != nil {
+		beforePush()
+	}
+	err := g.repo.Push(ctx, g.remote, branch, expect, g.token)
+	if errors.Is(err, gitops.ErrPushRejected) {
+		return fmt.Errorf("%w: %v", review.ErrRejected, err)
+	}
+	return err
+}
+
+func (g *actionGit) HeadMessage() (string, error) {
+	log, err := g.repo.Log(1)
+	if err != nil || len(log) == 0 {
+		return "", err
+	}
+	return log[0].Message, nil
+}

@@ -1,0 +1,195 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+// Workspace is the git side of the action: one clone of the repository.
+type Workspace interface {
+	Root() string
+	// Fetch brings the branch from origin and returns its tip.
+	Fetch(ctx context.Context, branch string) (string, error)
+	// CheckoutAt makes branch point at sha and checks it out.
+	CheckoutAt(branch, sha string) error
+	Commit(paths []string, message string) (string, error)
+	// Push updates origin's branch only if it is still at expect; a
+	// rejection wraps ErrRejected.
+	Push(ctx context.Context, branch, expect string) error
+	// HeadMessage is the message of the commit checked out.
+	HeadMessage() (string, error)
+}
+
+// ErrRejected is a push that lost a race with another writer.
+var ErrRejected = errors.New("push rejected")
+
+// Machine is the step machine as the action drives it.
+type Machine interface {
+	Comment(slug, text string) (*roundtable.Reply, error)
+	Next(slug string) (*roundtable.Reply, error)
+	Status(slug string) (*roundtable.Status, error)
+	StatusReply(slug string) (*roundtable.Reply, error)
+}
+
+// pushAttempts bounds the fetch-replay-push loop when writers race.
+const pushAttempts = 5
+
+// Action handles one event for one repository.
+type Action struct {
+	Event   *Event
+	Repo    string // GITHUB_REPOSITORY: the payload must agree
+	GitHub  GitHub
+	Git     Workspace
+	Machine Machine
+	// Plan loads the step plan for the dashboard.
+	Plan func() (*steps.Plan, error)
+	// Log receives workflow commands (annotations) and progress lines.
+	Log   io.Writer
+	Sleep Sleeper
+}
+
+// Result is what a run did, for the job summary.
+type Result struct {
+	PR        int
+	Slug      string
+	Skipped   string    // why nothing was done, if nothing was
+	Handled   []Outcome // comments acted on, in order
+	Outsiders []Comment // comments from people without write access
+	Pushes    int
+	Problems  []string // "path:line: reason" from the last reply
+	Warnings  []string // failures that did not stop the run
+}
+
+// Outcome is one comment (or push) acted on.
+type Outcome struct {
+	Comment *Comment // nil for a push
+	Key     string
+	Reply   *roundtable.Reply
+	Err     error
+	Commits []string
+}
+
+// OK reports whether the comment did what it asked.
+func (o Outcome) OK() bool { return o.Err == nil }
+
+func (a *Action) logf(format string, args ...any) {
+	if a.Log != nil {
+		fmt.Fprintf(a.Log, format+"\n", args...)
+	}
+}
+
+func (a *Action) sleep(ctx context.Context, d time.Duration) error {
+	if a.Sleep != nil {
+		return a.Sleep(ctx, d)
+	}
+	return realSleep(ctx, d)
+}
+
+func (a *Action) warn(res *Result, err error) {
+	res.Warnings = append(res.Warnings, err.Error())
+	a.logf("::warning::%s", escapeData(err.Error()))
+}
+
+// Run handles the event: catch up on every comment not yet processed,
+// commit and push what they changed, then reply, react and update the
+// dashboard.
+func (a *Action) Run(ctx context.Context) (*Result, error) {
+	ev := a.Event
+	res := &Result{PR: ev.PR}
+	if ev.Repo != a.Repo {
+		return nil, fmt.Errorf("the event is for %s but GITHUB_REPOSITORY is %s", ev.Repo, a.Repo)
+	}
+	if ev.Skip != "" {
+		res.Skipped = ev.Skip
+		return res, nil
+	}
+	if c := ev.Comment; c != nil && (c.User.IsBot() || IsOwn(c.Body)) {
+		res.Skipped = fmt.Sprintf("comment %s is by %s, a bot or rtgit itself", c.Key(), c.User.Login)
+		return res, nil
+	}
+	pr, err := a.pullRequest(ctx)
+	if err != nil || pr == nil {
+		if pr == nil && err == nil {
+			res.Skipped = "no open pull request for " + ev.Branch
+		}
+		return res, err
+	}
+	res.PR = pr.Number
+	slug, err := SlugFromBranch(pr.HeadRef)
+	if err != nil {
+		res.Skipped = fmt.Sprintf("#%d is not an analysis pull request: %v", pr.Number, err)
+		return res, nil
+	}
+	res.Slug = slug
+	if pr.State != "open" {
+		res.Skipped = fmt.Sprintf("#%d is %s", pr.Number, pr.State)
+		return res, nil
+	}
+	comments, err := a.GitHub.Comments(ctx, pr.Number)
+	if err != nil {
+		return res, err
+	}
+	replied := repliedTo(comments)
+	if c := ev.Comment; c != nil && !replied[c.Key()] {
+		if err := a.GitHub.React(ctx, *c, "eyes"); err != nil {
+			a.warn(res, err)
+		}
+	}
+	if pr.Fork() {
+		return res, a.refuseFork(ctx, pr, comments, res)
+	}
+	r := &run{Action: a, ctx: ctx, pr: pr, slug: slug, res: res, replied: replied, perms: map[string]bool{}}
+	if err := r.catchUp(comments); err != nil {
+		return res, err
+	}
+	r.respond()
+	return res, nil
+}
+
+func (a *Action) pullRequest(ctx context.Context) (*PullRequest, error) {
+	if a.Event.PR > 0 {
+		return a.GitHub.PullRequest(ctx, a.Event.PR)
+	}
+	return a.GitHub.PullRequestFor(ctx, a.Event.Branch)
+}
+
+// repliedTo collects the comments rtgit has already answered, from the
+// markers in its own comments.
+func repliedTo(comments []Comment) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range comments {
+		if !IsOwn(c.Body) {
+			continue
+		}
+		for _, key := range replyKeys(c.Body) {
+			out[key] = true
+		}
+	}
+	return out
+}
+
+// refuseFork answers a fork's pull request once and touches nothing: its
+// branch is never fetched, let alone checked out.
+func (a *Action) refuseFork(ctx context.Context, pr *PullRequest, comments []Comment, res *Result) error {
+	res.Skipped = fmt.Sprintf("#%d comes from the fork %s", pr.Number, pr.HeadRepo)
+	for _, c := range comments {
+		if IsOwn(c.Body) && containsMarker(c.Body, "fork") {
+			return nil
+		}
+	}
+	body := marker("fork") + "\n" + "rtgit only runs analyses on branches of this repository. This pull request comes from a fork " +
+		"(`" + pr.HeadRepo + "`), so I won't check it out or act on comments here. Push the branch `" + pr.HeadRef +
+		"` to this repository and open the pull request from there.\n"
+	if c := a.Event.Comment; c != nil {
+		if err := a.GitHub.React(ctx, *c, "confused"); err != nil {
+			a.warn(res, err)
+		}
+	}
+	return a.GitHub.Post(ctx, pr.Number, nil, body)
+}

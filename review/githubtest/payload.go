@@ -1,0 +1,129 @@
+package githubtest
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// events holds real webhook payloads (see events/LICENSE-octokit-webhooks),
+// which the builders below patch, so every event rtgit is tested with has
+// GitHub's full shape rather than only the fields rtgit reads.
+//
+//go:embed events
+var events embed.FS
+
+func load(name string) map[string]any {
+	data, err := events.ReadFile("events/" + name)
+	if err != nil {
+		panic(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func obj(m map[string]any, key string) map[string]any {
+	v, _ := m[key].(map[string]any)
+	if v == nil {
+		v = map[string]any{}
+		m[key] = v
+	}
+	return v
+}
+
+func setRepo(m map[string]any, full string) {
+	owner, name, _ := strings.Cut(full, "/")
+	r := obj(m, "repository")
+	r["full_name"], r["name"] = full, name
+	obj(r, "owner")["login"] = owner
+}
+
+func setUser(m map[string]any, u User) {
+	m["login"], m["type"] = u.Login, u.Type
+}
+
+func encode(m map[string]any) []byte {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// IssueCommentEvent is an issue_comment "created" payload for c on the
+// pull request: an issue payload with issue.pull_request, as GitHub sends
+// for a comment in a pull request's conversation.
+func (s *Server) IssueCommentEvent(c *Comment) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := load("issue_comment_created.payload.json")
+	setRepo(m, s.Repo)
+	is := obj(m, "issue")
+	is["number"] = c.PR
+	is["pull_request"] = map[string]any{"url": fmt.Sprintf("%s/repos/%s/pulls/%d", s.APIURL(), s.Repo, c.PR)}
+	cm := obj(m, "comment")
+	cm["id"], cm["body"], cm["created_at"] = c.ID, c.Body, c.CreatedAt.Format(time.RFC3339)
+	setUser(obj(cm, "user"), c.User)
+	setUser(obj(m, "sender"), c.User)
+	return encode(m)
+}
+
+// ReviewCommentEvent is a pull_request_review_comment "created" payload.
+func (s *Server) ReviewCommentEvent(c *Comment) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := load("pull_request_review_comment_created.payload.json")
+	setRepo(m, s.Repo)
+	s.setPR(obj(m, "pull_request"), c.PR)
+	cm := obj(m, "comment")
+	cm["id"], cm["body"], cm["path"], cm["line"], cm["created_at"] = c.ID, c.Body, c.Path, c.Line, c.CreatedAt.Format(time.RFC3339)
+	setUser(obj(cm, "user"), c.User)
+	setUser(obj(m, "sender"), c.User)
+	return encode(m)
+}
+
+// ReviewEvent is a pull_request_review "submitted" payload, built from the
+// review comment fixture's pull request and repository.
+func (s *Server) ReviewEvent(c *Comment) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	base := load("pull_request_review_comment_created.payload.json")
+	m := map[string]any{"action": "submitted", "pull_request": base["pull_request"], "repository": base["repository"], "sender": base["sender"]}
+	setRepo(m, s.Repo)
+	s.setPR(obj(m, "pull_request"), c.PR)
+	rv := map[string]any{"id": c.ID, "body": c.Body, "state": "commented", "submitted_at": c.CreatedAt.Format(time.RFC3339),
+		"user": map[string]any{}}
+	setUser(rv["user"].(map[string]any), c.User)
+	m["review"] = rv
+	setUser(obj(m, "sender"), c.User)
+	return encode(m)
+}
+
+// PushEvent is a push payload for branch, now at after.
+func (s *Server) PushEvent(branch, before, after string, pusher User) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	base := load("issue_comment_created.payload.json")
+	m := map[string]any{"ref": "refs/heads/" + branch, "before": before, "after": after, "created": false, "deleted": false,
+		"forced": false, "repository": base["repository"], "sender": map[string]any{}, "pusher": map[string]any{"name": pusher.Login}}
+	setRepo(m, s.Repo)
+	setUser(m["sender"].(map[string]any), pusher)
+	return encode(m)
+}
+
+func (s *Server) setPR(p map[string]any, number int) {
+	pr := s.PRs[number]
+	if pr == nil {
+		panic(fmt.Sprintf("no pull request #%d", number))
+	}
+	p["number"], p["state"], p["body"] = pr.Number, pr.State, pr.Body
+	h, b := obj(p, "head"), obj(p, "base")
+	h["ref"], h["sha"], b["ref"] = pr.HeadRef, pr.HeadSHA, pr.BaseRef
+	obj(h, "repo")["full_name"] = pr.HeadRepo
+	obj(b, "repo")["full_name"] = s.Repo
+}

@@ -1,0 +1,442 @@
+// Package githubtest is a small in-memory GitHub: the REST endpoints rtgit
+// uses, for one repository, speaking GitHub's JSON shapes. Tests drive it
+// directly; the fakegithub command serves it for a local walkthrough.
+//
+// As in go-github's own tests, the API lives under a path prefix and any
+// call to an endpoint it does not implement is reported as unexpected.
+package githubtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Prefix is where the API is mounted; GITHUB_API_URL is the server URL
+// plus Prefix.
+const Prefix = "/api/v3"
+
+// BotToken is the token the action is given; requests with it act as Bot.
+const BotToken = "fake-actions-token"
+
+// Bot is the account the action's token belongs to.
+var Bot = User{Login: "github-actions[bot]", Type: "Bot"}
+
+// User is an account.
+type User struct{ Login, Type string }
+
+// Comment is one comment of any kind.
+type Comment struct {
+	Kind      string // "ic", "rc" or "rv"
+	ID        int64
+	PR        int
+	User      User
+	Body      string
+	Path      string
+	Line      int
+	InReplyTo int64
+	CreatedAt time.Time
+}
+
+// PR is a pull request.
+type PR struct {
+	Number                    int
+	State, Title, Body        string
+	HeadRef, HeadSHA, BaseRef string
+	HeadRepo                  string
+}
+
+// Reaction is a reaction left on a comment.
+type Reaction struct {
+	Kind    string // "ic" or "rc"
+	ID      int64
+	Content string
+	User    string
+}
+
+// Server is the fake API. Lock Mu (via Do) to read or change its state
+// while requests may be running.
+type Server struct {
+	*httptest.Server
+	Repo          string
+	DefaultBranch string
+	PRs           map[int]*PR
+	Comments      []*Comment
+	Reactions     []Reaction
+	Permissions   map[string]string // login -> admin, write, read, none
+	// Tokens maps a token to its user; BotToken is always Bot.
+	Tokens map[string]User
+	// Before runs before each request is handled, outside the lock. If it
+	// returns a status, the request fails with it (to inject a 502).
+	Before func(r *http.Request) int
+	// Unexpected is called for each request no handler matched.
+	Unexpected func(method, path string)
+
+	mu     sync.Mutex
+	nextID int64
+	clock  time.Time
+}
+
+// New starts a fake for repo (owner/name).
+func New(repo string) *Server {
+	s := &Server{Repo: repo, DefaultBranch: "main", PRs: map[int]*PR{}, Permissions: map[string]string{},
+		Tokens: map[string]User{}, nextID: 1000, clock: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	s.Server = httptest.NewServer(s.handler())
+	return s
+}
+
+// APIURL is the value for GITHUB_API_URL.
+func (s *Server) APIURL() string { return s.URL + Prefix }
+
+// Do runs f with the state locked.
+func (s *Server) Do(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f()
+}
+
+func (s *Server) newID() int64 { s.nextID++; return s.nextID }
+
+// tick is the fake clock: every comment is a second after the last, so
+// the order of comments is their order of creation.
+func (s *Server) tick() time.Time { s.clock = s.clock.Add(time.Second); return s.clock }
+
+// OpenPR adds an open pull request from branch into the default branch.
+func (s *Server) OpenPR(number int, branch, headSHA string) *PR {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pr := &PR{Number: number, State: "open", Title: branch, HeadRef: branch, HeadSHA: headSHA, BaseRef: s.DefaultBranch, HeadRepo: s.Repo}
+	s.PRs[number] = pr
+	return pr
+}
+
+// AddComment records a comment as if u had written it on GitHub.
+func (s *Server) AddComment(kind string, pr int, u User, body string) *Comment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.add(&Comment{Kind: kind, PR: pr, User: u, Body: body})
+}
+
+// AddLineComment records a review comment on path at line.
+func (s *Server) AddLineComment(pr int, u User, path string, line int, body string) *Comment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.add(&Comment{Kind: "rc", PR: pr, User: u, Body: body, Path: path, Line: line})
+}
+
+func (s *Server) add(c *Comment) *Comment {
+	c.ID, c.CreatedAt = s.newID(), s.tick()
+	s.Comments = append(s.Comments, c)
+	return c
+}
+
+// Replies returns the comments Bot wrote, in order.
+func (s *Server) Replies() []*Comment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*Comment
+	for _, c := range s.Comments {
+		if c.User == Bot {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ReactionsOn lists the reactions on one comment, in order.
+func (s *Server) ReactionsOn(c *Comment) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, r := range s.Reactions {
+		if r.Kind == c.Kind && r.ID == c.ID {
+			out = append(out, r.Content)
+		}
+	}
+	return out
+}
+
+func (s *Server) handler() http.Handler {
+	mux := http.NewServeMux()
+	repo := Prefix + "/repos/{owner}/{repo}"
+	routes := map[string]func(http.ResponseWriter, *http.Request, User){
+		"GET " + repo:                                      s.getRepo,
+		"GET " + repo + "/pulls":                           s.listPRs,
+		"POST " + repo + "/pulls":                          s.createPR,
+		"GET " + repo + "/pulls/{n}":                       s.getPR,
+		"PATCH " + repo + "/pulls/{n}":                     s.editPR,
+		"GET " + repo + "/issues/{n}/comments":             s.listComments("ic"),
+		"POST " + repo + "/issues/{n}/comments":            s.createComment,
+		"PATCH " + repo + "/issues/comments/{id}":          s.editComment,
+		"GET " + repo + "/pulls/{n}/comments":              s.listComments("rc"),
+		"POST " + repo + "/pulls/{n}/comments":             s.replyComment,
+		"GET " + repo + "/pulls/{n}/reviews":               s.listComments("rv"),
+		"GET " + repo + "/collaborators/{user}/permission": s.permission,
+		"POST " + repo + "/issues/comments/{id}/reactions": s.react("ic"),
+		"POST " + repo + "/pulls/comments/{id}/reactions":  s.react("rc"),
+	}
+	for pattern, h := range routes {
+		mux.HandleFunc(pattern, s.wrap(h))
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if s.Unexpected != nil {
+			s.Unexpected(r.Method, r.URL.Path)
+		}
+		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found (unexpected call to the fake API)"})
+	})
+	return mux
+}
+
+// wrap checks the repository and the token, runs Before, and holds the
+// lock around the handler.
+func (s *Server) wrap(h func(http.ResponseWriter, *http.Request, User)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("owner")+"/"+r.PathValue("repo") != s.Repo {
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		if s.Before != nil {
+			if code := s.Before(r); code != 0 {
+				writeJSON(w, code, map[string]string{"message": http.StatusText(code)})
+				return
+			}
+		}
+		token := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer"), "token"))
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		u, ok := s.Tokens[token]
+		if token == BotToken {
+			u, ok = Bot, true
+		}
+		if !ok {
+			writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Bad credentials"})
+			return
+		}
+		h(w, r, u)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) getRepo(w http.ResponseWriter, _ *http.Request, _ User) {
+	writeJSON(w, 200, map[string]any{"full_name": s.Repo, "default_branch": s.DefaultBranch})
+}
+
+func (s *Server) prJSON(pr *PR) map[string]any {
+	head := map[string]any{"ref": pr.HeadRef, "repo": map[string]any{"full_name": pr.HeadRepo}}
+	if pr.HeadSHA != "" {
+		head["sha"] = pr.HeadSHA
+	}
+	return map[string]any{"number": pr.Number, "state": pr.State, "title": pr.Title, "body": pr.Body,
+		"html_url": fmt.Sprintf("%s/%s/pull/%d", s.URL, s.Repo, pr.Number),
+		"head":     head, "base": map[string]any{"ref": pr.BaseRef, "repo": map[string]any{"full_name": s.Repo}}}
+}
+
+func (s *Server) pr(w http.ResponseWriter, r *http.Request) *PR {
+	n, _ := strconv.Atoi(r.PathValue("n"))
+	pr := s.PRs[n]
+	if pr == nil {
+		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+	}
+	return pr
+}
+
+func (s *Server) getPR(w http.ResponseWriter, r *http.Request, _ User) {
+	if pr := s.pr(w, r); pr != nil {
+		writeJSON(w, 200, s.prJSON(pr))
+	}
+}
+
+func (s *Server) listPRs(w http.ResponseWriter, r *http.Request, _ User) {
+	owner, _, _ := strings.Cut(s.Repo, "/")
+	head := r.URL.Query().Get("head")
+	out := []any{}
+	for _, n := range sortedPRs(s.PRs) {
+		pr := s.PRs[n]
+		if pr.State == r.URL.Query().Get("state") && (head == "" || head == owner+":"+pr.HeadRef) {
+			out = append(out, s.prJSON(pr))
+		}
+	}
+	writeJSON(w, 200, out)
+}
+
+func sortedPRs(m map[int]*PR) []int {
+	var ns []int
+	for n := range m {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	return ns
+}
+
+func (s *Server) createPR(w http.ResponseWriter, r *http.Request, _ User) {
+	var in struct{ Title, Head, Base, Body string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Head == "" || in.Base == "" {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	n := len(s.PRs) + 1
+	pr := &PR{Number: n, State: "open", Title: in.Title, Body: in.Body, HeadRef: in.Head, BaseRef: in.Base, HeadRepo: s.Repo}
+	s.PRs[n] = pr
+	writeJSON(w, http.StatusCreated, s.prJSON(pr))
+}
+
+func (s *Server) editPR(w http.ResponseWriter, r *http.Request, _ User) {
+	pr := s.pr(w, r)
+	if pr == nil {
+		return
+	}
+	var in struct{ Body *string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"message": "Problems parsing JSON"})
+		return
+	}
+	if in.Body != nil {
+		pr.Body = *in.Body
+	}
+	writeJSON(w, 200, s.prJSON(pr))
+}
+
+func commentJSON(c *Comment) map[string]any {
+	m := map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.User.Login, "type": c.User.Type}}
+	if c.Kind == "rv" {
+		m["submitted_at"], m["state"] = c.CreatedAt, "COMMENTED"
+	} else {
+		m["created_at"] = c.CreatedAt
+	}
+	if c.Kind == "rc" {
+		m["path"], m["line"] = c.Path, c.Line
+		if c.InReplyTo != 0 {
+			m["in_reply_to_id"] = c.InReplyTo
+		}
+	}
+	return m
+}
+
+func (s *Server) listComments(kind string) func(http.ResponseWriter, *http.Request, User) {
+	return func(w http.ResponseWriter, r *http.Request, _ User) {
+		n, _ := strconv.Atoi(r.PathValue("n"))
+		out := []any{}
+		for _, c := range s.Comments {
+			if c.Kind == kind && c.PR == n {
+				out = append(out, commentJSON(c))
+			}
+		}
+		writeJSON(w, 200, out)
+	}
+}
+
+func (s *Server) createComment(w http.ResponseWriter, r *http.Request, u User) {
+	pr := s.pr(w, r)
+	if pr == nil {
+		return
+	}
+	var in struct{ Body string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Body == "" {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	if len([]rune(in.Body)) > 65536 {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "body is too long (maximum is 65536 characters)"})
+		return
+	}
+	c := s.add(&Comment{Kind: "ic", PR: pr.Number, User: u, Body: in.Body})
+	writeJSON(w, http.StatusCreated, commentJSON(c))
+}
+
+func (s *Server) find(kind string, r *http.Request) *Comment {
+	id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	for _, c := range s.Comments {
+		if c.Kind == kind && c.ID == id {
+			return c
+		}
+	}
+	return nil
+}
+
+func (s *Server) editComment(w http.ResponseWriter, r *http.Request, u User) {
+	c := s.find("ic", r)
+	if c == nil {
+		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+		return
+	}
+	if c.User != u {
+		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Must have admin rights to Repository."})
+		return
+	}
+	var in struct{ Body string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Body == "" {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	c.Body = in.Body
+	writeJSON(w, 200, commentJSON(c))
+}
+
+func (s *Server) replyComment(w http.ResponseWriter, r *http.Request, u User) {
+	pr := s.pr(w, r)
+	if pr == nil {
+		return
+	}
+	var in struct {
+		Body      string
+		InReplyTo int64 `json:"in_reply_to"`
+	}
+	err := json.NewDecoder(r.Body).Decode(&in)
+	var to *Comment
+	for _, c := range s.Comments {
+		if c.Kind == "rc" && c.ID == in.InReplyTo {
+			to = c
+		}
+	}
+	if err != nil || in.Body == "" || to == nil {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	c := s.add(&Comment{Kind: "rc", PR: pr.Number, User: u, Body: in.Body, Path: to.Path, Line: to.Line, InReplyTo: to.ID})
+	writeJSON(w, http.StatusCreated, commentJSON(c))
+}
+
+func (s *Server) permission(w http.ResponseWriter, r *http.Request, _ User) {
+	login := r.PathValue("user")
+	p, ok := s.Permissions[login]
+	if !ok {
+		p = "read"
+	}
+	writeJSON(w, 200, map[string]any{"permission": p, "user": map[string]any{"login": login}})
+}
+
+func (s *Server) react(kind string) func(http.ResponseWriter, *http.Request, User) {
+	return func(w http.ResponseWriter, r *http.Request, u User) {
+		c := s.find(kind, r)
+		var in struct{ Content string }
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil || c == nil {
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		switch in.Content {
+		case "+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes":
+		default:
+			writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+			return
+		}
+		for _, x := range s.Reactions {
+			if x.Kind == kind && x.ID == c.ID && x.Content == in.Content && x.User == u.Login {
+				writeJSON(w, 200, map[string]any{"id": 1, "content": in.Content})
+				return
+			}
+		}
+		s.Reactions = append(s.Reactions, Reaction{Kind: kind, ID: c.ID, Content: in.Content, User: u.Login})
+		writeJSON(w, http.StatusCreated, map[string]any{"id": len(s.Reactions), "content": in.Content})
+	}
+}

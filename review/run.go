@@ -1,0 +1,274 @@
+package review
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+// run is one Action.Run on one analysis pull request.
+type run struct {
+	*Action
+	ctx     context.Context
+	pr      *PullRequest
+	slug    string
+	res     *Result
+	replied map[string]bool
+	perms   map[string]bool
+}
+
+func (r *run) branch() string { return roundtable.BranchPrefix + r.slug }
+
+func (r *run) metaPath() string { return roundtable.RequirementsDir + "/" + r.slug + "/meta.json" }
+
+// canWrite asks the API, once per login and run, whether the user may
+// drive the analysis. author_association in the payload is not trusted.
+func (r *run) canWrite(login string) (bool, error) {
+	if ok, seen := r.perms[login]; seen {
+		return ok, nil
+	}
+	p, err := r.GitHub.Permission(r.ctx, login)
+	if err != nil {
+		return false, err
+	}
+	r.perms[login] = CanWrite(p)
+	return r.perms[login], nil
+}
+
+// catchUp applies, in order, every writer's comment not yet recorded in
+// meta.json, committing each, and pushes them together. When the push
+// loses a race it starts again from the new remote tip, where the other
+// run's work (and its record of processed comments) now is.
+func (r *run) catchUp(comments []Comment) error {
+	if c := r.Event.Comment; c != nil && !hasKey(comments, c.Key()) {
+		comments = append(comments, *c) // the API may not list it yet
+	}
+	var pending []Comment
+	for _, c := range comments {
+		if c.User.IsBot() || IsOwn(c.Body) || r.replied[c.Key()] || strings.TrimSpace(c.Body) == "" {
+			continue
+		}
+		ok, err := r.canWrite(c.User.Login)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			r.res.Outsiders = append(r.res.Outsiders, c)
+			continue
+		}
+		pending = append(pending, c)
+	}
+	for attempt := 1; ; attempt++ {
+		tip, err := r.Git.Fetch(r.ctx, r.branch())
+		if err != nil {
+			return err
+		}
+		if err := r.Git.CheckoutAt(r.branch(), tip); err != nil {
+			return err
+		}
+		r.res.Handled = nil
+		commits := 0
+		if r.Event.Name == EventPush && r.Event.After == tip {
+			out, err := r.push(tip)
+			if err != nil {
+				return err
+			}
+			if out != nil {
+				r.res.Handled = append(r.res.Handled, *out)
+				commits += len(out.Commits)
+			}
+		}
+		for i := range pending {
+			md, err := r.readMeta()
+			if err != nil {
+				return err
+			}
+			if md.Processed(pending[i].ID) {
+				continue
+			}
+			out, err := r.apply(&pending[i], md)
+			if err != nil {
+				return err
+			}
+			r.res.Handled = append(r.res.Handled, out)
+			commits += len(out.Commits)
+		}
+		if commits == 0 {
+			return nil
+		}
+		err = r.Git.Push(r.ctx, r.branch(), tip)
+		if err == nil {
+			r.res.Pushes++
+			r.logf("pushed %d commit(s) to %s", commits, r.branch())
+			return nil
+		}
+		if !errors.Is(err, ErrRejected) || attempt >= pushAttempts {
+			return err
+		}
+		r.logf("push to %s rejected (attempt %d of %d); fetching and replaying", r.branch(), attempt, pushAttempts)
+		if err := r.sleep(r.ctx, time.Duration(attempt)*time.Second); err != nil {
+			return err
+		}
+	}
+}
+
+func hasKey(cs []Comment, key string) bool {
+	for _, c := range cs {
+		if c.Key() == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *run) readMeta() (*meta.Meta, error) {
+	data, err := os.ReadFile(filepath.Join(r.Git.Root(), filepath.FromSlash(r.metaPath())))
+	if err != nil {
+		return nil, fmt.Errorf("%s on %s: %w", r.metaPath(), r.branch(), err)
+	}
+	return meta.Parse(r.metaPath(), data)
+}
+
+// apply hands one comment to the step machine and commits what it left
+// uncommitted (an answer, feedback) with the comment recorded as processed.
+func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
+	out := Outcome{Comment: c, Key: c.Key()}
+	var step *roundtable.StepStatus
+	if st, err := r.Machine.Status(r.slug); err == nil {
+		step = st.Step
+	}
+	text := CommentText(r.Git.Root(), step, *c)
+	reply, err := r.Machine.Comment(r.slug, text)
+	if reply == nil {
+		reply = &roundtable.Reply{}
+	}
+	out.Reply, out.Err = reply, err
+	if reply.Commit != "" {
+		out.Commits = append(out.Commits, reply.Commit)
+		if md, err = r.readMeta(); err != nil {
+			return out, err
+		}
+	}
+	var paths []string
+	if reply.Commit == "" && err == nil {
+		paths = append(paths, reply.Changed...)
+	}
+	md.MarkProcessed(c.ID)
+	data, merr := md.Marshal()
+	if merr != nil {
+		return out, merr
+	}
+	if merr := writeAtomic(filepath.Join(r.Git.Root(), filepath.FromSlash(r.metaPath())), data); merr != nil {
+		return out, merr
+	}
+	paths = append(paths, r.metaPath())
+	sha, cerr := r.Git.Commit(paths, commitMessage(text, c))
+	if cerr != nil {
+		return out, cerr
+	}
+	out.Commits = append(out.Commits, sha)
+	return out, nil
+}
+
+// commitMessage says what the comment did, with a trailer naming it.
+func commitMessage(text string, c *Comment) string {
+	cmd := roundtable.ParseComment(text)
+	var what string
+	switch cmd.Kind {
+	case "answer":
+		what = fmt.Sprintf("answer %s", cmd.QuestionID)
+	case "feedback":
+		what = "feedback on the open step"
+	case "depth":
+		what = "depth " + string(cmd.Depth)
+	default:
+		what = cmd.Kind
+	}
+	return fmt.Sprintf("rtgit: %s from @%s\n\nRtgit-Comment: %s\n", what, c.User.Login, c.Key())
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".rtgit-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// push handles answer files edited and pushed directly: a ticked [C] (or
+// [E], [S]) continues; otherwise the reply lists what is still missing.
+func (r *run) push(tip string) (*Outcome, error) {
+	key := "push-" + tip[:12]
+	if r.replied[key] {
+		return nil, nil
+	}
+	if msg, err := r.Git.HeadMessage(); err != nil || strings.HasPrefix(msg, "rtgit: ") {
+		return nil, err // rtgit's own push, or unreadable
+	}
+	st, err := r.Machine.Status(r.slug)
+	if err != nil || st.Step == nil {
+		return nil, err
+	}
+	out := &Outcome{Key: key}
+	choice := ""
+	if data, err := os.ReadFile(filepath.Join(r.Git.Root(), filepath.FromSlash(st.Step.AnswerFile))); err == nil {
+		if f, err := answers.Parse(st.Step.AnswerFile, data); err == nil {
+			choice = f.Choice
+		} else {
+			out.Reply, out.Err = &roundtable.Reply{Problems: []string{err.Error()}}, err
+			return out, nil
+		}
+	}
+	if choice != "" {
+		out.Reply, out.Err = r.Machine.Next(r.slug)
+		if out.Reply != nil && out.Reply.Commit != "" {
+			out.Commits = append(out.Commits, out.Reply.Commit)
+		}
+		return out, nil
+	}
+	out.Reply, out.Err = r.Machine.StatusReply(r.slug)
+	if out.Reply != nil && out.Reply.Step != nil {
+		v := out.Reply.Step
+		for _, q := range v.Questions {
+			if q.Required && !q.Answered {
+				out.Reply.Problems = append(out.Reply.Problems, fmt.Sprintf("%s:%d: `%s` is unanswered: %s", v.AnswerFile, q.Line, q.ID, q.Text))
+			}
+		}
+		if len(out.Reply.Problems) == 0 {
+			out.Reply.Lines = append(out.Reply.Lines, roundtable.Line{Text: "Every required question is answered. Tick **[C]** in the file or comment `C` to continue."})
+		}
+	}
+	return out, nil
+}
+
+var replyMarkerRe = regexp.MustCompile(`<!-- rtgit:bot reply=((?:ic|rc|rv|push)-[0-9a-f]+) -->`)
+
+func replyKeys(body string) []string {
+	var keys []string
+	for _, m := range replyMarkerRe.FindAllStringSubmatch(body, -1) {
+		keys = append(keys, m[1])
+	}
+	return keys
+}
+
+func containsMarker(body, what string) bool { return strings.Contains(body, marker(what)) }
