@@ -1,0 +1,141 @@
+package githubtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+func commentJSON(c *Comment) map[string]any {
+	m := map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.User.Login, "type": c.User.Type}}
+	if c.Kind == "rv" {
+		m["submitted_at"], m["state"] = c.CreatedAt, "COMMENTED"
+	} else {
+		m["created_at"] = c.CreatedAt
+	}
+	if c.Kind == "rc" {
+		m["path"], m["line"] = c.Path, c.Line
+		if c.InReplyTo != 0 {
+			m["in_reply_to_id"] = c.InReplyTo
+		}
+	}
+	return m
+}
+
+func (s *Server) listComments(kind string) func(http.ResponseWriter, *http.Request, User) {
+	return func(w http.ResponseWriter, r *http.Request, _ User) {
+		n, _ := strconv.Atoi(r.PathValue("n"))
+		out := []any{}
+		for _, c := range s.Comments {
+			if c.Kind == kind && c.PR == n {
+				out = append(out, commentJSON(c))
+			}
+		}
+		writeJSON(w, 200, out)
+	}
+}
+
+func (s *Server) createComment(w http.ResponseWriter, r *http.Request, u User) {
+	pr := s.pr(w, r)
+	if pr == nil {
+		return
+	}
+	var in struct{ Body string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Body == "" {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	if len([]rune(in.Body)) > 65536 {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "body is too long (maximum is 65536 characters)"})
+		return
+	}
+	c := s.add(&Comment{Kind: "ic", PR: pr.Number, User: u, Body: in.Body})
+	writeJSON(w, http.StatusCreated, commentJSON(c))
+}
+
+func (s *Server) find(kind string, r *http.Request) *Comment {
+	id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	for _, c := range s.Comments {
+		if c.Kind == kind && c.ID == id {
+			return c
+		}
+	}
+	return nil
+}
+
+func (s *Server) editComment(w http.ResponseWriter, r *http.Request, u User) {
+	c := s.find("ic", r)
+	if c == nil {
+		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+		return
+	}
+	if c.User != u {
+		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Must have admin rights to Repository."})
+		return
+	}
+	var in struct{ Body string }
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || in.Body == "" {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	c.Body = in.Body
+	writeJSON(w, 200, commentJSON(c))
+}
+
+func (s *Server) replyComment(w http.ResponseWriter, r *http.Request, u User) {
+	pr := s.pr(w, r)
+	if pr == nil {
+		return
+	}
+	var in struct {
+		Body      string
+		InReplyTo int64 `json:"in_reply_to"`
+	}
+	err := json.NewDecoder(r.Body).Decode(&in)
+	var to *Comment
+	for _, c := range s.Comments {
+		if c.Kind == "rc" && c.ID == in.InReplyTo {
+			to = c
+		}
+	}
+	if err != nil || in.Body == "" || to == nil {
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+		return
+	}
+	c := s.add(&Comment{Kind: "rc", PR: pr.Number, User: u, Body: in.Body, Path: to.Path, Line: to.Line, InReplyTo: to.ID})
+	writeJSON(w, http.StatusCreated, commentJSON(c))
+}
+
+func (s *Server) permission(w http.ResponseWriter, r *http.Request, _ User) {
+	login := r.PathValue("user")
+	p, ok := s.Permissions[login]
+	if !ok {
+		p = "read"
+	}
+	writeJSON(w, 200, map[string]any{"permission": p, "user": map[string]any{"login": login}})
+}
+
+func (s *Server) react(kind string) func(http.ResponseWriter, *http.Request, User) {
+	return func(w http.ResponseWriter, r *http.Request, u User) {
+		c := s.find(kind, r)
+		var in struct{ Content string }
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil || c == nil {
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		switch in.Content {
+		case "+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes":
+		default:
+			writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+			return
+		}
+		for _, x := range s.Reactions {
+			if x.Kind == kind && x.ID == c.ID && x.Content == in.Content && x.User == u.Login {
+				writeJSON(w, 200, map[string]any{"id": 1, "content": in.Content})
+				return
+			}
+		}
+		s.Reactions = append(s.Reactions, Reaction{Kind: kind, ID: c.ID, Content: in.Content, User: u.Login})
+		writeJSON(w, http.StatusCreated, map[string]any{"id": len(s.Reactions), "content": in.Content})
+	}
+}
