@@ -1,0 +1,223 @@
+package quickscan
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Scope, complexity and confidence levels, as meta.json stores them.
+const (
+	Small  = "small"
+	Medium = "medium"
+	Large  = "large"
+
+	Low  = "low"
+	High = "high"
+)
+
+// relevantShare is the estimate heuristic's cut-off: a file counts as
+// affected when its score is at least this share of the best file's.
+// Below it sit files that merely mention a keyword in passing.
+const relevantShare = 1.0 / 2
+
+// Estimate is what the scan concludes about a change.
+type Estimate struct {
+	FileCount  int     `json:"estimated_files"`
+	Scope      string  `json:"scope"`
+	Complexity string  `json:"complexity"`
+	Confidence string  `json:"confidence"`
+	Signals    Signals `json:"signals"`
+}
+
+// Signals are the facts behind the complexity rating, over the files
+// counted in the estimate.
+type Signals struct {
+	TopLevelDirs int `json:"top_level_dirs"` // distinct first path elements ("." for the root)
+	Packages     int `json:"packages"`       // distinct directories
+	PublicFiles  int `json:"public_files"`   // files whose hits include a public declaration
+	HitFiles     int `json:"hit_files"`      // every file with a hit, before the cut-off
+	Matched      int `json:"matched_keywords"`
+	Keywords     int `json:"keywords"`
+}
+
+// Relevant returns the ranked files the estimate counts: those scoring at
+// least half of the best file, leaving out vendored and generated code
+// (which a change does not edit by hand).
+func Relevant(ranked []File) []File {
+	var out []File
+	top := -1.0
+	for _, f := range ranked {
+		if f.Kind == KindVendored || f.Kind == KindGenerated {
+			continue
+		}
+		if top < 0 {
+			top = f.Score
+		}
+		if f.Score >= top*relevantShare {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Result is a whole scan: the keywords, the ranked files and the estimate.
+type Result struct {
+	Keywords []string `json:"keywords"`
+	Searched int      `json:"searched_files"`
+	Files    []File   `json:"files"`
+	Estimate
+}
+
+// Analyze ranks the hits of a search for keywords over searched files and
+// sizes the change.
+func Analyze(keywords []string, hits []Hit, searched int) Result {
+	matched := 0
+	for i := range keywords {
+		for _, h := range hits {
+			if i < len(h.Counts) && h.Counts[i] > 0 {
+				matched++
+				break
+			}
+		}
+	}
+	ranked := Rank(keywords, hits, searched)
+	return Result{Keywords: keywords, Searched: searched, Files: ranked, Estimate: EstimateFrom(len(keywords), matched, ranked)}
+}
+
+// EstimateFrom sizes a change from its ranked files, given how many of the
+// keywords were found at all. The file count is the number of relevant
+// files (see Relevant), at least 1: every change touches something, even
+// when the keywords found nothing.
+func EstimateFrom(keywords, matched int, ranked []File) Estimate {
+	rel := Relevant(ranked)
+	e := Estimate{FileCount: max(len(rel), 1)}
+	e.Scope = ScopeFor(e.FileCount)
+	tops, pkgs := map[string]bool{}, map[string]bool{}
+	for _, f := range rel {
+		dir := path.Dir(f.Path)
+		top, _, _ := strings.Cut(dir, "/")
+		tops[top], pkgs[dir] = true, true
+		if f.Decls > 0 || PublicPath(f.Path) {
+			e.Signals.PublicFiles++
+		}
+	}
+	e.Signals.TopLevelDirs, e.Signals.Packages = len(tops), len(pkgs)
+	e.Signals.HitFiles = len(ranked)
+	e.Signals.Keywords, e.Signals.Matched = keywords, matched
+	e.Complexity = ComplexityFor(e.Signals)
+	e.Confidence = ConfidenceFor(e.Signals, len(rel))
+	return e
+}
+
+// ScopeFor classifies a file count: small below 5, medium 5 to 15, large
+// above 15 (requirements FR-006).
+func ScopeFor(files int) string {
+	switch {
+	case files < 5:
+		return Small
+	case files <= 15:
+		return Medium
+	}
+	return Large
+}
+
+// ComplexityFor rates complexity from three signals, each worth up to two
+// points: spread across top-level directories (2 dirs: 1, 3 or more: 2),
+// packages touched (3–5: 1, 6 or more: 2) and files exposing a public
+// interface among the hits (3–7: 1, 8 or more: 2; one or two are normal
+// for any change that adds behaviour). 0–1 points is low,
+// 2–3 medium, 4 or more high. Crossing module boundaries and changing
+// what callers see are what make a change hard, more than its size.
+func ComplexityFor(s Signals) string {
+	points := 0
+	switch {
+	case s.TopLevelDirs >= 3:
+		points += 2
+	case s.TopLevelDirs == 2:
+		points++
+	}
+	switch {
+	case s.Packages >= 6:
+		points += 2
+	case s.Packages >= 3:
+		points++
+	}
+	switch {
+	case s.PublicFiles >= 8:
+		points += 2
+	case s.PublicFiles >= 3:
+		points++
+	}
+	switch {
+	case points >= 4:
+		return High
+	case points >= 2:
+		return Medium
+	}
+	return Low
+}
+
+// ConfidenceFor says how far to trust the estimate. Low: nothing matched,
+// or fewer than half the keywords were found anywhere. High: the relevant
+// files stand out (at most half of the files with any hit) and at least
+// two keywords were found. Medium otherwise.
+func ConfidenceFor(s Signals, relevant int) string {
+	switch {
+	case s.HitFiles == 0 || s.Matched*2 < s.Keywords:
+		return Low
+	case s.Matched >= 2 && relevant*2 <= s.HitFiles:
+		return High
+	}
+	return Medium
+}
+
+// publicPathRe matches files that usually define what other code or other
+// systems call: API modules, routes, handlers, schemas, headers.
+var publicPathRe = regexp.MustCompile(`(?i)(^|/)(api|apis|routes?|handlers?|controllers?|endpoints?|public|proto|schema|openapi|swagger)(/|\.|_|$)|\.(proto|graphql|gql|h|hpp|d\.ts)$|openapi\.|swagger\.`)
+
+// PublicPath reports whether a path looks like a public interface.
+func PublicPath(p string) bool { return publicPathRe.MatchString(p) }
+
+// declRe matches a line declaring something callers can reach: a
+// function, type, class or route in the common languages. Names starting
+// with an underscore are private by convention and do not count; Go's
+// lower-case names are handled by IsDeclaration.
+var declRe = regexp.MustCompile(`^\s*(?:export\s+(?:default\s+)?|pub(?:\([a-z]+\))?\s+|public\s+|async\s+|static\s+|abstract\s+|final\s+)*(?:func|function|def|class|interface|type|struct|trait|fn|enum|record|message|service|rpc|module|protocol)\s+(?:\([^)]*\)\s*)?([A-Za-z][A-Za-z0-9_]*)`)
+
+// routeRe matches route registrations: decorators and router calls.
+var routeRe = regexp.MustCompile(`(?i)^\s*@?[\w.]*\b(?:route|get|post|put|patch|delete|api_view|request_mapping|getmapping|postmapping)\s*\(\s*["'/]`)
+
+// IsDeclaration reports whether a line declares a public function, type,
+// class or route. Go declarations count only when exported.
+func IsDeclaration(line []byte) bool {
+	if routeRe.Match(line) {
+		return true
+	}
+	m := declRe.FindSubmatch(line)
+	if m == nil {
+		return false
+	}
+	trimmed := strings.TrimSpace(string(line))
+	if strings.HasPrefix(trimmed, "func ") || strings.HasPrefix(trimmed, "type ") {
+		c := m[1][0]
+		return c >= 'A' && c <= 'Z'
+	}
+	return true
+}
+
+// Describe is the one-line reasoning behind a complexity rating.
+func (s Signals) Describe() string {
+	return fmt.Sprintf("%s, %s, %s",
+		plural(s.TopLevelDirs, "top-level directory", "top-level directories"),
+		plural(s.Packages, "package", "packages"),
+		plural(s.PublicFiles, "file with public interfaces", "files with public interfaces"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,207 @@
+// Package quickscan is the pure part of Phase 00: it turns a description
+// into search keywords, ranks the files a repository search found, estimates
+// how many files a change touches and classifies its scope, complexity and
+// the confidence of that estimate. It never reads a repository itself; the
+// caller searches (gitops.Grep) and hands the hits in.
+package quickscan
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// MaxKeywords bounds the draft list: beyond a dozen terms every file in a
+// repository starts to match something and the ranking turns to noise.
+const MaxKeywords = 12
+
+// minLen drops fragments like "id" or "to" that match nearly every file.
+const minLen = 3
+
+// Keywords extracts search terms from free text, most telling first.
+// Identifiers (snake_case, camelCase, dotted file names) are kept whole and
+// also split into their parts; ordinary words are lowercased, singularised
+// and dropped when they are stop words. Terms from earlier texts rank
+// first, so the description outweighs a long follow-up answer.
+func Keywords(texts ...string) []string {
+	type cand struct {
+		term  string // as first written, for display
+		ident bool
+		count int
+		first int
+	}
+	byTerm := map[string]*cand{}
+	order := 0
+	add := func(term string, ident bool) {
+		key := strings.ToLower(term)
+		if len(key) < minLen || stopWords[key] || isNumber(key) {
+			return
+		}
+		c, ok := byTerm[key]
+		if !ok {
+			c = &cand{term: term, first: order}
+			byTerm[key] = c
+			order++
+		}
+		c.count++
+		c.ident = c.ident || ident
+	}
+	for _, text := range texts {
+		for _, tok := range tokens(text) {
+			parts := SplitIdentifier(tok)
+			if len(parts) > 1 || strings.ContainsAny(tok, "._") {
+				add(tok, true)
+			}
+			for _, p := range parts {
+				if w := strings.ToLower(p); !stopWords[w] {
+					add(Singular(w), false)
+				}
+			}
+		}
+	}
+	list := make([]*cand, 0, len(byTerm))
+	for _, c := range byTerm {
+		list = append(list, c)
+	}
+	// Identifiers first (people name code when they know it), then words
+	// mentioned more often, then first appearance.
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.ident != b.ident {
+			return a.ident
+		}
+		if a.count != b.count {
+			return a.count > b.count
+		}
+		return a.first < b.first
+	})
+	var out []string
+	for _, c := range list {
+		if covered(out, c.term) {
+			continue
+		}
+		out = append(out, c.term)
+		if len(out) == MaxKeywords {
+			break
+		}
+	}
+	return out
+}
+
+// covered reports whether a term adds nothing to the list for a
+// case-insensitive substring search: "invoice" already finds "invoices".
+func covered(list []string, term string) bool {
+	term = strings.ToLower(term)
+	for _, t := range list {
+		if strings.Contains(term, strings.ToLower(t)) && !strings.ContainsAny(term, "._") {
+			return true
+		}
+	}
+	return false
+}
+
+// Identifiers returns the identifier-like tokens of text (snake_case,
+// camelCase, dotted names), space-separated, for Keywords: code names in a
+// follow-up answer are worth searching even when its prose is not.
+func Identifiers(text string) string {
+	var out []string
+	for _, tok := range tokens(text) {
+		if len(SplitIdentifier(tok)) > 1 || strings.ContainsAny(tok, "._") {
+			out = append(out, tok)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// ParseList reads a keyword list as a person edits it: comma, semicolon or
+// newline separated, list markers and quotes removed, duplicates (ignoring
+// case) dropped.
+func ParseList(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
+		f = strings.TrimSpace(f)
+		f = strings.TrimLeft(f, "-* ")
+		f = strings.Trim(f, "`'\" ")
+		if f == "" || seen[strings.ToLower(f)] {
+			continue
+		}
+		seen[strings.ToLower(f)] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// tokens splits text into words and identifiers. Dots, slashes and
+// underscores stay inside a token so file names and paths survive.
+func tokens(text string) []string {
+	f := strings.FieldsFunc(text, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == '/' || r == '-')
+	})
+	var out []string
+	for _, t := range f {
+		t = strings.Trim(t, "._/-")
+		// A hyphen or slash joins words in prose ("read-only", "and/or"),
+		// not identifiers; treat them as separate tokens.
+		for _, p := range strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == '/' }) {
+			if p = strings.Trim(p, "._"); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// SplitIdentifier breaks an identifier into words at underscores, dots and
+// case changes: "InvoiceStore" -> Invoice Store, "list_invoices" -> list
+// invoices, "HTTPServer" -> HTTP Server, "api.py" -> api py.
+func SplitIdentifier(id string) []string {
+	var words []string
+	for _, chunk := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '.' }) {
+		rs := []rune(chunk)
+		start := 0
+		for i := 1; i < len(rs); i++ {
+			prev, cur := rs[i-1], rs[i]
+			next := rune(0)
+			if i+1 < len(rs) {
+				next = rs[i+1]
+			}
+			lowerToUpper := unicode.IsLower(prev) && unicode.IsUpper(cur)
+			acronymEnd := unicode.IsUpper(prev) && unicode.IsUpper(cur) && unicode.IsLower(next)
+			letterDigit := unicode.IsLetter(prev) != unicode.IsLetter(cur)
+			if lowerToUpper || acronymEnd || letterDigit {
+				words = append(words, string(rs[start:i]))
+				start = i
+			}
+		}
+		words = append(words, string(rs[start:]))
+	}
+	return words
+}
+
+// Singular strips a regular English plural so the term also matches the
+// singular: a substring search for "invoice" finds "invoices" too.
+func Singular(w string) string {
+	switch {
+	case len(w) <= 4:
+		return w
+	case strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+func isNumber(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) && r != '.' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,196 @@
+package quickscan
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSplitIdentifier(t *testing.T) {
+	for in, want := range map[string]string{
+		"InvoiceStore":     "Invoice Store",
+		"list_invoices":    "list invoices",
+		"HTTPServer":       "HTTP Server",
+		"parseJSONBody":    "parse JSON Body",
+		"api.py":           "api py",
+		"invoice2pdf":      "invoice 2 pdf",
+		"plain":            "plain",
+		"CSV_EXPORT_LIMIT": "CSV EXPORT LIMIT",
+	} {
+		if got := strings.Join(SplitIdentifier(in), " "); got != want {
+			t.Errorf("SplitIdentifier(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestKeywords(t *testing.T) {
+	tests := []struct {
+		texts []string
+		want  []string
+	}{
+		{[]string{"Let customers export their invoices as CSV"}, []string{"customer", "export", "invoice", "csv"}},
+		// Identifiers come first and stay whole, and their parts follow.
+		{[]string{"Add a retry to InvoiceStore.save and list_invoices"}, []string{"InvoiceStore.save", "list_invoices", "invoice", "retry", "store", "save", "list"}},
+		// Words repeated across texts outrank words said once.
+		{[]string{"Export reports", "the export should include reports for every team"}, []string{"export", "report", "include", "team"}},
+		{[]string{"the and of to"}, nil},
+	}
+	for _, tt := range tests {
+		if got := Keywords(tt.texts...); !slices.Equal(got, tt.want) {
+			t.Errorf("Keywords(%q) = %q, want %q", tt.texts, got, tt.want)
+		}
+	}
+	long := strings.Repeat("alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma tau upsilon ", 2)
+	if got := Keywords(long); len(got) != MaxKeywords {
+		t.Errorf("Keywords kept %d terms, want at most %d", len(got), MaxKeywords)
+	}
+}
+
+func TestParseListAndIdentifiers(t *testing.T) {
+	got := ParseList("invoice, `InvoiceStore`;\n- csv\nInvoice, ")
+	if !slices.Equal(got, []string{"invoice", "InvoiceStore", "csv"}) {
+		t.Errorf("ParseList = %q", got)
+	}
+	if got := Identifiers("Keep download_invoice and invoices/pdf.py as they are; Invoice.total too."); got != "download_invoice pdf.py Invoice.total" {
+		t.Errorf("Identifiers = %q", got)
+	}
+}
+
+func TestSingular(t *testing.T) {
+	for in, want := range map[string]string{
+		"invoices": "invoice", "categories": "category", "addresses": "address", "status": "status",
+		"analysis": "analysis", "class": "class", "pdfs": "pdfs", "batches": "batch", "exports": "export",
+	} {
+		if got := Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestScopeFor(t *testing.T) {
+	for n, want := range map[int]string{0: Small, 1: Small, 4: Small, 5: Medium, 15: Medium, 16: Large, 60: Large} {
+		if got := ScopeFor(n); got != want {
+			t.Errorf("ScopeFor(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+func TestComplexityFor(t *testing.T) {
+	tests := []struct {
+		name string
+		s    Signals
+		want string
+	}{
+		{"one package, nothing public", Signals{TopLevelDirs: 1, Packages: 1}, Low},
+		{"one package with an API", Signals{TopLevelDirs: 1, Packages: 1, PublicFiles: 1}, Low},
+		{"one package, three public files", Signals{TopLevelDirs: 1, Packages: 1, PublicFiles: 3}, Low},
+		{"two areas with APIs", Signals{TopLevelDirs: 2, Packages: 2, PublicFiles: 3}, Medium},
+		{"three packages, two areas", Signals{TopLevelDirs: 2, Packages: 3, PublicFiles: 1}, Medium},
+		{"spread, public", Signals{TopLevelDirs: 3, Packages: 6, PublicFiles: 0}, High},
+		{"everything", Signals{TopLevelDirs: 5, Packages: 20, PublicFiles: 9}, High},
+	}
+	for _, tt := range tests {
+		if got := ComplexityFor(tt.s); got != tt.want {
+			t.Errorf("%s: ComplexityFor(%+v) = %s, want %s", tt.name, tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestConfidenceFor(t *testing.T) {
+	tests := []struct {
+		s        Signals
+		relevant int
+		want     string
+	}{
+		{Signals{HitFiles: 0, Keywords: 3}, 0, Low},
+		{Signals{HitFiles: 10, Matched: 1, Keywords: 3}, 2, Low},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 2, High},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 8, Medium},
+		{Signals{HitFiles: 4, Matched: 1, Keywords: 1}, 1, Medium},
+	}
+	for _, tt := range tests {
+		if got := ConfidenceFor(tt.s, tt.relevant); got != tt.want {
+			t.Errorf("ConfidenceFor(%+v, %d) = %s, want %s", tt.s, tt.relevant, got, tt.want)
+		}
+	}
+}
+
+func TestKind(t *testing.T) {
+	for p, want := range map[string]string{
+		"invoices/store.py":            KindSource,
+		"vendor/github.com/x/y.go":     KindVendored,
+		"web/node_modules/a/index.js":  KindVendored,
+		"api/gen/invoice.pb.go":        KindGenerated,
+		"dist/app.min.js":              KindGenerated,
+		"tests/test_invoices.py":       KindTest,
+		"steps/quickscan/rank_test.go": KindTest,
+		"src/app.spec.ts":              KindTest,
+		"README.md":                    KindDoc,
+		"docs/design.txt":              KindDoc,
+		"latest.go":                    KindSource,
+	} {
+		if got := Kind(p, false); got != want {
+			t.Errorf("Kind(%q) = %s, want %s", p, got, want)
+		}
+	}
+	if Kind("models.go", true) != KindGenerated {
+		t.Error("a file marked generated is generated")
+	}
+}
+
+func TestIsDeclaration(t *testing.T) {
+	for line, want := range map[string]bool{
+		"func ExportCSV(w io.Writer) error {":  true,
+		"func exportCSV(w io.Writer) error {":  false,
+		"func (s *Store) Invoices() []Invoice": true,
+		"type InvoiceStore struct {":           true,
+		"def list_invoices(request):":          true,
+		"    def _load(self, row):":            false,
+		"class InvoiceStore:":                  true,
+		"export default function invoices() {": true,
+		"pub fn export(&self) -> Vec<u8> {":    true,
+		"@app.route('/invoices')":              true,
+		"router.get(\"/invoices/:id\", show)":  true,
+		"    total = invoice.total":            false,
+		"// see ExportCSV":                     false,
+	} {
+		if got := IsDeclaration([]byte(line)); got != want {
+			t.Errorf("IsDeclaration(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
+// A fixture in hits: the file a person would name first must rank first.
+func TestRankAndEstimate(t *testing.T) {
+	kw := []string{"export", "csv", "invoice"}
+	hits := []Hit{
+		{Path: "README.md", Counts: []int{1, 1, 4}, Size: 3000},
+		{Path: "invoices/export.py", Counts: []int{6, 4, 3}, Decls: 2, Size: 1500},
+		{Path: "invoices/models.py", Counts: []int{0, 0, 9}, Decls: 1, Size: 2000},
+		{Path: "invoices/api.py", Counts: []int{2, 1, 5}, Decls: 1, Size: 1800},
+		{Path: "vendor/csvlib/writer.py", Counts: []int{3, 20, 0}, Size: 9000},
+		{Path: "tests/test_export.py", Counts: []int{5, 3, 2}, Size: 1200},
+		{Path: "billing/tax.py", Counts: []int{0, 0, 1}, Size: 4000},
+	}
+	r := Analyze(kw, hits, 200)
+	var order []string
+	for _, f := range r.Files {
+		order = append(order, f.Path)
+	}
+	if order[0] != "invoices/export.py" || order[1] != "invoices/api.py" {
+		t.Errorf("ranking = %q; want export.py, then api.py first", order)
+	}
+	if order[len(order)-1] != "vendor/csvlib/writer.py" {
+		t.Errorf("vendored code should rank last: %q", order)
+	}
+	if r.FileCount < 2 || r.FileCount > 4 || r.Scope != Small {
+		t.Errorf("estimate = %d files, scope %s; want 2-4, small", r.FileCount, r.Scope)
+	}
+	if r.Signals.Matched != 3 || r.Signals.HitFiles != 7 {
+		t.Errorf("signals = %+v", r.Signals)
+	}
+	empty := Analyze(kw, nil, 200)
+	if empty.FileCount != 1 || empty.Scope != Small || empty.Confidence != Low || len(empty.Files) != 0 {
+		t.Errorf("no hits: %+v", empty.Estimate)
+	}
+}

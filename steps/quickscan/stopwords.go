@@ -1,0 +1,37 @@
+package quickscan
+
+import "strings"
+
+// stopWords are words that say nothing about where a change lives: English
+// function words, and the verbs and nouns every feature request uses
+// ("allow users to add a new option"). Domain nouns stay.
+var stopWords = set(`
+a about above after again against all also always am an and any are as at be
+because been before being below between both but by can cannot could did do
+does doing done down during each either else even ever every few for from
+further get gets getting go goes going got had has have having he her here
+hers him his how however i if in into is it its itself just least less let
+lets like made many may me might more most much must my no nor not now of off
+on once one only onto or other our ours out over own per please rather same
+she should since so some such than that the their theirs them then there these
+they this those though through thus to too under until up upon us very via
+was we were what whatever when where whether which while who whom whose why
+will with within without would yet you your yours
+able add adds added adding allow allows allowed ask asked asks back become
+better big bit change changes changed changing currently day days different
+do else enable enables ensure etc everything example feature features find
+first give gives given good instead keep know last later look looks lot make
+makes making need needs needed new next nothing old option options part people
+possible problem put really right see seem seems set show shows something
+sure take takes thing things think today two use used uses using want wants
+way ways well work works would yes fix fixes fixed update updates improve
+improves implement implements handle handles
+`)
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
