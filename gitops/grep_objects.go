@@ -1,0 +1,404 @@
+package gitops
+
+import (
+	"bufio"
+	"bytes"
+	"compress/zlib"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+)
+
+// objectStore reads objects straight from .git/objects for the search.
+// go-git's storage keeps unsynchronised caches, so it cannot be shared by
+// the search workers; pack files read with ReadAt (pread) and loose objects
+// can. Each worker owns an objectReader with its own buffers and inflater;
+// anything this store cannot find (alternates, a pack written meanwhile)
+// is read through go-git under a lock.
+type objectStore struct {
+	dirs  []string // the objects directory, then its alternates
+	packs []*packFile
+
+	mu       sync.Mutex // serialises fallback
+	fallback func(plumbing.Hash) (plumbing.ObjectType, []byte, error)
+}
+
+type packFile struct {
+	f   *os.File
+	idx *idxfile.MemoryIndex
+}
+
+// Object types as a pack stores them.
+const (
+	packCommit   = 1
+	packTree     = 2
+	packBlob     = 3
+	packTag      = 4
+	packOfsDelta = 6
+	packRefDelta = 7
+)
+
+// errTooLarge reports an object skipped for its size before inflating it.
+var errTooLarge = errors.New("object too large")
+
+func openObjectStore(objects string) (*objectStore, error) {
+	s := &objectStore{}
+	if err := s.add(objects, 0); err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// add opens an objects directory's packs, then those of the alternates it
+// lists (a clone made with --shared or --reference borrows objects).
+func (s *objectStore) add(objects string, depth int) error {
+	if depth > 5 || slices.Contains(s.dirs, objects) {
+		return nil
+	}
+	s.dirs = append(s.dirs, objects)
+	idxs, err := filepath.Glob(filepath.Join(objects, "pack", "pack-*.idx"))
+	if err != nil {
+		return err
+	}
+	for _, name := range idxs {
+		p, err := openPack(name)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			s.packs = append(s.packs, p)
+		}
+	}
+	alt, err := os.ReadFile(filepath.Join(objects, "info", "alternates"))
+	if err != nil {
+		return nil
+	}
+	for _, line := range strings.Split(string(alt), "\n") {
+		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
+			continue
+		}
+		if !filepath.IsAbs(line) {
+			line = filepath.Join(objects, line)
+		}
+		if err := s.add(filepath.Clean(line), depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openPack loads one pack index (a few dozen bytes per object) and opens
+// its pack. A pack being written has its .idx last, so a missing .pack
+// means a half-finished repack; it is ignored and fallback covers it.
+func openPack(idxName string) (*packFile, error) {
+	f, err := os.Open(strings.TrimSuffix(idxName, ".idx") + ".pack")
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	raw, err := os.Open(idxName)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	defer raw.Close()
+	idx := idxfile.NewMemoryIndex()
+	if err := idxfile.NewDecoder(bufio.NewReader(raw)).Decode(idx); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", idxName, err)
+	}
+	return &packFile{f: f, idx: idx}, nil
+}
+
+func (s *objectStore) close() {
+	for _, p := range s.packs {
+		p.f.Close()
+	}
+}
+
+// objectReader is one worker's view of the store.
+type objectReader struct {
+	s     *objectStore
+	br    *bufio.Reader
+	zr    io.ReadCloser
+	hdr   [32]byte
+	bases baseCache // delta bases, keyed by pack offset
+}
+
+func (s *objectStore) reader() *objectReader {
+	return &objectReader{s: s, br: bufio.NewReaderSize(nil, 16<<10), bases: baseCache{limit: 16 << 20}}
+}
+
+// read returns an object's type and content, appending to buf. An object
+// whose size exceeds limit (when limit > 0) gives errTooLarge, decided from
+// its header wherever the format allows, so a huge blob is never inflated.
+func (or *objectReader) read(h plumbing.Hash, limit int64, buf []byte) (int, []byte, error) {
+	for _, p := range or.s.packs {
+		if off, err := p.idx.FindOffset(h); err == nil {
+			return or.packed(p, off, limit, buf)
+		}
+	}
+	typ, data, err := or.loose(h, limit, buf)
+	if !errors.Is(err, os.ErrNotExist) {
+		return typ, data, err
+	}
+	if or.s.fallback == nil {
+		return 0, nil, fmt.Errorf("object %s: %w", h, plumbing.ErrObjectNotFound)
+	}
+	or.s.mu.Lock()
+	t, data, err := or.s.fallback(h)
+	or.s.mu.Unlock()
+	if err != nil {
+		return 0, nil, err
+	}
+	if limit > 0 && int64(len(data)) > limit {
+		return 0, nil, errTooLarge
+	}
+	return int(t), append(buf, data...), nil
+}
+
+func (or *objectReader) inflate(r io.Reader, size int64, buf []byte) ([]byte, error) {
+	var err error
+	if or.zr == nil {
+		or.zr, err = zlib.NewReader(r)
+	} else {
+		err = or.zr.(zlib.Resetter).Reset(r, nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	start := len(buf)
+	buf = grow(buf, int(size))
+	if _, err := io.ReadFull(or.zr, buf[start:start+int(size)]); err != nil {
+		return nil, err
+	}
+	return buf[:start+int(size)], nil
+}
+
+func grow(buf []byte, n int) []byte {
+	if cap(buf)-len(buf) < n {
+		nb := make([]byte, len(buf), len(buf)+n)
+		copy(nb, buf)
+		buf = nb
+	}
+	return buf[:cap(buf)]
+}
+
+// loose reads .git/objects/xx/yyyy: zlib over "<type> <size>\0<content>".
+func (or *objectReader) loose(h plumbing.Hash, limit int64, buf []byte) (int, []byte, error) {
+	name := hex.EncodeToString(h[:])
+	var f *os.File
+	err := error(os.ErrNotExist)
+	for _, dir := range or.s.dirs {
+		if f, err = os.Open(filepath.Join(dir, name[:2], name[2:])); !errors.Is(err, os.ErrNotExist) {
+			break
+		}
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	defer f.Close()
+	or.br.Reset(f)
+	if or.zr == nil {
+		or.zr, err = zlib.NewReader(or.br)
+	} else {
+		err = or.zr.(zlib.Resetter).Reset(or.br, nil)
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("object %s: %w", h, err)
+	}
+	// The header is at most "commit 18446744073709551615\0".
+	n, nul := 0, -1
+	for nul < 0 && n < len(or.hdr) {
+		m, err := or.zr.Read(or.hdr[n:])
+		nul = bytes.IndexByte(or.hdr[:n+m], 0)
+		n += m
+		if err != nil {
+			break
+		}
+	}
+	if nul < 0 {
+		return 0, nil, fmt.Errorf("object %s: bad header", h)
+	}
+	kind, sz, _ := strings.Cut(string(or.hdr[:nul]), " ")
+	size, err := strconv.ParseInt(sz, 10, 64)
+	if err != nil {
+		return 0, nil, fmt.Errorf("object %s: bad header", h)
+	}
+	typ := map[string]int{"commit": packCommit, "tree": packTree, "blob": packBlob, "tag": packTag}[kind]
+	if limit > 0 && size > limit {
+		return typ, nil, errTooLarge
+	}
+	start := len(buf)
+	buf = grow(buf, int(size))
+	got := copy(buf[start:start+int(size)], or.hdr[nul+1:n])
+	if _, err := io.ReadFull(or.zr, buf[start+got:start+int(size)]); err != nil {
+		return 0, nil, fmt.Errorf("object %s: %w", h, err)
+	}
+	return typ, buf[:start+int(size)], nil
+}
+
+// packed reads the object at off, resolving deltas against their bases.
+func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, []byte, error) {
+	typ, size, base, dataOff, err := or.packHeader(p, off)
+	if err != nil {
+		return 0, nil, err
+	}
+	if typ != packOfsDelta && typ != packRefDelta {
+		if limit > 0 && size > limit {
+			return typ, nil, errTooLarge
+		}
+		or.br.Reset(io.NewSectionReader(p.f, dataOff, 1<<62))
+		data, err := or.inflate(or.br, size, buf)
+		return typ, data, err
+	}
+	or.br.Reset(io.NewSectionReader(p.f, dataOff, 1<<62))
+	delta, err := or.inflate(or.br, size, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	if limit > 0 && deltaTargetSize(delta) > limit {
+		return typ, nil, errTooLarge
+	}
+	btyp, src, err := or.base(p, base)
+	if err != nil {
+		return 0, nil, err
+	}
+	out, err := packfile.PatchDelta(src, delta)
+	if err != nil {
+		return 0, nil, err
+	}
+	return btyp, append(buf, out...), nil
+}
+
+// base returns a delta's base object, cached: many deltas share a base.
+func (or *objectReader) base(p *packFile, off int64) (int, []byte, error) {
+	if e, ok := or.bases.get(p, off); ok {
+		return e.typ, e.data, nil
+	}
+	typ, data, err := or.packed(p, off, 0, nil)
+	if err == nil {
+		or.bases.put(p, off, typ, data)
+	}
+	return typ, data, err
+}
+
+// packHeader decodes the entry header at off. For an offset delta, base is
+// the base's offset; for a ref delta, the base is looked up by hash.
+func (or *objectReader) packHeader(p *packFile, off int64) (typ int, size, base, dataOff int64, err error) {
+	n, err := p.f.ReadAt(or.hdr[:], off)
+	if n == 0 {
+		return 0, 0, 0, 0, fmt.Errorf("pack offset %d: %w", off, err)
+	}
+	b := or.hdr[:n]
+	i := 0
+	c := b[i]
+	typ = int(c>>4) & 7
+	size = int64(c & 15)
+	shift := 4
+	for c&0x80 != 0 {
+		i++
+		if i >= len(b) {
+			return 0, 0, 0, 0, fmt.Errorf("pack offset %d: bad header", off)
+		}
+		c = b[i]
+		size |= int64(c&0x7f) << shift
+		shift += 7
+	}
+	i++
+	switch typ {
+	case packOfsDelta:
+		c = b[i]
+		rel := int64(c & 0x7f)
+		for c&0x80 != 0 {
+			i++
+			c = b[i]
+			rel = (rel+1)<<7 | int64(c&0x7f)
+		}
+		i++
+		base = off - rel
+	case packRefDelta:
+		var h plumbing.Hash
+		copy(h[:], b[i:i+20])
+		i += 20
+		if base, err = p.idx.FindOffset(h); err != nil {
+			return 0, 0, 0, 0, fmt.Errorf("delta base %s: %w", h, err)
+		}
+	}
+	return typ, size, base, off + int64(i), nil
+}
+
+// deltaTargetSize reads the result size from a delta's header.
+func deltaTargetSize(delta []byte) int64 {
+	i := 0
+	varint := func() int64 {
+		var v int64
+		for shift := 0; i < len(delta); shift += 7 {
+			c := delta[i]
+			i++
+			v |= int64(c&0x7f) << shift
+			if c&0x80 == 0 {
+				break
+			}
+		}
+		return v
+	}
+	varint() // the source size
+	return varint()
+}
+
+// baseCache keeps recently used delta bases up to limit bytes, dropping
+// the oldest first.
+type baseCache struct {
+	limit, used int
+	order       []baseKey
+	m           map[baseKey]baseEntry
+}
+
+type baseKey struct {
+	p   *packFile
+	off int64
+}
+
+type baseEntry struct {
+	typ  int
+	data []byte
+}
+
+func (c *baseCache) get(p *packFile, off int64) (baseEntry, bool) {
+	e, ok := c.m[baseKey{p, off}]
+	return e, ok
+}
+
+func (c *baseCache) put(p *packFile, off int64, typ int, data []byte) {
+	if len(data) > c.limit/4 {
+		return
+	}
+	if c.m == nil {
+		c.m = map[baseKey]baseEntry{}
+	}
+	k := baseKey{p, off}
+	c.m[k] = baseEntry{typ, data}
+	c.order = append(c.order, k)
+	c.used += len(data)
+	for c.used > c.limit && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.used -= len(c.m[old].data)
+		delete(c.m, old)
+	}
+}
