@@ -73,7 +73,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
-	if err := st.applyArtifacts(c, collect(cur, f, steps.Depth(f.Depth))); err != nil {
+	if err := st.applyStep(c, collect(cur, f, steps.Depth(f.Depth))); err != nil {
 		return nil, err
 	}
 	c.commitAsIs(st.it.answerPath(cur))
@@ -224,7 +224,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 		if err != nil {
 			return nil, true, err
 		}
-		if err := st.applyArtifacts(c, collect(s, f, steps.Depth(f.Depth))); err != nil {
+		if err := st.applyStep(c, collect(s, f, steps.Depth(f.Depth))); err != nil {
 			return nil, true, err
 		}
 		c.commitAsIs(st.it.answerPath(s))

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -23,6 +21,8 @@ type state struct {
 	files map[string]*answers.File
 	// rev is the branch the analysis is read from; "" is the worktree.
 	rev string
+	// scanned caches the quick scan for this verb (quickscan.go).
+	scanned *scanCache
 }
 
 // read returns a repo-relative file from the worktree or from st.rev.
@@ -278,30 +278,13 @@ func (st *state) answerFile(s *steps.Step) (*answers.File, error) {
 
 // lookup resolves a placeholder for prose and drafts.
 func (st *state) lookup(name string) (string, bool) {
-	qs := st.meta.QuickScan
 	switch name {
 	case "description":
 		return st.meta.Description, true
 	case "slug":
 		return st.it.slug, true
-	case "scope":
-		if qs != nil {
-			return qs.Scope, qs.Scope != ""
-		}
-	case "complexity":
-		if qs != nil {
-			return qs.Complexity, qs.Complexity != ""
-		}
-	case "file_count":
-		if qs != nil && qs.Scope != "" {
-			return strconv.Itoa(qs.EstimatedFiles), true
-		}
-	case "keywords":
-		if qs != nil {
-			return strings.Join(qs.Keywords, ", "), len(qs.Keywords) > 0
-		}
-	case "candidate_files":
-		return st.candidateFiles()
+	case "scope", "complexity", "file_count", "keywords", "candidate_files":
+		return st.scanLookup(name)
 	}
 	stepID, qid, ok := steps.SplitRef(name)
 	if !ok {
@@ -317,9 +300,4 @@ func (st *state) lookup(name string) (string, bool) {
 	}
 	a, ok := f.Answer(qid)
 	return a.Text, ok && a.Answered
-}
-
-// candidateFiles is filled by the quick scan; until then it is unknown.
-func (st *state) candidateFiles() (string, bool) {
-	return "", false
 }

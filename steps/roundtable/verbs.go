@@ -40,7 +40,7 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 			sf, d = f, steps.Depth(f.Depth)
 			c.commitAsIs(st.it.answerPath(cur))
 		}
-		if err := st.applyArtifacts(c, collect(s, sf, d)); err != nil {
+		if err := st.applyStep(c, collect(s, sf, d)); err != nil {
 			return nil, err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/steps/quickscan"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -22,6 +23,24 @@ func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
 		out[i] = roundtable.Branch{Name: b.Name, Time: b.Time}
 	}
 	return out, nil
+}
+
+// Search runs the quick scan's search through gitops.Grep (see
+// roundtable.Searcher).
+func (g gitRepo) Search(rev string, keywords []string) ([]quickscan.Hit, int, error) {
+	return search(g.Repo, rev, keywords)
+}
+
+func search(r *gitops.Repo, rev string, keywords []string) ([]quickscan.Hit, int, error) {
+	res, err := r.Grep(gitops.GrepOptions{Rev: rev, Terms: keywords, Decl: quickscan.IsDeclaration})
+	if err != nil {
+		return nil, 0, err
+	}
+	hits := make([]quickscan.Hit, len(res.Files))
+	for i, f := range res.Files {
+		hits[i] = quickscan.Hit{Path: f.Path, Counts: f.Counts, Decls: f.Decls, Generated: f.Generated, Size: f.Size}
+	}
+	return hits, res.Searched, nil
 }
 
 // machine opens the repository at dir and wires the step machine to it.

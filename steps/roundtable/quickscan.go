@@ -1,0 +1,173 @@
+package roundtable
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/quickscan"
+)
+
+// Searcher is what the quick scan needs from the repository, beyond Repo:
+// a case-insensitive fixed-string search of every file tracked at rev. It
+// is optional; without it the scan's placeholders stay unknown and Phase
+// 00 falls back to what the user types.
+type Searcher interface {
+	Search(rev string, keywords []string) (hits []quickscan.Hit, searched int, err error)
+}
+
+// CandidateCount is how many top files the quick scan names in drafts.
+const CandidateCount = 5
+
+// tableCount is how many ranked files quick-scan.md lists.
+const tableCount = 10
+
+// quickScanArtifact is Phase 00's output.
+const quickScanArtifact = "quick-scan.md"
+
+// scanCache holds one verb's scan, run at most once per keyword list.
+type scanCache struct {
+	key    string
+	result *quickscan.Result
+	err    error
+}
+
+// inQuickScan reports whether s belongs to the quick-scan phase.
+func (st *state) inQuickScan(s *steps.Step) bool {
+	_, ph := st.plan.Step(s.ID)
+	return ph != nil && ph.Phase.Key == steps.QuickScanPhase
+}
+
+// scanKeywords are the keywords the scan searches for: the ones recorded
+// in meta.json, else the list the user confirmed in Phase 00 (the answer
+// to a `keywords` question), else a draft from the description, the
+// user's own description of the change (a `change` answer) and the code
+// names in their other Phase 00 answers.
+func (st *state) scanKeywords() []string {
+	if qs := st.meta.QuickScan; qs != nil && len(qs.Keywords) > 0 {
+		return qs.Keywords
+	}
+	texts := []string{st.meta.Description}
+	var idents []string
+	for _, ph := range st.plan.Phases {
+		if ph.Phase.Key != steps.QuickScanPhase {
+			continue
+		}
+		for _, s := range ph.Steps {
+			if !st.meta.HasStep(s.ID) {
+				continue
+			}
+			f, err := st.answerFile(s)
+			if err != nil {
+				continue
+			}
+			if a, ok := f.Answer("keywords"); ok && a.Answered {
+				if kw := quickscan.ParseList(a.Text); len(kw) > 0 {
+					return kw
+				}
+			}
+			for _, a := range f.Answers {
+				switch {
+				case !a.Answered:
+				case a.ID == "change":
+					texts = append(texts, a.Text)
+				default:
+					idents = append(idents, quickscan.Identifiers(a.Text))
+				}
+			}
+		}
+	}
+	return quickscan.Keywords(append(texts, idents...)...)
+}
+
+// scan runs the search once per verb and keyword list, at the commit the
+// analysis started from, so every step of Phase 00 sees the same code.
+func (st *state) scan() (*quickscan.Result, error) {
+	return st.scanFor(st.scanKeywords())
+}
+
+func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
+	search, ok := st.m.Repo.(Searcher)
+	if !ok {
+		return nil, nil
+	}
+	if len(kw) == 0 {
+		return nil, nil
+	}
+	key := strings.Join(kw, "\x00")
+	if st.scanned != nil && st.scanned.key == key {
+		return st.scanned.result, st.scanned.err
+	}
+	rev := st.meta.BaseCommit
+	if rev == "" {
+		rev = "HEAD"
+	}
+	hits, searched, err := search.Search(rev, kw)
+	c := &scanCache{key: key, err: err}
+	if err == nil {
+		r := quickscan.Analyze(kw, hits, searched)
+		c.result = &r
+	} else {
+		st.m.warn(fmt.Sprintf("quick scan: %v", err))
+	}
+	st.scanned = c
+	return c.result, c.err
+}
+
+// scanLookup resolves the quick-scan placeholders: meta.json's recorded
+// values once Phase 00 is done, the scan's suggestions while it runs.
+func (st *state) scanLookup(name string) (string, bool) {
+	if qs := st.meta.QuickScan; qs != nil && qs.Scope != "" {
+		switch name {
+		case "scope":
+			return qs.Scope, true
+		case "complexity":
+			return qs.Complexity, qs.Complexity != ""
+		case "file_count":
+			return strconv.Itoa(qs.EstimatedFiles), true
+		case "keywords":
+			return strings.Join(qs.Keywords, ", "), len(qs.Keywords) > 0
+		}
+	}
+	if name == "keywords" {
+		kw := st.scanKeywords()
+		return strings.Join(kw, ", "), len(kw) > 0
+	}
+	r, _ := st.scan()
+	if r == nil {
+		return "", false
+	}
+	switch name {
+	case "scope":
+		return r.Scope, true
+	case "complexity":
+		return r.Complexity, true
+	case "file_count":
+		return strconv.Itoa(r.FileCount), true
+	case "candidate_files":
+		c := candidates(r, CandidateCount)
+		return strings.Join(c, ", "), len(c) > 0
+	}
+	return "", false
+}
+
+// candidates are the paths of the first n files the estimate counts.
+func candidates(r *quickscan.Result, n int) []string {
+	var out []string
+	for _, f := range quickscan.Relevant(r.Files) {
+		if len(out) == n {
+			break
+		}
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+// applyStep stages a step's artifacts, then the quick scan's part of them.
+func (st *state) applyStep(c *changeset, sa stepAnswers) error {
+	if err := st.applyArtifacts(c, sa); err != nil {
+		return err
+	}
+	return st.quickScanStep(c, sa)
+}
