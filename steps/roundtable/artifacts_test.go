@@ -322,3 +322,37 @@ func checkMarkdown(t *testing.T, name string, data []byte) {
 		}
 	}
 }
+
+// A repository's override of an artifact template is used, and a broken one
+// stops the step with an error naming the file; nothing is committed.
+func TestArtifactTemplateOverride(t *testing.T) {
+	s := loadScript(t)
+	m, dir := newDemoMachine(t)
+	over := filepath.Join(dir, ".rtgit", "templates", "artifacts", "requirements-spec.md")
+	if err := os.MkdirAll(filepath.Dir(over), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := fs.ReadFile(templates.FS, "artifacts/requirements-spec.md")
+	broken := strings.Replace(string(spec), "## 8. Glossary\n", "", 1)
+	if err := os.WriteFile(over, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := drive(t, m, s, "01-01")
+	if err == nil || !strings.Contains(err.Error(), ".rtgit/templates/artifacts/requirements-spec.md") || !strings.Contains(err.Error(), `"Glossary"`) {
+		t.Fatalf("broken override: want an error naming the file and the heading, got %v", err)
+	}
+	if _, statErr := os.Stat(filepath.Join(dir, "docs", "requirements", s.Slug, "requirements-spec.md")); !os.IsNotExist(statErr) {
+		t.Fatalf("a broken template still wrote the artifact: %v", statErr)
+	}
+	custom := strings.Replace(string(spec), "## 1. Project Overview\n", "Reviewed by the platform team before build.\n\n## 1. Project Overview\n", 1)
+	if err := os.WriteFile(over, []byte(custom), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Next(s.Slug); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "docs", "requirements", s.Slug, "requirements-spec.md"))
+	if err != nil || !strings.Contains(string(got), "Reviewed by the platform team before build.") || !strings.Contains(string(got), "<!-- rtgit:begin 01-01 problem-statement -->") {
+		t.Fatalf("override not used (%v):\n%s", err, got)
+	}
+}
