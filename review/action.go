@@ -49,6 +49,8 @@ type Action struct {
 	Machine Machine
 	// Plan loads the step plan for the dashboard.
 	Plan func() (*steps.Plan, error)
+	// Config comes from the default branch, never the pull request's.
+	Config Config
 	// Log receives workflow commands (annotations) and progress lines.
 	Log   io.Writer
 	Sleep Sleeper
@@ -137,9 +139,7 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 	}
 	replied := repliedTo(comments)
 	if c := ev.Comment; c != nil && !replied[c.Key()] {
-		if err := a.GitHub.React(ctx, *c, "eyes"); err != nil {
-			a.warn(res, err)
-		}
+		a.react(ctx, res, *c, "eyes")
 	}
 	if pr.Fork() {
 		return res, a.refuseFork(ctx, pr, comments, res)
@@ -150,6 +150,16 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 	}
 	r.respond()
 	return res, nil
+}
+
+// react is best effort, and off when the repository's config says so.
+func (a *Action) react(ctx context.Context, res *Result, c Comment, content string) {
+	if !a.Config.Reactions {
+		return
+	}
+	if err := a.GitHub.React(ctx, c, content); err != nil {
+		a.warn(res, err)
+	}
 }
 
 func (a *Action) pullRequest(ctx context.Context) (*PullRequest, error) {
@@ -187,9 +197,7 @@ func (a *Action) refuseFork(ctx context.Context, pr *PullRequest, comments []Com
 		"(`" + pr.HeadRepo + "`), so I won't check it out or act on comments here. Push the branch `" + pr.HeadRef +
 		"` to this repository and open the pull request from there.\n"
 	if c := a.Event.Comment; c != nil {
-		if err := a.GitHub.React(ctx, *c, "confused"); err != nil {
-			a.warn(res, err)
-		}
+		a.react(ctx, res, *c, "confused")
 	}
 	return a.GitHub.Post(ctx, pr.Number, nil, body)
 }

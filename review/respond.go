@@ -32,9 +32,7 @@ func (r *run) respond() {
 			if !out.OK() {
 				reaction = "confused"
 			}
-			if err := r.GitHub.React(r.ctx, *out.Comment, reaction); err != nil {
-				r.warn(r.res, err)
-			}
+			r.react(r.ctx, r.res, *out.Comment, reaction)
 		}
 		r.res.Problems = out.Reply.Problems
 		for _, p := range out.Reply.Problems {
@@ -48,9 +46,7 @@ func (r *run) respond() {
 		if err := r.GitHub.Post(r.ctx, r.pr.Number, c, body); err != nil {
 			r.warn(r.res, err)
 		}
-		if err := r.GitHub.React(r.ctx, *c, "confused"); err != nil {
-			r.warn(r.res, err)
-		}
+		r.react(r.ctx, r.res, *c, "confused")
 	}
 	if err := r.updateDashboard(); err != nil {
 		r.warn(r.res, fmt.Errorf("update the dashboard: %w", err))
@@ -67,9 +63,13 @@ func quoteFirstLine(c *Comment) string {
 	return fmt.Sprintf("> @%s: %s\n\n", c.User.Login, defang(line))
 }
 
-// updateDashboard keeps one dashboard: in the PR body when the body has
-// one (as `rtgit pr` writes it), otherwise in a single sticky comment.
+// updateDashboard keeps one dashboard: in the PR body when configured so
+// or when the body has one (as `rtgit pr` writes it), otherwise in a
+// single sticky comment.
 func (r *run) updateDashboard() error {
+	if r.Config.Dashboard == "off" {
+		return nil
+	}
 	st, err := r.Machine.Status(r.slug)
 	if err != nil {
 		return err
@@ -79,7 +79,7 @@ func (r *run) updateDashboard() error {
 		return err
 	}
 	dash := Dashboard(plan, st)
-	if strings.Contains(r.pr.Body, dashboardMarker) {
+	if r.Config.Dashboard == "body" || strings.Contains(r.pr.Body, dashboardMarker) {
 		if body := WithDashboard(r.pr.Body, dash); body != r.pr.Body {
 			return r.GitHub.EditBody(r.ctx, r.pr.Number, body)
 		}

@@ -93,6 +93,12 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 		return err
 	}
 	repoGit := m.Repo.(gitRepo).Repo
+	// Read before the pull request's branch is checked out: settings come
+	// from the default branch, which a pull request cannot change.
+	cfg, err := review.LoadConfig(repoGit.Root())
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
 	a := &review.Action{
 		Event:   ev,
 		Repo:    repo,
@@ -102,8 +108,9 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 		Plan: func() (*steps.Plan, error) {
 			return steps.Load(templates.FS, os.DirFS(repoGit.Root()))
 		},
-		Log:   s.Out,
-		Sleep: o.sleep,
+		Config: cfg,
+		Log:    s.Out,
+		Sleep:  o.sleep,
 	}
 	res, runErr := a.Run(ctx)
 	if res != nil {

@@ -65,6 +65,8 @@ Each step is a markdown answer file committed on the branch rtgit/<slug>.`,
 		newStepsCmd(g, s),
 		newLintCmd(g, s),
 		newActionCmd(g, s),
+		newInitCmd(g, s),
+		newPRCmd(g, s),
 		newVersionCmd(s),
 	)
 	return root

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/templates"
+)
+
+type initOptions struct {
+	*globals
+	force bool
+}
+
+// initFiles are what `rtgit init` writes: embedded template -> repo path.
+var initFiles = []struct{ template, path string }{
+	{"init/config.yaml", ".rtgit/config.yaml"},
+	{"init/rtgit.yml", ".github/workflows/rtgit.yml"},
+}
+
+func newInitCmd(g *globals, s Streams) *cobra.Command {
+	o := &initOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "init",
+		Short: "Set up a repository for rtgit: settings and the GitHub workflow",
+		Long: `Write .rtgit/config.yaml, with every setting at its documented default, and
+.github/workflows/rtgit.yml, the workflow that answers analyses from pull-request
+comments. Existing files are left alone unless --force is given. Review and
+commit the files yourself.`,
+		Example: "  rtgit init\n  rtgit init --force",
+		Args:    exactArgs(0),
+		RunE:    func(*cobra.Command, []string) error { return runInit(o, s) },
+	}
+	cmd.Flags().BoolVar(&o.force, "force", false, "overwrite files that already exist")
+	return cmd
+}
+
+func runInit(o *initOptions, s Streams) error {
+	ws, err := openWorkspace(o.dir, true)
+	if err != nil {
+		return err
+	}
+	for _, f := range initFiles {
+		data, err := fs.ReadFile(templates.FS, f.template)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(ws.root, filepath.FromSlash(f.path))
+		if _, err := os.Lstat(dst); err == nil && !o.force {
+			fmt.Fprintf(s.Out, "kept     %s (exists; --force replaces it)\n", f.path)
+			continue
+		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		if err := writeInside(ws.root, f.path, data); err != nil {
+			return err
+		}
+		fmt.Fprintf(s.Out, "wrote    %s\n", f.path)
+	}
+	fmt.Fprintln(s.Out, "\nCommit these files on your default branch. See docs/github-action.md for the rest of the set-up.")
+	return nil
+}
+
+// writeInside writes rel (a slash path) under root, refusing a symlink
+// anywhere on the way, so init never writes outside the repository.
+func writeInside(root, rel string, data []byte) error {
+	cur := root
+	for _, part := range strings.Split(rel, "/") {
+		cur = filepath.Join(cur, part)
+		if st, err := os.Lstat(cur); err == nil && st.Mode()&os.ModeSymlink != 0 {
+			return fmt.Errorf("refusing to write %s: %s is a symlink", rel, cur)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(cur), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(cur, data, 0o644)
+}
