@@ -78,6 +78,7 @@ type Server struct {
 	// Unexpected is called for each request no handler matched.
 	Unexpected func(method, path string)
 
+	mux    *http.ServeMux
 	mu     sync.Mutex
 	nextID int64
 	clock  time.Time
@@ -162,8 +163,13 @@ func (s *Server) ReactionsOn(c *Comment) []string {
 	return out
 }
 
+// Handle adds a handler outside the API, for a simulation's controls. It
+// runs without the state lock; use Do.
+func (s *Server) Handle(pattern string, h http.Handler) { s.mux.Handle(pattern, h) }
+
 func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
+	s.mux = mux
 	repo := Prefix + "/repos/{owner}/{repo}"
 	routes := map[string]func(http.ResponseWriter, *http.Request, User){
 		"GET " + repo:                                      s.getRepo,

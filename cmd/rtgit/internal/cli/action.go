@@ -130,6 +130,9 @@ func reportResult(s Streams, res *review.Result) {
 		fmt.Fprintf(s.Out, "Nothing to do: %s.\n", res.Skipped)
 		return
 	}
+	if len(res.Handled) == 0 && len(res.Outsiders) == 0 {
+		fmt.Fprintf(s.Out, "No new comments to process on #%d.\n", res.PR)
+	}
 	for _, h := range res.Handled {
 		status := "done"
 		if h.Err != nil {
