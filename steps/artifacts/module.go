@@ -95,7 +95,7 @@ func moduleDesigns(in Input) (Result, error) {
 		for _, sec := range ModuleSections {
 			body := strings.Trim(strings.Join(m.Sections[sec], "\n"), "\n")
 			if strings.TrimSpace(body) == "" {
-				continue
+				body = "_Not stated for this module in step " + in.StepID + "._"
 			}
 			res.Fills = append(res.Fills, Fill{Path: p, Template: "module-design.md", Vars: vars, Section: sec, Body: body})
 		}
@@ -183,4 +183,28 @@ func used(conns []Connection, name string) bool {
 		}
 	}
 	return false
+}
+
+var stillOpenRe = regexp.MustCompile(`(?i)^still open\s*:\s*`)
+
+// designReview splits a review verdict: lines starting "Still open:" go to
+// the Still Open section, everything else stays under the mapped section.
+func designReview(in Input) (Result, error) {
+	if err := needsSection(in, "design-review"); err != nil {
+		return Result{}, err
+	}
+	var kept, open []string
+	for _, l := range strings.Split(strings.TrimSpace(in.Answer), "\n") {
+		t := strings.TrimSpace(bullet.ReplaceAllString(l, ""))
+		if stillOpenRe.MatchString(t) {
+			open = append(open, "- "+stillOpenRe.ReplaceAllString(t, ""))
+			continue
+		}
+		kept = append(kept, l)
+	}
+	res := section(in, strings.TrimSpace(strings.Join(kept, "\n")))
+	if len(open) > 0 {
+		res.Fills = append(res.Fills, Fill{Path: in.OutputPath, Template: in.Output, Section: "Still Open", Body: strings.Join(open, "\n")})
+	}
+	return res, nil
 }

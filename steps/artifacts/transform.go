@@ -79,6 +79,7 @@ var Transforms = map[string]Transform{
 	"interface-spec": interfaceSpec,
 	"error-taxonomy": errorTaxonomy,
 	"data-flow":      dataFlowSection,
+	"design-review":  designReview,
 }
 
 // TransformNames lists the registered transforms, sorted.

@@ -19,10 +19,11 @@ type stepAnswers struct {
 	asked    []steps.Question
 	answer   map[string]string
 	feedback string
+	depth    steps.Depth
 }
 
 func collect(s *steps.Step, f *answers.File, d steps.Depth) stepAnswers {
-	sa := stepAnswers{step: s, asked: s.Questions(d), answer: map[string]string{}}
+	sa := stepAnswers{step: s, asked: s.Questions(d), answer: map[string]string{}, depth: d}
 	if f == nil {
 		return sa
 	}
@@ -104,6 +105,18 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 				return err
 			}
 			addFill(f)
+		}
+	}
+	// A section only this step writes, from questions its depth did not
+	// ask, says so rather than standing empty.
+	for _, mp := range sa.step.Mappings {
+		if _, ok := asked[mp.Question]; ok || mp.Section == "" || strings.Contains(mp.Output, "*") || st.sharedSection(sa.step, mp) {
+			continue
+		}
+		p := st.it.outputPath(mp.Output)
+		if byKey[p+"\x00"+sectionKey(sa.step.ID, mp.Section)] == nil {
+			addFill(artifacts.Fill{Path: p, Template: mp.Output, Section: mp.Section,
+				Body: fmt.Sprintf("_Not discussed: step %s ran at %s depth._", sa.step.ID, sa.depth)})
 		}
 	}
 	for i, t := range order {
@@ -241,4 +254,21 @@ func (st *state) questionText(ref string) string {
 		}
 	}
 	return ""
+}
+
+// sharedSection reports whether another step of the plan also writes the
+// section mp names.
+func (st *state) sharedSection(s *steps.Step, mp steps.Mapping) bool {
+	want := artifacts.HeadingKey(mp.Section)
+	for _, o := range st.plan.Steps() {
+		if o.ID == s.ID {
+			continue
+		}
+		for _, m := range o.Mappings {
+			if m.Output == mp.Output && artifacts.HeadingKey(m.Section) == want {
+				return true
+			}
+		}
+	}
+	return false
 }
