@@ -24,6 +24,14 @@ import (
 // Compare BenchmarkGrep with BenchmarkGitGrepRev: both search the blobs of
 // HEAD's tree. BenchmarkGitGrepWorktree reads checked-out files instead,
 // which git can do without inflating anything; it is there for scale.
+//
+// Measured on a shared 2-core VM at 100k files (a 59 MB pack), with git
+// 2.39: BenchmarkGrep 1.46–1.64 s/op against 1.30–1.43 s/op for
+// BenchmarkGitGrepRev in the same runs, about 1.1–1.2x. `rtgit scan` over
+// the same repository (ranking and declaration checks included) took
+// 1.0–1.2 s wall and 1.8 s CPU against 0.8–1.0 s and 1.4 s for
+// `git grep -l -i -F ... HEAD`; its peak RSS (/usr/bin/time -f %M) was
+// 46 MB against git's 65 MB, as blobs are dropped once searched.
 
 // benchTerms are a rare identifier, a common word and a word no file has.
 var benchTerms = []string{"invoice_export", "customer", "zzyzx"}
