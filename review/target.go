@@ -27,6 +27,9 @@ func CommentText(root string, step *roundtable.StepStatus, c Comment) string {
 		}
 	}
 	if id, rest := quotedQuestion(step, body); id != "" {
+		if roundtable.ParseComment(rest).Kind != "feedback" {
+			return rest // a command below a quote is still a command
+		}
 		return "/rtgit answer " + id + "\n" + rest
 	}
 	return body
