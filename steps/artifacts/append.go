@@ -10,7 +10,9 @@ var appendHeadingRe = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
 // AppendToSection adds text at the end of the section headed section,
 // after everything already in it, subsections included. Every existing
 // byte stays where it was: elaboration insights are only ever added. A
-// missing section is created at the end of the document.
+// missing section is created at the end of the document. Headings match
+// as FillSection matches them, so "Problem Statement" finds "### 1.1
+// Problem Statement".
 func AppendToSection(doc []byte, section, text string) []byte {
 	lines := strings.Split(string(doc), "\n")
 	start, level := -1, 0
@@ -25,7 +27,7 @@ func AppendToSection(doc []byte, section, text string) []byte {
 		if fence || m == nil {
 			continue
 		}
-		if start < 0 && strings.EqualFold(strings.TrimSpace(m[2]), strings.TrimSpace(section)) {
+		if start < 0 && HeadingKey(m[2]) == HeadingKey(section) {
 			start, level = i, len(m[1])
 			continue
 		}

@@ -34,6 +34,10 @@ func TestAppendToSectionIgnoresFencesAndCreatesMissing(t *testing.T) {
 	if out != doc+"\nX\n" {
 		t.Errorf("fenced heading counted:\n%q", out)
 	}
+	numbered := "# Spec\n\n### 1.1 Problem Statement\n\nSlow exports.\n"
+	if out := string(AppendToSection([]byte(numbered), "Problem Statement", "Z")); out != numbered+"\nZ\n" {
+		t.Errorf("numbered heading not found:\n%q", out)
+	}
 	out = string(AppendToSection([]byte("# Spec\n"), "Glossary", "Y"))
 	if out != "# Spec\n\n## Glossary\n\nY\n" {
 		t.Errorf("missing section:\n%q", out)
