@@ -70,7 +70,7 @@ func TestOffTopic(t *testing.T) {
 
 func TestDiscussionRotationLimitAndSynthesis(t *testing.T) {
 	d := Start(table, Topic{StepID: topic.StepID, Title: topic.Title, Focus: "Clerks download invoices.", Words: topic.Words}, 5, now)
-	if d.Turns[0].Kind != KindIntro || !strings.Contains(d.Turns[0].Text, "Maya Chen (Business Analyst), Alex Rivera (Solutions Architect) and Jordan Park (System Designer)") {
+	if d.Turns[0].Kind != KindIntro || !strings.Contains(d.Turns[0].Text, "Maya Chen (Business Analyst), Alex Rivera (Solutions Architect), and Jordan Park (System Designer)") {
 		t.Errorf("intro = %q", d.Turns[0].Text)
 	}
 	if f := d.Turns[1]; f.Speaker != maya.Key || !strings.Contains(f.Text, "Clerks download invoices") || !strings.HasSuffix(f.Text, "Who is left out?") {

@@ -2,6 +2,7 @@ package elaboration
 
 import (
 	"fmt"
+	"github.com/rtgit/rtgit/steps"
 	"sort"
 	"strings"
 	"time"
@@ -67,7 +68,7 @@ func Start(t Table, topic Topic, maxTurns int, now time.Time) Discussion {
 	}
 	d.Turns = append(d.Turns, Turn{Kind: KindIntro, Text: fmt.Sprintf(
 		"Elaboration mode: a roundtable on Step %s: %s with %s. Address anyone by name (\"%s, …\"); say \"done\" to wrap up. We have %d turns.",
-		topic.StepID, topic.Title, joinAnd(names), example, maxTurns)})
+		topic.StepID, topic.Title, steps.JoinAnd(names), example, maxTurns)})
 	prompt := nextPrompt(&d, t.Lead)
 	frame := fmt.Sprintf("Let's look at %s together.", topic.Title)
 	if topic.Focus != "" {
@@ -215,16 +216,4 @@ func lowerFirst(s string) string {
 		return s // an acronym such as "CSV" keeps its case
 	}
 	return string(unicode.ToLower(r)) + s[size:]
-}
-
-func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	case 2:
-		return items[0] + " and " + items[1]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -130,32 +130,25 @@ func (m *Machine) Comment(slug, text string) (*Reply, error) {
 // answer file, carried into the step's artifacts, and acknowledged in the
 // persona's words.
 func (m *Machine) Feedback(slug, text string) (*Reply, error) {
-	st, unlock, err := m.begin(slug)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	cur, ph, _, err := st.open()
-	if err != nil {
-		return nil, err
-	}
-	rel := st.it.answerPath(cur)
-	data, err := readFile(m.abs(rel))
-	if err != nil {
-		return nil, err
-	}
-	out, err := answers.AppendFeedback(rel, data, text)
-	if err != nil {
-		return nil, err
-	}
-	if err := m.writeFile(rel, out); err != nil {
-		return nil, err
-	}
-	r := &Reply{Changed: []string{rel}}
-	p := st.plan.PersonaOf(cur)
-	r.say(p.Name, p.Acknowledge(gist(text)))
-	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
-	return r, nil
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, _ *answers.File) (*Reply, error) {
+		rel := st.it.answerPath(cur)
+		data, err := readFile(m.abs(rel))
+		if err != nil {
+			return nil, err
+		}
+		out, err := answers.AppendFeedback(rel, data, text)
+		if err != nil {
+			return nil, err
+		}
+		if err := m.writeFile(rel, out); err != nil {
+			return nil, err
+		}
+		r := &Reply{Changed: []string{rel}}
+		p := st.plan.PersonaOf(cur)
+		r.say(p.Name, p.Acknowledge(gist(text)))
+		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
+		return r, nil
+	})
 }
 
 // gist shortens feedback to its first sentence for the acknowledgment, so

@@ -18,34 +18,27 @@ import (
 // Elaborate is [E]: it opens a roundtable discussion on the open step, or,
 // with text, takes the user's next turn in the discussion already open.
 func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
-	st, unlock, err := m.begin(slug)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	cur, ph, f, err := st.open()
-	if err != nil {
-		return nil, err
-	}
-	ef, err := st.elaborationFile(cur)
-	if err != nil {
-		return nil, err
-	}
-	if d := ef.Current(); d != nil {
-		if strings.TrimSpace(text) == "" {
-			return st.discussionReply(cur, ph, d, nil), nil
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+		ef, err := st.elaborationFile(cur)
+		if err != nil {
+			return nil, err
 		}
-		return st.discuss(cur, ph, ef, d, text)
-	}
-	r, err := st.elaborate(cur, ph, f)
-	if err != nil || strings.TrimSpace(text) == "" {
-		return r, err
-	}
-	ef, err = st.elaborationFile(cur)
-	if err != nil {
-		return nil, err
-	}
-	return st.discuss(cur, ph, ef, ef.Current(), text)
+		if d := ef.Current(); d != nil {
+			if strings.TrimSpace(text) == "" {
+				return st.discussionReply(cur, ph, d, nil), nil
+			}
+			return st.discuss(cur, ph, ef, d, text)
+		}
+		r, err := st.elaborate(cur, ph, f)
+		if err != nil || strings.TrimSpace(text) == "" {
+			return r, err
+		}
+		ef, err = st.elaborationFile(cur)
+		if err != nil {
+			return nil, err
+		}
+		return st.discuss(cur, ph, ef, ef.Current(), text)
+	})
 }
 
 // discussing reports whether the open step has a discussion going on, so
@@ -178,7 +171,7 @@ func (st *state) discuss(cur *steps.Step, ph *steps.PlanPhase, ef *elaboration.F
 		if err := st.stageMeta(c); err != nil {
 			return nil, err
 		}
-		r.say(t.Lead.Name, fmt.Sprintf("Let me pull this together: %s. I've added the synthesis to %s.", syn.Summary(), joinAnd(st.synthesisTargets(cur))))
+		r.say(t.Lead.Name, fmt.Sprintf("Let me pull this together: %s. I've added the synthesis to %s.", syn.Summary(), steps.JoinAnd(st.synthesisTargets(cur))))
 		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 		if f != nil {
 			r.Step = st.view(cur, ph, steps.Depth(f.Depth))

@@ -2,7 +2,6 @@ package roundtable
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -27,19 +26,7 @@ func recovery(done []*steps.Step, next *steps.Step) string {
 	for i, s := range done {
 		titles[i] = s.Title
 	}
-	return fmt.Sprintf("Welcome back. Last time we completed %s. Let's pick up from %s.", joinAnd(titles), next.Title)
-}
-
-func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	case 2:
-		return items[0] + " and " + items[1]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + ", and " + items[len(items)-1]
+	return fmt.Sprintf("Welcome back. Last time we completed %s. Let's pick up from %s.", steps.JoinAnd(titles), next.Title)
 }
 
 // phaseBoundary is the line of interface-spec §6 after a phase's last step.

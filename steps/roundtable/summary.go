@@ -65,9 +65,9 @@ func (st *state) summary(prev *steps.PlanPhase) string {
 			parts = append(parts, plural(n, "architecture decision record"))
 		}
 	}
-	lead := fmt.Sprintf("%s across %s", plural(answered, "answer"), joinAnd(outputs))
+	lead := fmt.Sprintf("%s across %s", plural(answered, "answer"), steps.JoinAnd(outputs))
 	if len(parts) > 0 {
-		lead = joinAnd(parts) + ", from " + lead
+		lead = steps.JoinAnd(parts) + ", from " + lead
 	}
 	out := lead + "."
 	if desc := strings.TrimSpace(st.meta.Description); desc != "" {

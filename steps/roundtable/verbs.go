@@ -14,16 +14,7 @@ const SkipMessage = "Skipping remaining steps in this phase. I'll produce draft 
 // Skip is [S]: draft the phase's artifacts from what was gathered, mark the
 // phase complete without recording the skipped steps, and move on.
 func (m *Machine) Skip(slug string) (*Reply, error) {
-	st, unlock, err := m.begin(slug)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	cur, ph, f, err := st.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.skip(cur, ph, f)
+	return m.withOpen(slug, (*state).skip)
 }
 
 func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
@@ -66,6 +57,21 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 	return r, nil
 }
 
+// withOpen runs fn on the open step of slug under the item's lock: the
+// shape of every verb that acts on the step the user is answering.
+func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *steps.PlanPhase, *answers.File) (*Reply, error)) (*Reply, error) {
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cur, ph, f, err := st.open()
+	if err != nil {
+		return nil, err
+	}
+	return fn(st, cur, ph, f)
+}
+
 // open returns the current step and its parsed answer file.
 func (st *state) open() (*steps.Step, *steps.PlanPhase, *answers.File, error) {
 	cur, ph := st.current()
@@ -85,16 +91,9 @@ func (m *Machine) SetDepth(slug string, d steps.Depth) (*Reply, error) {
 	if !d.Valid() {
 		return nil, fmt.Errorf("depth %q must be brief, standard or deep", d)
 	}
-	st, unlock, err := m.begin(slug)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	cur, ph, f, err := st.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.setDepth(cur, ph, f, d)
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+		return st.setDepth(cur, ph, f, d)
+	})
 }
 
 func (st *state) setDepth(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, d steps.Depth) (*Reply, error) {
@@ -144,16 +143,9 @@ func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *ans
 // Answer writes text as the answer to question id of the open step. The
 // file is left for the step's commit, as if the user had edited it.
 func (m *Machine) Answer(slug, id, text string) (*Reply, error) {
-	st, unlock, err := m.begin(slug)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	cur, ph, _, err := st.open()
-	if err != nil {
-		return nil, err
-	}
-	return st.answer(cur, ph, id, text)
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, _ *answers.File) (*Reply, error) {
+		return st.answer(cur, ph, id, text)
+	})
 }
 
 func (st *state) answer(cur *steps.Step, ph *steps.PlanPhase, id, text string) (*Reply, error) {
