@@ -13,9 +13,10 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
-// Branch is a local branch and when its tip was committed.
+// Branch is a local branch, its tip's SHA and when the tip was committed.
 type Branch struct {
 	Name string
+	Hash string
 	Time time.Time
 }
 
@@ -112,7 +113,7 @@ func (r *Repo) Branches(prefix string) ([]Branch, error) {
 		if err != nil {
 			return fmt.Errorf("branch %s: %w", ref.Name().Short(), err)
 		}
-		out = append(out, Branch{Name: ref.Name().Short(), Time: c.Committer.When})
+		out = append(out, Branch{Name: ref.Name().Short(), Hash: ref.Hash().String(), Time: c.Committer.When})
 		return nil
 	})
 	if err != nil {

@@ -72,4 +72,15 @@ func TestBranches(t *testing.T) {
 		}
 	}
 	equal(t, "Branches", strings.Join(names, ","), "rtgit/a,rtgit/b")
+
+	// The listed tip reads like the branch name, without a name lookup.
+	equal(t, "rtgit/a's hash", got[0].Hash, git(t, dir, "rev-parse", "rtgit/a"))
+	for k, content := range baseFiles {
+		data, err := r.ReadFileAt(got[0].Hash, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		equal(t, "ReadFileAt by SHA", string(data), content)
+		break
+	}
 }

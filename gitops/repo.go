@@ -159,6 +159,13 @@ func ShortHash(sha string) string {
 
 // commitAt resolves a branch name, "HEAD" or a SHA to a commit.
 func (r *Repo) commitAt(rev string) (*object.Commit, error) {
+	// A full SHA needs no name resolution, which would try six ref
+	// spellings and scan packed-refs for each.
+	if len(rev) == 40 && plumbing.IsHash(rev) {
+		if c, err := object.GetCommit(r.st, plumbing.NewHash(rev)); err == nil {
+			return c, nil
+		}
+	}
 	h, err := r.repo.ResolveRevision(plumbing.Revision(rev))
 	if err != nil {
 		return nil, fmt.Errorf("revision %q: %w", rev, ErrNoBranch)

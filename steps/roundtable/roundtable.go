@@ -33,10 +33,12 @@ type Repo interface {
 	ListFiles(rev, dir string) ([]string, error)
 }
 
-// Branch is a local branch and the time of its tip commit.
+// Branch is a local branch, its tip commit's SHA ("" if unknown) and the
+// time of that commit.
 type Branch struct {
-	Name string
-	Time time.Time
+	Name   string
+	Commit string
+	Time   time.Time
 }
 
 // Templates resolves a template by name, repo override first.

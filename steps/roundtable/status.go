@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // Status is the JSON shape of `rtgit status <slug> --json`.
@@ -117,17 +119,32 @@ func (m *Machine) StatusReply(slug string) (*Reply, error) {
 	return r, nil
 }
 
-// List summarises every analysis branch in the repository.
+// List summarises every analysis branch in the repository. Its cost has
+// to stay linear in the number of branches: the plan is loaded once, and
+// each branch is read at the commit Branches already resolved, since
+// looking a name up again scans packed-refs from the top every time.
 func (m *Machine) List() ([]Summary, error) {
 	branches, err := m.Repo.Branches(BranchPrefix)
+	if err != nil || len(branches) == 0 {
+		return nil, err
+	}
+	p, err := m.plan()
 	if err != nil {
 		return nil, err
 	}
+	head, _ := m.Repo.HeadBranch()
 	var out []Summary
 	for _, b := range branches {
 		slug := strings.TrimPrefix(b.Name, BranchPrefix)
 		row := Summary{Slug: slug, LastActivity: b.Time}
-		st, err := m.loadAt(slug, m.source(slug))
+		rev := b.Commit
+		switch {
+		case b.Name == head:
+			rev = "" // checked out: the worktree is the analysis
+		case rev == "":
+			rev = b.Name
+		}
+		st, err := m.loadListed(slug, rev, b.Name, p)
 		if err != nil {
 			row.Err = err
 			out = append(out, row)
@@ -141,6 +158,31 @@ func (m *Machine) List() ([]Summary, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
 	return out, nil
+}
+
+// loadListed is loadAt for List: the plan is given, and errors name the
+// branch (label) even when rev is its commit.
+func (m *Machine) loadListed(slug, rev, label string, p *steps.Plan) (*state, error) {
+	if err := ValidateSlug(slug); err != nil {
+		return nil, err
+	}
+	it := item{slug}
+	st := &state{m: m, it: it, plan: p, files: map[string]*answers.File{}, rev: rev}
+	name := it.metaPath()
+	if rev != "" {
+		name = label + ":" + name
+	}
+	data, err := st.read(it.metaPath())
+	if err == nil {
+		st.meta, err = meta.Parse(name, data)
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w %q: %s does not exist on branch %s", ErrNoAnalysis, slug, it.metaPath(), label)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // Readiness is the result of `rtgit check`.

@@ -20,7 +20,7 @@ func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
 	}
 	out := make([]roundtable.Branch, len(bs))
 	for i, b := range bs {
-		out[i] = roundtable.Branch{Name: b.Name, Time: b.Time}
+		out[i] = roundtable.Branch{Name: b.Name, Commit: b.Hash, Time: b.Time}
 	}
 	return out, nil
 }
