@@ -247,6 +247,8 @@ func (p *parser) quickScan(v value, path string) (*QuickScan, error) {
 			q.Confidence, err = p.str(mb.value, mb.path)
 		case "keywords":
 			q.Keywords, err = p.strs(mb.value, mb.path)
+		case "candidate_files":
+			q.CandidateFiles, err = p.strs(mb.value, mb.path)
 		default:
 			q.extra = keep(q.extra, mb)
 		}

@@ -19,7 +19,7 @@ var (
 	}
 	elaborationKeys = []string{"step_id", "turn_count", "personas_active", "timestamp", "synthesis_summary"}
 	configKeys      = []string{"max_turns"}
-	quickScanKeys   = []string{"scope", "complexity", "estimated_files", "confidence", "keywords"}
+	quickScanKeys   = []string{"scope", "complexity", "estimated_files", "confidence", "keywords", "candidate_files"}
 )
 
 // Marshal returns meta.json's content: JSON indented by two spaces with a
@@ -117,6 +117,9 @@ func quickScanJSON(q *QuickScan, parent *object) []byte {
 	o.add("estimated_files", q.EstimatedFiles)
 	o.add("confidence", q.Confidence)
 	o.add("keywords", orEmpty(q.Keywords))
+	if q.CandidateFiles != nil {
+		o.add("candidate_files", q.CandidateFiles)
+	}
 	o.extras(q.extra, quickScanKeys, "quick_scan.")
 	return parent.take(&o)
 }

@@ -234,3 +234,27 @@ func TestMarshalRefuses(t *testing.T) {
 		})
 	}
 }
+
+// candidate_files is written only when recorded, so an analysis from
+// before the field existed reads back as nil and its later steps search.
+func TestQuickScanCandidateFiles(t *testing.T) {
+	for _, files := range [][]string{nil, {}, {"a/b.go", "c.go"}} {
+		m := New("d", "manual", "", time.Date(2026, 2, 19, 0, 0, 0, 0, time.UTC))
+		m.QuickScan = &QuickScan{Scope: "small", Keywords: []string{"x"}, CandidateFiles: files}
+		data, err := m.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Contains(data, []byte(`"candidate_files"`)); got != (files != nil) {
+			t.Errorf("%q: candidate_files written = %v\n%s", files, got, data)
+		}
+		back, err := Parse("meta.json", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := back.QuickScan.CandidateFiles
+		if (got == nil) != (files == nil) || strings.Join(got, ",") != strings.Join(files, ",") {
+			t.Errorf("round trip of %q gave %q", files, got)
+		}
+	}
+}

@@ -90,6 +90,11 @@ type QuickScan struct {
 	EstimatedFiles int      `json:"estimated_files"`
 	Confidence     string   `json:"confidence"`
 	Keywords       []string `json:"keywords"`
+	// CandidateFiles are the top files the scan ranked. Later phases name
+	// them in their drafts; recording them spares every later step a
+	// search of the whole repository. Nil in analyses recorded before the
+	// field existed, which search again.
+	CandidateFiles []string `json:"candidate_files,omitempty"`
 
 	extra map[string]json.RawMessage
 }

@@ -128,6 +128,10 @@ func (st *state) scanLookup(name string) (string, bool) {
 			return strconv.Itoa(qs.EstimatedFiles), true
 		case "keywords":
 			return strings.Join(qs.Keywords, ", "), len(qs.Keywords) > 0
+		case "candidate_files":
+			if qs.CandidateFiles != nil {
+				return strings.Join(qs.CandidateFiles, ", "), len(qs.CandidateFiles) > 0
+			}
 		}
 	}
 	if name == "keywords" {

@@ -84,7 +84,8 @@ var (
 // re-derives the scope from the count. It returns the fields corrected.
 func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []string) {
 	qs := &meta.QuickScan{Scope: r.Scope, Complexity: r.Complexity, EstimatedFiles: r.FileCount,
-		Confidence: r.Confidence, Keywords: append([]string{}, r.Keywords...)}
+		Confidence: r.Confidence, Keywords: append([]string{}, r.Keywords...),
+		CandidateFiles: append([]string{}, candidates(r, CandidateCount)...)}
 	est := answers["estimate"]
 	scope := firstGroup(scopeRe, est)
 	if v := strings.ToLower(strings.TrimSpace(answers["scope"])); v == quickscan.Small || v == quickscan.Medium || v == quickscan.Large {

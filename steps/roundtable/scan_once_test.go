@@ -1,0 +1,69 @@
+package roundtable
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/quickscan"
+)
+
+// searchingRepo is the fake with a Searcher that counts its searches.
+type searchingRepo struct {
+	*fakeRepo
+	searches int
+}
+
+func (r *searchingRepo) Search(string, []string) ([]quickscan.Hit, int, error) {
+	r.searches++
+	return []quickscan.Hit{
+		{Path: "billing/invoice_export.go", Counts: []int{4, 4, 4, 4, 4, 4}, Decls: 2, Size: 900},
+		{Path: "billing/csv.go", Counts: []int{1, 1, 1, 1, 1, 1}, Size: 400},
+	}, 200, nil
+}
+
+// Phase 00 records the scan's candidate files in meta.json, so the later
+// steps that name them do not search the repository again: a search costs
+// time in proportion to the repository's size, every step.
+func TestLaterPhasesDoNotSearchAgain(t *testing.T) {
+	m, fake := newMachine(t)
+	repo := &searchingRepo{fakeRepo: fake}
+	m.Repo = repo
+	mustNew(t, m)
+	walk := func(n int) {
+		t.Helper()
+		if _, err := m.SetDepth("csv", steps.Brief); err != nil {
+			t.Fatal(err)
+		}
+		for range n {
+			if _, err := m.Next("csv"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	walk(3) // through Phase 00
+	if repo.searches == 0 {
+		t.Fatal("Phase 00 never searched")
+	}
+	st, err := m.load("csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if qs := st.meta.QuickScan; qs == nil || !strings.Contains(strings.Join(qs.CandidateFiles, ","), "billing/invoice_export.go") {
+		t.Fatalf("meta.json quick_scan = %+v, want the candidate files", st.meta.QuickScan)
+	}
+
+	repo.searches = 0
+	walk(4) // into 01-05, past 01-04 whose draft names the files
+	if repo.searches != 0 {
+		t.Errorf("Phase 01 searched %d time(s)", repo.searches)
+	}
+	data, err := os.ReadFile(m.abs("docs/requirements/csv/answers/01-05-quality-risk.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "billing/invoice_export.go") {
+		t.Errorf("01-05's answer file does not name the candidate files:\n%s", data)
+	}
+}
