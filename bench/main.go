@@ -1,0 +1,154 @@
+// Command bench measures rtgit against git itself on synthetic
+// repositories of 1k, 10k and 100k files and one with a 10k-commit
+// history: `rtgit next` against git add and commit, `rtgit scan` against
+// git grep, `rtgit action` against git commit and push, and `rtgit status`
+// over 1, 100 and 1,000 analyses. Each pair runs alternately on the same
+// repository in one run; every command is a separate process, timed wall
+// clock from start to exit, with its peak RSS from the kernel.
+//
+//	go run ./bench                 # the whole suite (several minutes)
+//	go run ./bench -short          # 1k files, one repetition, as CI runs it
+//
+// It prints the results as markdown; docs/performance.md records a run.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// suite is one run's settings.
+type suite struct {
+	rtgit   string // the binary under test
+	reps    int
+	profile string // directory for CPU profiles, or ""
+}
+
+// profileEnv asks rtgit for a CPU profile of this run, named after what
+// is measured (rtgit reads RTGIT_CPUPROFILE).
+func (s *suite) profileEnv(name string) []string {
+	if s.profile == "" {
+		return nil
+	}
+	return []string{"RTGIT_CPUPROFILE=" + filepath.Join(s.profile, name+".pprof")}
+}
+
+func main() {
+	short := flag.Bool("short", false, "1k files and one repetition only")
+	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
+	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
+	reps := flag.Int("reps", 5, "runs of each command; the median is reported")
+	work := flag.String("dir", "", "work directory (default: a temporary one, removed afterwards)")
+	bin := flag.String("rtgit", "", "the rtgit binary (default: built from this module)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of every rtgit run into `DIR`")
+	outPath := flag.String("o", "", "also write the markdown report to `FILE`")
+	flag.Parse()
+	if *short {
+		*sizesFlag, *history, *reps = "1000", 0, 1
+	}
+	var sizes []int
+	for _, f := range strings.Split(*sizesFlag, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 100 {
+			fatalf("-sizes: %q is not a file count of at least 100", f)
+		}
+		sizes = append(sizes, n)
+	}
+	if *reps < 1 {
+		fatalf("-reps must be at least 1")
+	}
+
+	root := *work
+	if root == "" {
+		d, err := os.MkdirTemp("", "rtgit-bench-")
+		if err != nil {
+			fatalf("%v", err)
+		}
+		root = d
+		defer os.RemoveAll(d)
+	} else if err := os.MkdirAll(root, 0o755); err != nil {
+		fatalf("%v", err)
+	}
+	gitconfig := filepath.Join(root, "gitconfig")
+	if err := os.WriteFile(gitconfig, nil, 0o644); err != nil {
+		fatalf("%v", err)
+	}
+	env = append(env, "GIT_CONFIG_GLOBAL="+gitconfig)
+	s := &suite{rtgit: *bin, reps: *reps, profile: *profile}
+	if s.rtgit == "" {
+		s.rtgit = filepath.Join(root, "rtgit")
+		progress("building rtgit")
+		must("", "go", "build", "-o", s.rtgit, "github.com/rtgit/rtgit/cmd/rtgit")
+	}
+	if s.profile != "" {
+		if err := os.MkdirAll(s.profile, 0o755); err != nil {
+			fatalf("%v", err)
+		}
+	}
+
+	rep := &report{reps: s.reps}
+	type repoSpec struct {
+		label          string
+		files, history int
+	}
+	var specs []repoSpec
+	for _, n := range sizes {
+		specs = append(specs, repoSpec{filesLabel(n), n, 0})
+	}
+	if *history > 0 {
+		specs = append(specs, repoSpec{fmt.Sprintf("%s, %s commits", filesLabel(1000), filesLabel(*history)), 1000, *history})
+	}
+	for i, sp := range specs {
+		dir := filepath.Join(root, fmt.Sprintf("repo-%d", i))
+		os.RemoveAll(dir)
+		os.RemoveAll(dir + "-origin.git")
+		start := time.Now()
+		progress("%s: building", sp.label)
+		buildFiles(dir, sp.files, sp.history)
+		progress("%s: built in %s; measuring", sp.label, time.Since(start).Round(time.Second))
+		a, b := s.measureScan(dir)
+		rep.add("scan", sp.label, sp.files, a, b)
+		checkpoint := s.startAnalysis(dir)
+		a, b = s.measureNext(dir, checkpoint)
+		rep.add("next", sp.label, sp.files, a, b)
+		a, b = s.measureAction(dir, checkpoint)
+		rep.add("action", sp.label, sp.files, a, b)
+		if *work == "" {
+			os.RemoveAll(dir)
+			os.RemoveAll(dir + "-origin.git")
+		}
+	}
+	progress("status: building")
+	sdir := filepath.Join(root, "status")
+	os.RemoveAll(sdir)
+	buildFiles(sdir, 1000, 0)
+	rep.status = s.measureStatus(sdir)
+
+	var w io.Writer = os.Stdout
+	if *outPath != "" {
+		f, err := os.Create(*outPath)
+		if err != nil {
+			fatalf("%v", err)
+		}
+		defer f.Close()
+		w = io.MultiWriter(os.Stdout, f)
+	}
+	rep.write(w)
+}
+
+func filesLabel(n int) string {
+	if n%1000 == 0 {
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return strconv.Itoa(n)
+}
+
+func progress(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "bench: "+format+"\n", args...)
+}
