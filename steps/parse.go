@@ -48,8 +48,8 @@ func Parse(name string, data []byte) (*Step, Problems) {
 	add := func(line int, sev Severity, format string, args ...any) {
 		probs = append(probs, Problem{Path: name, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
 	}
-	if bytes.IndexByte(data, 0) >= 0 {
-		add(0, Error, "file contains a NUL byte")
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		add(1+bytes.Count(data[:i], []byte("\n")), Error, "file contains a NUL byte")
 		return nil, probs
 	}
 	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))

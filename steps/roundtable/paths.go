@@ -20,7 +20,9 @@ const BranchPrefix = "rtgit/"
 var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // reservedSlugs would make awkward or dangerous folder or branch names.
-var reservedSlugs = map[string]bool{"con": true, "prn": true, "aux": true, "nul": true, "head": true, "common": true}
+var reservedSlugs = map[string]bool{"con": true, "prn": true, "aux": true, "nul": true, "head": true, "common": true,
+	"com1": true, "com2": true, "com3": true, "com4": true, "com5": true, "com6": true, "com7": true, "com8": true, "com9": true,
+	"lpt1": true, "lpt2": true, "lpt3": true, "lpt4": true, "lpt5": true, "lpt6": true, "lpt7": true, "lpt8": true, "lpt9": true}
 
 // ValidateSlug refuses anything that is not lowercase [a-z0-9-], at most 64
 // characters, so a slug can never name a path outside its folder.

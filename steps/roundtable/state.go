@@ -1,6 +1,7 @@
 package roundtable
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -271,6 +272,13 @@ func (st *state) answerFile(s *steps.Step) (*answers.File, error) {
 	f, err := answers.Parse(rel, data)
 	if err != nil {
 		return nil, err
+	}
+	if f.StepID != s.ID || f.Slug != st.it.slug {
+		// A file copied from another step or analysis would otherwise have
+		// its answers recorded under this one.
+		line := 1 + bytes.Count(data[:max(0, bytes.Index(data, []byte("<!-- rtgit:file")))], []byte("\n"))
+		return nil, fmt.Errorf("%s:%d: the file marker names step %s of %q, but this is the answer file of step %s of %q; restore the marker <!-- rtgit:file step=%s depth=%s slug=%s -->",
+			rel, line, f.StepID, f.Slug, s.ID, st.it.slug, s.ID, f.Depth, st.it.slug)
 	}
 	st.files[s.ID] = f
 	return f, nil
