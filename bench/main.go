@@ -28,6 +28,7 @@ type suite struct {
 	rtgit   string // the binary under test
 	reps    int
 	profile string // directory for CPU profiles, or ""
+	repo    string // the repository being measured, for profile names
 }
 
 // profileEnv asks rtgit for a CPU profile of this run, named after what
@@ -36,7 +37,8 @@ func (s *suite) profileEnv(name string) []string {
 	if s.profile == "" {
 		return nil
 	}
-	return []string{"RTGIT_CPUPROFILE=" + filepath.Join(s.profile, name+".pprof")}
+	tag := strings.NewReplacer(",", "", " ", "-").Replace(s.repo)
+	return []string{"RTGIT_CPUPROFILE=" + filepath.Join(s.profile, tag+"-"+name+".pprof")}
 }
 
 func main() {
@@ -109,6 +111,7 @@ func main() {
 		os.RemoveAll(dir)
 		os.RemoveAll(dir + "-origin.git")
 		start := time.Now()
+		s.repo = sp.label
 		progress("%s: building", sp.label)
 		buildFiles(dir, sp.files, sp.history)
 		progress("%s: built in %s; measuring", sp.label, time.Since(start).Round(time.Second))
@@ -125,6 +128,7 @@ func main() {
 		}
 	}
 	progress("status: building")
+	s.repo = "status"
 	sdir := filepath.Join(root, "status")
 	os.RemoveAll(sdir)
 	buildFiles(sdir, 1000, 0)
