@@ -1,6 +1,7 @@
 package roundtable
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -25,7 +26,7 @@ func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
 		}
 		if d := ef.Current(); d != nil {
 			if strings.TrimSpace(text) == "" {
-				return st.discussionReply(cur, ph, d, nil), nil
+				return st.finishElaboration(st.discussionReply(cur, ph, d, nil), cur)
 			}
 			return st.discuss(cur, ph, ef, d, text)
 		}
@@ -299,4 +300,32 @@ func (st *state) elaborationRecall(ph *steps.PlanPhase) string {
 		}
 	}
 	return ""
+}
+
+// finishElaboration commits an elaboration file that a killed run wrote
+// but never committed, so running the verb again completes that run rather
+// than leaving the discussion untracked.
+func (st *state) finishElaboration(r *Reply, cur *steps.Step) (*Reply, error) {
+	rel := st.elaborationPath(cur)
+	head, err := st.m.Repo.ReadFileAt("HEAD", rel)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	wt, err := os.ReadFile(st.m.abs(rel))
+	if err != nil {
+		return nil, err
+	}
+	if head != nil && bytes.Equal(head, wt) {
+		return r, nil
+	}
+	msg := fmt.Sprintf("rtgit: elaborate %s %s", cur.ID, cur.Title)
+	c := st.m.changes()
+	c.commitAsIs(rel)
+	sha, err := c.commit(msg)
+	if err != nil {
+		return nil, err
+	}
+	r.Commit, r.Changed = sha, c.order
+	r.say("", "Finished an interrupted run: "+msg)
+	return r, nil
 }

@@ -194,8 +194,16 @@ func sweepTemps(dir string) {
 }
 
 // hook lets fault-injection tests stop the process at a named write point;
-// it does nothing unless RTGIT_KILL_AT is set.
+// it does nothing unless RTGIT_KILL_AT is set. RTGIT_TRACE_POINTS names a
+// file that collects every point reached, so a test can enumerate them
+// instead of guessing.
 func (m *Machine) hook(point string) {
+	if trace := os.Getenv("RTGIT_TRACE_POINTS"); trace != "" {
+		if f, err := os.OpenFile(trace, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
+			fmt.Fprintln(f, point)
+			f.Close()
+		}
+	}
 	if want := os.Getenv("RTGIT_KILL_AT"); want != "" && strings.HasPrefix(point, want) {
 		os.Exit(137)
 	}
