@@ -49,6 +49,11 @@ func faultScenarios() []faultScenario {
 }
 
 func TestKillAtEveryWritePoint(t *testing.T) {
+	if raceDetector {
+		// About 70 processes of an instrumented binary take minutes; the
+		// plain test pass already runs every kill point.
+		t.Skip("runs without -race")
+	}
 	if _, err := exec.LookPath("rtgit"); err != nil {
 		t.Fatalf("rtgit is not on PATH: %v", err)
 	}
