@@ -231,6 +231,27 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 		st.finishPhases(ph, r)
 		msg = fmt.Sprintf("rtgit: complete %s %s", s.ID, s.Title)
 	}
+	// A phase recorded as complete while some of its steps are not was
+	// skipped: its drafts are written again, as the skip wrote them.
+	for _, ph := range st.plan.Phases {
+		if !st.meta.HasPhase(ph.Phase.Key) || (headMeta != nil && headMeta.HasPhase(ph.Phase.Key)) {
+			continue
+		}
+		for _, s := range ph.Steps {
+			if st.meta.HasStep(s.ID) || !st.runnable(s, ph, false, st.doneBefore(s)) {
+				continue
+			}
+			f, err := st.answerFile(s)
+			if err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, true, err
+			}
+			if err := st.draftSkipped(c, s, ph, f); err != nil {
+				return nil, true, err
+			}
+			msg = fmt.Sprintf("rtgit: skip rest of phase %s (%s) from %s", ph.Phase.Number, ph.Phase.Name, s.ID)
+			break
+		}
+	}
 	if cur, ph := st.current(); cur != nil {
 		rel := st.it.answerPath(cur)
 		if _, err := os.Stat(st.m.abs(rel)); err == nil {

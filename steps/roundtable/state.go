@@ -148,6 +148,12 @@ func (st *state) eligibleIf(s *steps.Step, ph *steps.PlanPhase, warn bool, done 
 	if st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key) {
 		return false
 	}
+	return st.runnable(s, ph, warn, done)
+}
+
+// runnable applies a step's own conditions, depends_on and skip_if, without
+// asking whether it or its phase is already done.
+func (st *state) runnable(s *steps.Step, ph *steps.PlanPhase, warn bool, done func(id string) bool) bool {
 	for _, d := range s.DependsOn {
 		if !done(d) {
 			if warn {

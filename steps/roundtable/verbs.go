@@ -14,26 +14,22 @@ const SkipMessage = "Skipping remaining steps in this phase. I'll produce draft 
 // Skip is [S]: draft the phase's artifacts from what was gathered, mark the
 // phase complete without recording the skipped steps, and move on.
 func (m *Machine) Skip(slug string) (*Reply, error) {
-	return m.withOpen(slug, (*state).skip)
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+		// A skip killed before its commit is finished, not repeated on
+		// the next phase.
+		if r, done, err := st.recoverPending(); done || err != nil {
+			return r, err
+		}
+		return st.skip(cur, ph, f)
+	})
 }
 
 func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
-	for _, s := range append([]*steps.Step{cur}, st.laterInPhase(cur, ph)...) {
-		if s != cur && !st.eligibleIf(s, ph, false, st.doneBefore(s)) {
-			continue
-		}
-		var sf *answers.File
-		d := st.stepDepth(s, ph)
-		if s == cur {
-			sf, d = f, steps.Depth(f.Depth)
-			c.commitAsIs(st.it.answerPath(cur))
-		}
-		if err := st.applyStep(c, collect(s, sf, d)); err != nil {
-			return nil, err
-		}
+	if err := st.draftSkipped(c, cur, ph, f); err != nil {
+		return nil, err
 	}
 	st.meta.CompletePhase(ph.Phase.Key)
 	if st.meta.BaseCommit != "" {
@@ -55,6 +51,27 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 	}
 	r.Commit, r.Changed = sha, c.order
 	return r, nil
+}
+
+// draftSkipped drafts the artifacts of cur, answered as far as f goes, and
+// of every step after it in the phase that would have run, so unanswered
+// questions show up as NEEDS CLARIFICATION markers.
+func (st *state) draftSkipped(c *changeset, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) error {
+	for _, s := range append([]*steps.Step{cur}, st.laterInPhase(cur, ph)...) {
+		if s != cur && (st.meta.HasStep(s.ID) || !st.runnable(s, ph, false, st.doneBefore(s))) {
+			continue
+		}
+		var sf *answers.File
+		d := st.stepDepth(s, ph)
+		if s == cur && f != nil {
+			sf, d = f, steps.Depth(f.Depth)
+			c.commitAsIs(st.it.answerPath(cur))
+		}
+		if err := st.applyStep(c, collect(s, sf, d)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // withOpen runs fn on the open step of slug under the item's lock: the
