@@ -97,10 +97,10 @@ func (m *Machine) Comment(slug, text string) (*Reply, error) {
 		return nil, fmt.Errorf("comment is not valid UTF-8 text")
 	}
 	cmd := ParseComment(text)
-	// During a discussion, anything said in words is the user's next turn,
-	// depth phrases included; commands and menu letters keep their meaning.
-	if (cmd.Kind == "feedback" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/"))) && m.discussing(slug) {
-		return m.Elaborate(slug, text)
+	if cmd.Kind == "feedback" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/")) {
+		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+			return st.spoken(cur, ph, f, cmd, text)
+		})
 	}
 	switch cmd.Kind {
 	case "continue":
@@ -123,32 +123,48 @@ func (m *Machine) Comment(slug, text string) (*Reply, error) {
 		r.say("", HelpText)
 		return r, nil
 	}
-	return m.Feedback(slug, cmd.Text)
+	return nil, fmt.Errorf("unhandled comment kind %q", cmd.Kind)
 }
 
-// Feedback records natural input on the open step: it is kept in the
+// spoken handles words rather than commands, under the same lock as the
+// state they are judged against: during a discussion they are the user's
+// next turn, depth phrases included; otherwise a depth phrase changes the
+// depth and anything else is feedback.
+func (st *state) spoken(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, cmd Command, text string) (*Reply, error) {
+	ef, err := st.elaborationFile(cur)
+	if err != nil {
+		return nil, err
+	}
+	if d := ef.Current(); d != nil {
+		return st.discuss(cur, ph, ef, d, text)
+	}
+	if cmd.Kind == "depth" {
+		return st.setDepth(cur, ph, f, cmd.Depth)
+	}
+	return st.feedback(cur, ph, cmd.Text)
+}
+
+// feedback records natural input on the open step: it is kept in the
 // answer file, carried into the step's artifacts, and acknowledged in the
 // persona's words.
-func (m *Machine) Feedback(slug, text string) (*Reply, error) {
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, _ *answers.File) (*Reply, error) {
-		rel := st.it.answerPath(cur)
-		data, err := readFile(m.abs(rel))
-		if err != nil {
-			return nil, err
-		}
-		out, err := answers.AppendFeedback(rel, data, text)
-		if err != nil {
-			return nil, err
-		}
-		if err := m.writeFile(rel, out); err != nil {
-			return nil, err
-		}
-		r := &Reply{Changed: []string{rel}}
-		p := st.plan.PersonaOf(cur)
-		r.say(p.Name, p.Acknowledge(gist(text)))
-		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
-		return r, nil
-	})
+func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*Reply, error) {
+	rel := st.it.answerPath(cur)
+	data, err := readFile(st.m.abs(rel))
+	if err != nil {
+		return nil, err
+	}
+	out, err := answers.AppendFeedback(rel, data, text)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.m.writeFile(rel, out); err != nil {
+		return nil, err
+	}
+	r := &Reply{Changed: []string{rel}}
+	p := st.plan.PersonaOf(cur)
+	r.say(p.Name, p.Acknowledge(gist(text)))
+	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
+	return r, nil
 }
 
 // gist shortens feedback to its first sentence for the acknowledgment, so

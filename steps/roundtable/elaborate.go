@@ -42,21 +42,6 @@ func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
 	})
 }
 
-// discussing reports whether the open step has a discussion going on, so
-// comments go to it instead of being taken as feedback.
-func (m *Machine) discussing(slug string) bool {
-	st, err := m.load(slug)
-	if err != nil {
-		return false
-	}
-	cur, _ := st.current()
-	if cur == nil {
-		return false
-	}
-	ef, err := st.elaborationFile(cur)
-	return err == nil && ef.Current() != nil
-}
-
 // elaborationPath sits beside the step's answer file.
 func (st *state) elaborationPath(s *steps.Step) string {
 	return strings.TrimSuffix(st.it.answerPath(s), ".md") + ".elaboration.md"

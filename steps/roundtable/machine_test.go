@@ -212,3 +212,22 @@ func TestVerbsRefuseOtherBranch(t *testing.T) {
 		t.Errorf("a hostile slug was not refused: %v", err)
 	}
 }
+
+// Words are judged under the item's lock against the same state: a damaged
+// elaboration file is reported, never silently taken as "no discussion".
+func TestCommentReportsDamagedElaborationFile(t *testing.T) {
+	m, repo := newMachine(t)
+	mustNew(t, m)
+	rel := "docs/requirements/csv/answers/00-01-scope-estimation.elaboration.md"
+	if err := os.WriteFile(filepath.Join(repo.root, rel), []byte("no front matter\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := m.Comment("csv", "Customers with thousands of invoices matter most here.")
+	if err == nil || !strings.Contains(err.Error(), rel+":1: missing front matter") {
+		t.Fatalf("Comment = %v, want an error naming %s", err, rel)
+	}
+	data, _ := os.ReadFile(filepath.Join(repo.root, "docs/requirements/csv/answers/00-01-scope-estimation.md"))
+	if strings.Contains(string(data), "thousands of invoices") {
+		t.Errorf("the comment was recorded as feedback")
+	}
+}
