@@ -83,10 +83,12 @@ func (r *Repo) CheckoutAt(branch, sha string) error {
 	if err != nil {
 		return err
 	}
+	r.reach("worktree written")
 	syncIndex(idx, files)
 	if err := writeIndex(ilock, idx); err != nil {
 		return err
 	}
+	r.reach("index written")
 	return r.pointHead(head, ref, target.Hash)
 }
 

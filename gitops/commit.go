@@ -80,9 +80,11 @@ func (r *Repo) Commit(paths []string, message string) (string, error) {
 		if sha, err = r.writeCommit(tree, parent, message); err != nil {
 			return "", err
 		}
+		r.reach("objects written")
 		if err := r.moveBranch(head, sha, message); err != nil {
 			return "", err
 		}
+		r.reach("branch moved")
 	}
 	// Even with no new commit the index is synced, so a path whose staged
 	// version differed from the (unchanged) worktree reads clean too.

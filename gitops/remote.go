@@ -115,6 +115,7 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 		}
 		opts.RequireRemoteRefs = []config.RefSpec{config.RefSpec(expect + ":" + ref.String())}
 	}
+	r.reach("pushing")
 	err = r.repo.PushContext(ctx, opts)
 	switch {
 	case err == nil, errors.Is(err, gogit.NoErrAlreadyUpToDate):
@@ -126,6 +127,7 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 	default:
 		return fmt.Errorf("push %s to %s: %w", branch, remote, err)
 	}
+	r.reach("pushed")
 	// Keep the remote-tracking ref in step, as git push does, so the next
 	// compare-and-swap starts from what we just pushed.
 	local, err := r.st.Reference(ref)

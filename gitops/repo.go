@@ -28,6 +28,21 @@ type Repo struct {
 	// beforeRefUpdate runs just before Commit takes the branch ref lock, so
 	// tests can move the branch in the window a concurrent writer would.
 	beforeRefUpdate func()
+	// point, when set, is told each named stage of a multi-step write (see
+	// OnPoint).
+	point func(string)
+}
+
+// OnPoint registers f to be called, with a name such as "git: branch moved",
+// between the stages of a write that is not a single atomic step: after the
+// objects are stored, after the branch moves, after a push lands. Fault
+// injection stops the process there to prove a rerun converges.
+func (r *Repo) OnPoint(f func(point string)) { r.point = f }
+
+func (r *Repo) reach(point string) {
+	if r.point != nil {
+		r.point("git: " + point)
+	}
 }
 
 // Open finds the repository at dir or the nearest parent holding .git, the
