@@ -104,25 +104,31 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 	if err != nil {
 		return err
 	}
-	opts := &gogit.PushOptions{
-		RemoteName: remote,
-		RefSpecs:   []config.RefSpec{config.RefSpec(ref.String() + ":" + ref.String())},
-		Auth:       auth,
+	if expect != "" && !plumbing.IsHash(expect) {
+		return fmt.Errorf("push %s: %q is not a full commit SHA", branch, expect)
 	}
-	if expect != "" {
-		if !plumbing.IsHash(expect) {
-			return fmt.Errorf("push %s: %q is not a full commit SHA", branch, expect)
-		}
-		opts.RequireRemoteRefs = []config.RefSpec{config.RefSpec(expect + ":" + ref.String())}
+	local, err := r.st.Reference(ref)
+	if err != nil {
+		return fmt.Errorf("push %s: %w", branch, ErrNoBranch)
 	}
 	r.reach("pushing")
-	err = r.repo.PushContext(ctx, opts)
+	err = errSlowPath
+	if expect != "" && local.Hash().String() != expect {
+		url, uerr := r.RemoteURL(remote)
+		if uerr != nil {
+			return uerr
+		}
+		err = r.pushAhead(ctx, url, auth, ref, plumbing.NewHash(expect), local.Hash())
+	}
+	if errors.Is(err, errSlowPath) {
+		err = r.pushAll(ctx, remote, ref, expect, auth)
+	}
 	switch {
 	case err == nil, errors.Is(err, gogit.NoErrAlreadyUpToDate):
-	case errors.Is(err, gogit.ErrForceNeeded), strings.Contains(err.Error(), "required to be"),
-		strings.Contains(err.Error(), "failed to lock"), strings.Contains(err.Error(), "failed to update ref"),
-		strings.Contains(err.Error(), "cannot lock ref"), strings.Contains(err.Error(), "non-fast-forward"),
-		strings.Contains(err.Error(), "fetch first"):
+	case errors.Is(err, gogit.ErrForceNeeded), rejected(err):
+		if errors.Is(err, ErrPushRejected) {
+			return err
+		}
 		return fmt.Errorf("%s: %w (%v)", branch, ErrPushRejected, err)
 	default:
 		return fmt.Errorf("push %s to %s: %w", branch, remote, err)
@@ -130,9 +136,20 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 	r.reach("pushed")
 	// Keep the remote-tracking ref in step, as git push does, so the next
 	// compare-and-swap starts from what we just pushed.
-	local, err := r.st.Reference(ref)
-	if err != nil {
-		return err
-	}
 	return r.st.SetReference(plumbing.NewHashReference(remoteRef(remote, branch), local.Hash()))
+}
+
+// pushAll is go-git's general push, for what pushAhead does not cover: a
+// new branch, or a local branch that is not a short single-parent line
+// above the remote one.
+func (r *Repo) pushAll(ctx context.Context, remote string, ref plumbing.ReferenceName, expect string, auth transport.AuthMethod) error {
+	opts := &gogit.PushOptions{
+		RemoteName: remote,
+		RefSpecs:   []config.RefSpec{config.RefSpec(ref.String() + ":" + ref.String())},
+		Auth:       auth,
+	}
+	if expect != "" {
+		opts.RequireRemoteRefs = []config.RefSpec{config.RefSpec(expect + ":" + ref.String())}
+	}
+	return r.repo.PushContext(ctx, opts)
 }
