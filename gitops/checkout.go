@@ -43,31 +43,21 @@ func (r *Repo) CheckoutAt(branch, sha string) error {
 	if err != nil {
 		return err
 	}
-	var from *object.Tree
+	var from plumbing.Hash
 	if !head.hash.IsZero() {
 		c, err := object.GetCommit(r.st, head.hash)
 		if err != nil {
 			return fmt.Errorf("read HEAD commit: %w", err)
 		}
-		if from, err = c.Tree(); err != nil {
-			return err
-		}
+		from = c.TreeHash
 	}
 	to, err := target.Tree()
 	if err != nil {
 		return err
 	}
-	changes, err := object.DiffTree(from, to)
+	paths, err := r.changedPaths(from, to.Hash)
 	if err != nil {
 		return fmt.Errorf("compare HEAD with %s: %w", ShortHash(sha), err)
-	}
-	var paths []string
-	for _, ch := range changes {
-		for _, name := range []string{ch.From.Name, ch.To.Name} {
-			if name != "" {
-				paths = append(paths, name)
-			}
-		}
 	}
 	if paths, err = checkPaths(paths); err != nil {
 		return err

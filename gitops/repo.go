@@ -10,6 +10,7 @@ import (
 
 	gogit "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage"
 	"github.com/go-git/go-git/v5/storage/filesystem"
@@ -83,6 +84,9 @@ func Init(dir string) (*Repo, error) {
 	return wrap(repo)
 }
 
+// maxOpenPacks bounds the pack files a Repo keeps open between reads.
+const maxOpenPacks = 16
+
 func wrap(repo *gogit.Repository) (*Repo, error) {
 	wt, err := repo.Worktree()
 	if err != nil {
@@ -91,6 +95,17 @@ func wrap(repo *gogit.Repository) (*Repo, error) {
 	fsStorage, ok := repo.Storer.(*filesystem.Storage)
 	if !ok {
 		return nil, errors.New("repository is not stored on disk")
+	}
+	// By default go-git opens and closes a pack file for every object it
+	// reads from it; a tree walk or a push reads hundreds. Keeping a few
+	// descriptors open removes that cost without holding every pack open.
+	fsStorage = filesystem.NewStorageWithOptions(fsStorage.Filesystem(), cache.NewObjectLRUDefault(),
+		filesystem.Options{MaxOpenDescriptors: maxOpenPacks})
+	if repo, err = gogit.Open(fsStorage, wt.Filesystem); err != nil {
+		return nil, err
+	}
+	if wt, err = repo.Worktree(); err != nil {
+		return nil, err
 	}
 	r := &Repo{
 		repo:   repo,

@@ -1,0 +1,95 @@
+package gitops
+
+import (
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// changedPaths lists every non-directory path whose entry differs between
+// the trees from and to (either may be zero, for no tree): added, removed,
+// or changed in content or mode. Subtrees with equal hashes are never
+// read, so the cost follows the difference rather than the repository.
+func (r *Repo) changedPaths(from, to plumbing.Hash) ([]string, error) {
+	var out []string
+	err := r.diffTrees(from, to, "", &out)
+	return out, err
+}
+
+func (r *Repo) diffTrees(from, to plumbing.Hash, prefix string, out *[]string) error {
+	if from == to {
+		return nil
+	}
+	a, err := r.treeEntries(from)
+	if err != nil {
+		return err
+	}
+	b, err := r.treeEntries(to)
+	if err != nil {
+		return err
+	}
+	was := make(map[string]object.TreeEntry, len(a))
+	for _, e := range a {
+		was[e.Name] = e
+	}
+	for _, e := range b {
+		old, had := was[e.Name]
+		delete(was, e.Name)
+		if had && old.Hash == e.Hash && old.Mode == e.Mode {
+			continue
+		}
+		if err := r.diffEntry(old, had, e, true, prefix, out); err != nil {
+			return err
+		}
+	}
+	for _, old := range was {
+		if err := r.diffEntry(old, true, object.TreeEntry{}, false, prefix, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// diffEntry lists the paths one differing name contributes: what lies
+// below a directory on either side, and the name itself if it is a file on
+// either side.
+func (r *Repo) diffEntry(old object.TreeEntry, had bool, cur object.TreeEntry, has bool, prefix string, out *[]string) error {
+	name := old.Name
+	if has {
+		name = cur.Name
+	}
+	path := prefix + name
+	var oldTree, newTree plumbing.Hash
+	file := false
+	if had {
+		if old.Mode == filemode.Dir {
+			oldTree = old.Hash
+		} else {
+			file = true
+		}
+	}
+	if has {
+		if cur.Mode == filemode.Dir {
+			newTree = cur.Hash
+		} else {
+			file = true
+		}
+	}
+	if file {
+		*out = append(*out, path)
+	}
+	return r.diffTrees(oldTree, newTree, path+"/", out)
+}
+
+func (r *Repo) treeEntries(h plumbing.Hash) ([]object.TreeEntry, error) {
+	if h.IsZero() {
+		return nil, nil
+	}
+	t, err := object.GetTree(r.st, h)
+	if err != nil {
+		return nil, fmt.Errorf("read tree %s: %w", ShortHash(h.String()), err)
+	}
+	return t.Entries, nil
+}
