@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // RepoStepsDir is where a repository adds or replaces step files.
@@ -134,7 +135,7 @@ func (p *Plan) build(files []stepFile) {
 			p.problem(f.source, 0, Error, "cannot read: %v", err)
 			continue
 		}
-		s, probs := Parse(f.source, data)
+		s, probs := parseStepFile(f, data)
 		p.Problems = append(p.Problems, probs...)
 		if s == nil || probs.HasErrors() {
 			continue
@@ -180,6 +181,39 @@ func (p *Plan) build(files []stepFile) {
 		lead, _ := FindPersona(p.Personas, key)
 		p.Phases = append(p.Phases, &PlanPhase{Phase: PhaseFor(k), Persona: lead, Steps: list})
 	}
+}
+
+// parsedDefaults memoizes the parse of each default step file, keyed by
+// its name and bytes. The defaults are compiled in and cannot change while
+// the process runs, yet one command loads the plan several times (the
+// action: once per comment, for the status, for the reply).
+var parsedDefaults sync.Map // string → parsedStep
+
+type parsedStep struct {
+	step  *Step
+	probs Problems
+}
+
+// parseStepFile parses f, reusing an earlier parse of the same default
+// file. Each caller gets its own copy of the Step, since build fills in
+// where the file was found; nothing changes a Step's contents after
+// parsing, so the rest is shared.
+func parseStepFile(f stepFile, data []byte) (*Step, Problems) {
+	if f.repo {
+		return Parse(f.source, data)
+	}
+	key := f.source + "\x00" + string(data)
+	v, ok := parsedDefaults.Load(key)
+	if !ok {
+		s, probs := Parse(f.source, data)
+		v, _ = parsedDefaults.LoadOrStore(key, parsedStep{s, probs})
+	}
+	ps := v.(parsedStep)
+	if ps.step == nil {
+		return nil, ps.probs
+	}
+	cp := *ps.step
+	return &cp, ps.probs
 }
 
 func removeStep(list []*Step, id string) []*Step {

@@ -234,3 +234,28 @@ func TestDuplicateStepIDSkipsSecondFile(t *testing.T) {
 		t.Errorf("no duplicate warning in %v", p.Problems)
 	}
 }
+
+// A default step file is parsed once per process; each plan still gets
+// steps of its own, so one plan's bookkeeping never shows in another's.
+func TestLoadReusesDefaultParsesWithoutSharingSteps(t *testing.T) {
+	first, err := Load(defaults, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1 := first.Phases[0].Steps[0]
+	s1.Source = "changed by the first plan"
+	second, err := Load(defaults, fstest.MapFS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := second.Phases[0].Steps[0]
+	if s1 == s2 {
+		t.Fatal("two plans share one *Step")
+	}
+	if s2.Source != "embedded:templates/steps/00-quick-scan/01-scope-estimation.md" {
+		t.Errorf("second plan's step source = %q", s2.Source)
+	}
+	if len(s2.Whole.Questions) == 0 || s2.Whole.Questions[0].ID != s1.Whole.Questions[0].ID {
+		t.Error("the reused parse lost the step's questions")
+	}
+}
