@@ -74,8 +74,7 @@ func (r *Repo) CheckoutAt(branch, sha string) error {
 		return err
 	}
 	r.reach("worktree written")
-	syncIndex(idx, files)
-	if err := writeIndex(ilock, idx); err != nil {
+	if err := syncIndex(ilock, idx, files); err != nil {
 		return err
 	}
 	r.reach("index written")

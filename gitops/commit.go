@@ -88,8 +88,7 @@ func (r *Repo) Commit(paths []string, message string) (string, error) {
 	}
 	// Even with no new commit the index is synced, so a path whose staged
 	// version differed from the (unchanged) worktree reads clean too.
-	syncIndex(idx, files)
-	if err := writeIndex(ilock, idx); err != nil {
+	if err := syncIndex(ilock, idx, files); err != nil {
 		return "", fmt.Errorf("committed %s but %w", ShortHash(sha.String()), err)
 	}
 	return sha.String(), nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
@@ -18,13 +17,9 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx, err := readIndex(r.indexPath())
+	ix, err := readIndex(r.indexPath())
 	if err != nil {
 		return nil, err
-	}
-	staged := make(map[string]*index.Entry, len(idx.Entries))
-	for _, e := range idx.Entries {
-		staged[e.Name] = e
 	}
 	head, err := r.head()
 	if err != nil {
@@ -60,7 +55,7 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 		default:
 			worktreeDiffers = wf.hash != inHead.Hash
 		}
-		if worktreeDiffers || indexDiffers(staged[p], inHead, ok) {
+		if worktreeDiffers || ix.differs(p, inHead, ok) {
 			dirty = append(dirty, p)
 		}
 	}
@@ -79,15 +74,16 @@ func headBlob(tree *object.Tree, p string) (*object.TreeEntry, bool) {
 	return e, true
 }
 
-// indexDiffers reports whether the index holds something for the path that
+// differs reports whether the index holds something for the path that
 // HEAD does not: a staged edit, addition, mode change or removal, an
 // unresolved conflict, or a `git add -N` placeholder.
-func indexDiffers(e *index.Entry, inHead *object.TreeEntry, inHeadOK bool) bool {
+func (ix *indexFile) differs(p string, inHead *object.TreeEntry, inHeadOK bool) bool {
+	e, staged := ix.entry(p)
 	switch {
-	case e == nil:
+	case !staged:
 		return inHeadOK
-	case !inHeadOK || e.Stage != 0 || e.IntentToAdd:
+	case !inHeadOK || ix.stage(e) != 0 || ix.intentToAdd(e):
 		return true
 	}
-	return e.Hash != inHead.Hash || e.Mode != inHead.Mode
+	return ix.hash(e) != inHead.Hash || ix.mode(e) != inHead.Mode
 }

@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,27 +16,81 @@ import (
 // indexPath is the worktree's index file.
 func (r *Repo) indexPath() string { return filepath.Join(r.gitDir, "index") }
 
-// readIndex decodes the index; a repository that never staged anything has
+// readIndex reads the index; a repository that never staged anything has
 // none, which is the same as an empty one.
-func readIndex(path string) (*index.Index, error) {
-	f, err := os.Open(path)
+func readIndex(path string) (*indexFile, error) {
+	raw, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &index.Index{Version: 2}, nil
+		return &indexFile{version: 2}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	idx := &index.Index{}
-	if err := index.NewDecoder(bufio.NewReader(f)).Decode(idx); err != nil {
+	ix, err := parseIndex(raw)
+	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return idx, nil
+	return ix, nil
 }
+
+// decodeV4 reads a version 4 index, whose entry names are compressed
+// against the previous entry's and so cannot be copied one by one, and
+// re-encodes its entries in the version 3 layout that git reads as well.
+// Its extensions are dropped: the cached trees are rebuilt by git, and
+// nothing else in them is needed to commit correctly.
+func decodeV4(raw []byte) (*indexFile, error) {
+	idx := &index.Index{}
+	if err := index.NewDecoder(bufio.NewReader(bytes.NewReader(raw))).Decode(idx); err != nil {
+		return nil, fmt.Errorf("%w: %v", errIndexCorrupt, err)
+	}
+	ix := &indexFile{version: 3, entries: make([]indexEntry, len(idx.Entries))}
+	for i, e := range idx.Entries {
+		ix.entries[i] = encodeGoGitEntry(e)
+	}
+	return ix, nil
+}
+
+// encodeGoGitEntry is encodeEntry for an entry decoded by go-git, keeping
+// its stage and extended flags.
+func encodeGoGitEntry(e *index.Entry) indexEntry {
+	st := statData{
+		ctimeSec: uint32(e.CreatedAt.Unix()), ctimeNsec: uint32(e.CreatedAt.Nanosecond()),
+		mtimeSec: uint32(e.ModifiedAt.Unix()), mtimeNsec: uint32(e.ModifiedAt.Nanosecond()),
+		dev: e.Dev, ino: e.Inode, uid: e.UID, gid: e.GID, size: e.Size,
+	}
+	if e.CreatedAt.IsZero() {
+		st.ctimeSec, st.ctimeNsec = 0, 0
+	}
+	if e.ModifiedAt.IsZero() {
+		st.mtimeSec, st.mtimeNsec = 0, 0
+	}
+	out := encodeEntry(e.Name, e.Hash, e.Mode, st)
+	flags := uint16(min(len(e.Name), flagNameMask)) | uint16(e.Stage&3)<<12
+	var ext uint16
+	if e.IntentToAdd {
+		ext |= extIntentToAdd
+	}
+	if e.SkipWorktree {
+		ext |= extSkipWorktree
+	}
+	if ext == 0 {
+		binaryPutFlags(out.buf, flags)
+		return out
+	}
+	// Two more bytes after the flags shift the name; rebuild with room.
+	b := make([]byte, (entryFixedLen+2+len(e.Name)+8)&^7)
+	copy(b, out.buf[:60])
+	binaryPutFlags(b, flags|flagExtended)
+	b[62], b[63] = byte(ext>>8), byte(ext)
+	copy(b[64:], e.Name)
+	return indexEntry{off: -1, buf: b, nameOff: 64, nameLen: len(e.Name)}
+}
+
+func binaryPutFlags(b []byte, flags uint16) { b[60], b[61] = byte(flags>>8), byte(flags) }
 
 // lockIndex takes .git/index.lock, the same lock every git command takes
 // before touching the index, and reads the index under it.
-func (r *Repo) lockIndex() (*lockFile, *index.Index, error) {
+func (r *Repo) lockIndex() (*lockFile, *indexFile, error) {
 	lf, err := takeLock(r.indexPath())
 	if errors.Is(err, errLockExists) {
 		return nil, nil, fmt.Errorf("%w: %s.lock exists; another git process may be running in this repository. If not, remove the file and try again", ErrIndexLocked, r.indexPath())
@@ -43,32 +98,27 @@ func (r *Repo) lockIndex() (*lockFile, *index.Index, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("lock index: %w", err)
 	}
-	idx, err := readIndex(r.indexPath())
+	ix, err := readIndex(r.indexPath())
 	if err != nil {
 		lf.release()
 		return nil, nil, err
 	}
-	// go-git re-sorts entries by name alone when encoding, which would
-	// scramble the stages of a conflicted path; and committing in the
-	// middle of a merge is not rtgit's call to make anyway.
-	for _, e := range idx.Entries {
-		if e.Stage != 0 {
+	// Committing in the middle of a merge is not rtgit's call to make.
+	for i := range ix.entries {
+		if e := &ix.entries[i]; ix.stage(e) != 0 {
 			lf.release()
-			return nil, nil, fmt.Errorf("%s has unresolved merge conflicts; resolve them or abort the merge first", e.Name)
+			return nil, nil, fmt.Errorf("%s has unresolved merge conflicts; resolve them or abort the merge first", ix.name(e))
 		}
 	}
-	return lf, idx, nil
+	return lf, ix, nil
 }
 
-// writeIndex encodes idx into the held lock and renames it into place.
-func writeIndex(lf *lockFile, idx *index.Index) error {
-	// The cached-tree extension describes trees of the old index; git would
-	// trust it for its next commit, so it must not survive our edits. (The
-	// go-git encoder writes no extensions at all; this keeps us correct even
-	// if that changes.)
-	idx.Cache = nil
-	w := bufio.NewWriter(lf.f)
-	if err := index.NewEncoder(w).Encode(idx); err != nil {
+// syncIndex records files in the index and writes it through the held
+// lock, renaming it into place.
+func syncIndex(lf *lockFile, ix *indexFile, files []worktreeFile) error {
+	touched := ix.apply(files)
+	w := bufio.NewWriterSize(lf.f, 1<<20)
+	if err := ix.writeTo(w, touched); err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}
 	if err := w.Flush(); err != nil {
@@ -78,56 +128,6 @@ func writeIndex(lf *lockFile, idx *index.Index) error {
 		return fmt.Errorf("write index: %w", err)
 	}
 	return nil
-}
-
-// syncIndex makes the index agree with the committed worktree files: an
-// entry with the new blob and stat data for each written path, none for each
-// removed one. Every other entry, staged or not, is left as it was.
-func syncIndex(idx *index.Index, files []worktreeFile) {
-	byName := make(map[string]*index.Entry, len(idx.Entries))
-	for _, e := range idx.Entries {
-		byName[e.Name] = e
-	}
-	drop := make(map[string]bool)
-	for _, f := range files {
-		if f.missing {
-			drop[f.path] = true
-			continue
-		}
-		// A file replaces any directory or file in its way, in the index
-		// as in the tree.
-		for dir := parentDir(f.path); dir != ""; dir = parentDir(dir) {
-			drop[dir] = true
-		}
-		e := byName[f.path]
-		if e == nil {
-			e = &index.Entry{Name: f.path}
-			idx.Entries = append(idx.Entries, e)
-			byName[f.path] = e
-		}
-		e.Hash, e.Mode, e.IntentToAdd = f.hash, f.mode, false
-		fillStat(e, f.info)
-	}
-	kept := idx.Entries[:0]
-	for _, e := range idx.Entries {
-		if !drop[e.Name] && !underWritten(e.Name, files) {
-			kept = append(kept, e)
-		}
-	}
-	idx.Entries = kept
-}
-
-// underWritten reports whether name sits below a path now written as a file.
-func underWritten(name string, files []worktreeFile) bool {
-	if !strings.Contains(name, "/") {
-		return false
-	}
-	for _, f := range files {
-		if !f.missing && strings.HasPrefix(name, f.path+"/") {
-			return true
-		}
-	}
-	return false
 }
 
 func parentDir(p string) string {

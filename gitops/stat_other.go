@@ -2,15 +2,11 @@
 
 package gitops
 
-import (
-	"os"
+import "os"
 
-	"github.com/go-git/go-git/v5/plumbing/format/index"
-)
-
-// fillStat records what is portable. Git will find the other stat fields
+// statOf records what is portable. Git will find the other stat fields
 // changed, re-hash the file once, see it is clean and refresh the entry.
-func fillStat(e *index.Entry, info os.FileInfo) {
-	e.ModifiedAt = info.ModTime()
-	e.Size = uint32(info.Size())
+func statOf(info os.FileInfo) statData {
+	mt := info.ModTime()
+	return statData{mtimeSec: uint32(mt.Unix()), mtimeNsec: uint32(mt.Nanosecond()), size: uint32(info.Size())}
 }
