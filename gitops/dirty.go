@@ -21,6 +21,7 @@ func (r *Repo) Dirty(paths []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer ix.close()
 	head, err := r.head()
 	if err != nil {
 		return nil, err
@@ -78,7 +79,7 @@ func headBlob(tree *object.Tree, p string) (*object.TreeEntry, bool) {
 // HEAD does not: a staged edit, addition, mode change or removal, an
 // unresolved conflict, or a `git add -N` placeholder.
 func (ix *indexFile) differs(p string, inHead *object.TreeEntry, inHeadOK bool) bool {
-	e, staged := ix.entry(p)
+	e, staged := ix.find(p)
 	switch {
 	case !staged:
 		return inHeadOK

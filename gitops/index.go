@@ -3,10 +3,11 @@ package gitops
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha1"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -17,9 +18,9 @@ import (
 func (r *Repo) indexPath() string { return filepath.Join(r.gitDir, "index") }
 
 // readIndex reads the index; a repository that never staged anything has
-// none, which is the same as an empty one.
+// none, which is the same as an empty one. The caller closes it.
 func readIndex(path string) (*indexFile, error) {
-	raw, err := os.ReadFile(path)
+	raw, unmap, err := mapFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &indexFile{version: 2}, nil
 	}
@@ -28,9 +29,24 @@ func readIndex(path string) (*indexFile, error) {
 	}
 	ix, err := parseIndex(raw)
 	if err != nil {
+		unmap()
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
+	if ix.version == 4 {
+		// Re-encoded into memory of its own: the file is no longer needed.
+		unmap()
+	} else {
+		ix.unmap = unmap
+	}
 	return ix, nil
+}
+
+// close releases the file's bytes; the indexFile is unusable afterwards.
+func (ix *indexFile) close() {
+	if ix.unmap != nil {
+		ix.unmap()
+		ix.unmap, ix.raw, ix.offs = nil, nil, nil
+	}
 }
 
 // decodeV4 reads a version 4 index, whose entry names are compressed
@@ -43,16 +59,23 @@ func decodeV4(raw []byte) (*indexFile, error) {
 	if err := index.NewDecoder(bufio.NewReader(bytes.NewReader(raw))).Decode(idx); err != nil {
 		return nil, fmt.Errorf("%w: %v", errIndexCorrupt, err)
 	}
-	ix := &indexFile{version: 3, entries: make([]indexEntry, len(idx.Entries))}
-	for i, e := range idx.Entries {
-		ix.entries[i] = encodeGoGitEntry(e)
+	// Re-encoded in the version 3 layout, the entries are located like any
+	// other index's. The trailer is left zero: nothing checks it.
+	raw = make([]byte, indexHeaderLen, len(raw))
+	copy(raw, "DIRC")
+	binary.BigEndian.PutUint32(raw[4:], 3)
+	binary.BigEndian.PutUint32(raw[8:], uint32(len(idx.Entries)))
+	for _, e := range idx.Entries {
+		raw = append(raw, encodeGoGitEntry(e)...)
 	}
-	return ix, nil
+	body := len(raw)
+	raw = append(raw, make([]byte, sha1.Size)...)
+	return locateEntries(raw, body, 3)
 }
 
 // encodeGoGitEntry is encodeEntry for an entry decoded by go-git, keeping
 // its stage and extended flags.
-func encodeGoGitEntry(e *index.Entry) indexEntry {
+func encodeGoGitEntry(e *index.Entry) []byte {
 	st := statData{
 		ctimeSec: uint32(e.CreatedAt.Unix()), ctimeNsec: uint32(e.CreatedAt.Nanosecond()),
 		mtimeSec: uint32(e.ModifiedAt.Unix()), mtimeNsec: uint32(e.ModifiedAt.Nanosecond()),
@@ -74,19 +97,17 @@ func encodeGoGitEntry(e *index.Entry) indexEntry {
 		ext |= extSkipWorktree
 	}
 	if ext == 0 {
-		binaryPutFlags(out.buf, flags)
+		binary.BigEndian.PutUint16(out[60:], flags)
 		return out
 	}
 	// Two more bytes after the flags shift the name; rebuild with room.
 	b := make([]byte, (entryFixedLen+2+len(e.Name)+8)&^7)
-	copy(b, out.buf[:60])
-	binaryPutFlags(b, flags|flagExtended)
-	b[62], b[63] = byte(ext>>8), byte(ext)
+	copy(b, out[:60])
+	binary.BigEndian.PutUint16(b[60:], flags|flagExtended)
+	binary.BigEndian.PutUint16(b[62:], ext)
 	copy(b[64:], e.Name)
-	return indexEntry{off: -1, buf: b, nameOff: 64, nameLen: len(e.Name)}
+	return b
 }
-
-func binaryPutFlags(b []byte, flags uint16) { b[60], b[61] = byte(flags>>8), byte(flags) }
 
 // lockIndex takes .git/index.lock, the same lock every git command takes
 // before touching the index, and reads the index under it.
@@ -103,11 +124,13 @@ func (r *Repo) lockIndex() (*lockFile, *indexFile, error) {
 		lf.release()
 		return nil, nil, err
 	}
+	lf.onRelease = ix.close
 	// Committing in the middle of a merge is not rtgit's call to make.
-	for i := range ix.entries {
-		if e := &ix.entries[i]; ix.stage(e) != 0 {
+	for i := range ix.count() {
+		if ix.stage(i) != 0 {
+			err := fmt.Errorf("%s has unresolved merge conflicts; resolve them or abort the merge first", ix.name(i))
 			lf.release()
-			return nil, nil, fmt.Errorf("%s has unresolved merge conflicts; resolve them or abort the merge first", ix.name(e))
+			return nil, nil, err
 		}
 	}
 	return lf, ix, nil
@@ -116,12 +139,7 @@ func (r *Repo) lockIndex() (*lockFile, *indexFile, error) {
 // syncIndex records files in the index and writes it through the held
 // lock, renaming it into place.
 func syncIndex(lf *lockFile, ix *indexFile, files []worktreeFile) error {
-	touched := ix.apply(files)
-	w := bufio.NewWriterSize(lf.f, 1<<20)
-	if err := ix.writeTo(w, touched); err != nil {
-		return fmt.Errorf("write index: %w", err)
-	}
-	if err := w.Flush(); err != nil {
+	if err := ix.writeTo(lf.f, ix.edits(files)); err != nil {
 		return fmt.Errorf("write index: %w", err)
 	}
 	if err := lf.commit(); err != nil {

@@ -17,22 +17,15 @@ import (
 // commit; every other entry goes back out byte for byte, so the cost of a
 // commit is one read, one hash and one write of the file rather than
 // decoding and re-encoding 100k entries. Versions 2 and 3 are read in
-// place; version 4 (prefix-compressed names) is decoded once and written
-// back as version 3.
+// place; version 4 (prefix-compressed names) is decoded once and held in
+// the version 3 layout. An indexFile is never changed once parsed: edits
+// are computed separately and applied while writing.
 type indexFile struct {
 	version uint32
-	raw     []byte // the file as read: entries at their offsets
-	entries []indexEntry
+	raw     []byte   // header and entries as read (or re-encoded from version 4)
+	offs    []uint32 // offs[i] is where entry i starts; offs[len-1] where the entries end
 	exts    []indexExt
-}
-
-// indexEntry is one entry: bytes in raw, or bytes of its own once rtgit
-// has rewritten it.
-type indexEntry struct {
-	off, size int    // where the entry lies in raw; off < 0 when buf holds it
-	buf       []byte // the encoded entry, for entries rtgit wrote
-	nameOff   int    // offset of the name within the entry: 62, or 64 with extended flags
-	nameLen   int
+	unmap   func() // releases raw when it maps the file
 }
 
 type indexExt struct {
@@ -53,39 +46,48 @@ const (
 // errIndexCorrupt is wrapped with the file and what was wrong.
 var errIndexCorrupt = errors.New("index file corrupt")
 
-func (ix *indexFile) bytes(e *indexEntry) []byte {
-	if e.off < 0 {
-		return e.buf
+func (ix *indexFile) count() int { return max(len(ix.offs)-1, 0) }
+
+// entryBytes is entry i, NUL padding included.
+func (ix *indexFile) entryBytes(i int) []byte { return ix.raw[ix.offs[i]:ix.offs[i+1]] }
+
+// entryName is the name within an entry's bytes.
+func entryName(b []byte) []byte {
+	flags := binary.BigEndian.Uint16(b[60:62])
+	off := entryFixedLen
+	if flags&flagExtended != 0 {
+		off += 2
 	}
-	return ix.raw[e.off : e.off+e.size]
+	if n := int(flags & flagNameMask); n < flagNameMask {
+		return b[off : off+n]
+	}
+	rest := b[off:]
+	return rest[:bytes.IndexByte(rest, 0)]
 }
 
-func (ix *indexFile) name(e *indexEntry) []byte {
-	b := ix.bytes(e)
-	return b[e.nameOff : e.nameOff+e.nameLen]
+func (ix *indexFile) name(i int) []byte { return entryName(ix.entryBytes(i)) }
+
+func (ix *indexFile) flags(i int) uint16 {
+	return binary.BigEndian.Uint16(ix.entryBytes(i)[60:62])
 }
 
-func (ix *indexFile) flags(e *indexEntry) uint16 {
-	return binary.BigEndian.Uint16(ix.bytes(e)[60:62])
-}
+func (ix *indexFile) stage(i int) int { return int(ix.flags(i)&flagStageMask) >> 12 }
 
-func (ix *indexFile) stage(e *indexEntry) int { return int(ix.flags(e)&flagStageMask) >> 12 }
-
-func (ix *indexFile) hash(e *indexEntry) plumbing.Hash {
+func (ix *indexFile) hash(i int) plumbing.Hash {
 	var h plumbing.Hash
-	copy(h[:], ix.bytes(e)[40:60])
+	copy(h[:], ix.entryBytes(i)[40:60])
 	return h
 }
 
-func (ix *indexFile) mode(e *indexEntry) filemode.FileMode {
-	return filemode.FileMode(binary.BigEndian.Uint32(ix.bytes(e)[24:28]))
+func (ix *indexFile) mode(i int) filemode.FileMode {
+	return filemode.FileMode(binary.BigEndian.Uint32(ix.entryBytes(i)[24:28]))
 }
 
-func (ix *indexFile) intentToAdd(e *indexEntry) bool {
-	if ix.flags(e)&flagExtended == 0 {
+func (ix *indexFile) intentToAdd(i int) bool {
+	if ix.flags(i)&flagExtended == 0 {
 		return false
 	}
-	return binary.BigEndian.Uint16(ix.bytes(e)[62:64])&extIntentToAdd != 0
+	return binary.BigEndian.Uint16(ix.entryBytes(i)[62:64])&extIntentToAdd != 0
 }
 
 // parseIndex locates the entries and extensions of an index file.
@@ -93,39 +95,49 @@ func parseIndex(raw []byte) (*indexFile, error) {
 	if len(raw) < indexHeaderLen+sha1.Size || string(raw[:4]) != "DIRC" {
 		return nil, fmt.Errorf("%w: no index header", errIndexCorrupt)
 	}
+	// Like git, which checks the trailing checksum only in fsck, the
+	// reader relies on the structure alone: hashing a 10 MB index on every
+	// commit would cost more than the rest of the commit. Damage that
+	// breaks the structure is still caught below.
 	body := len(raw) - sha1.Size
-	if sum := raw[body:]; !bytes.Equal(sum, make([]byte, sha1.Size)) {
-		// An all-zero trailer is index.skipHash: git wrote no checksum.
-		if want := sha1.Sum(raw[:body]); !bytes.Equal(sum, want[:]) {
-			return nil, fmt.Errorf("%w: checksum mismatch", errIndexCorrupt)
-		}
-	}
-	ix := &indexFile{version: binary.BigEndian.Uint32(raw[4:8]), raw: raw}
-	if ix.version == 4 {
+	version := binary.BigEndian.Uint32(raw[4:8])
+	if version == 4 {
 		return decodeV4(raw)
 	}
-	if ix.version != 2 && ix.version != 3 {
-		return nil, fmt.Errorf("%w: unsupported version %d", errIndexCorrupt, ix.version)
+	if version != 2 && version != 3 {
+		return nil, fmt.Errorf("%w: unsupported version %d", errIndexCorrupt, version)
 	}
+	return locateEntries(raw, body, version)
+}
+
+// locateEntries finds the entries of a version 2 or 3 index in raw[:body]
+// and the extensions after them.
+func locateEntries(raw []byte, body int, version uint32) (*indexFile, error) {
 	count := binary.BigEndian.Uint32(raw[8:12])
 	if uint64(count)*(entryFixedLen+2) > uint64(body) {
 		return nil, fmt.Errorf("%w: %d entries cannot fit", errIndexCorrupt, count)
 	}
-	ix.entries = make([]indexEntry, count)
+	ix := &indexFile{version: version, raw: raw, offs: make([]uint32, count+1)}
 	pos := indexHeaderLen
 	// A split index's entries may be nameless placeholders; that is only
 	// known from its extension, after them, which gets the clearer message.
 	var disorder error
-	for i := range ix.entries {
-		e, err := locateEntry(raw[:body], pos, ix.version)
+	var prev []byte
+	prevStage := 0
+	for i := range int(count) {
+		size, err := entrySize(raw[:body], pos, version)
 		if err != nil {
 			return nil, fmt.Errorf("%w: entry %d: %v", errIndexCorrupt, i+1, err)
 		}
-		if disorder == nil && (e.nameLen == 0 || i > 0 && !ix.ordered(&ix.entries[i-1], &e)) {
-			disorder = fmt.Errorf("%w: entry %d (%q) is out of order", errIndexCorrupt, i+1, ix.name(&e))
+		ix.offs[i] = uint32(pos)
+		name := entryName(raw[pos : pos+size])
+		stage := int(binary.BigEndian.Uint16(raw[pos+60:])&flagStageMask) >> 12
+		if disorder == nil && (len(name) == 0 || i > 0 && !ordered(prev, prevStage, name, stage)) {
+			disorder = fmt.Errorf("%w: entry %d (%q) is out of order", errIndexCorrupt, i+1, name)
 		}
-		ix.entries[i] = e
-		pos += e.size
+		prev, prevStage = name, stage
+		pos += size
+		ix.offs[i+1] = uint32(pos)
 	}
 	exts, err := parseExtensions(raw[pos:body])
 	if err != nil {
@@ -138,48 +150,46 @@ func parseIndex(raw []byte) (*indexFile, error) {
 	return ix, nil
 }
 
-// locateEntry finds the entry at pos: its name, and its length with the
-// NUL padding git adds to a multiple of eight bytes.
-func locateEntry(b []byte, pos int, version uint32) (indexEntry, error) {
+// entrySize is the length of the entry at pos, with the NUL padding git
+// adds to a multiple of eight bytes.
+func entrySize(b []byte, pos int, version uint32) (int, error) {
 	if pos+entryFixedLen > len(b) {
-		return indexEntry{}, errors.New("truncated")
+		return 0, errors.New("truncated")
 	}
 	flags := binary.BigEndian.Uint16(b[pos+60:])
 	nameOff := entryFixedLen
 	if flags&flagExtended != 0 {
 		if version < 3 {
-			return indexEntry{}, errors.New("extended flags in a version 2 index")
+			return 0, errors.New("extended flags in a version 2 index")
 		}
 		nameOff += 2
 	}
 	start := pos + nameOff
 	if start > len(b) {
-		return indexEntry{}, errors.New("truncated")
+		return 0, errors.New("truncated")
 	}
 	n := int(flags & flagNameMask)
 	if n == flagNameMask {
 		// Names of 4095 bytes or more are found by their terminating NUL.
 		n = bytes.IndexByte(b[start:], 0)
-		if n < 0 {
-			return indexEntry{}, errors.New("unterminated name")
+		if n < flagNameMask {
+			return 0, errors.New("bad name length")
 		}
 	}
 	size := (nameOff + n + 8) &^ 7
 	if pos+size > len(b) || b[start+n] != 0 {
-		return indexEntry{}, errors.New("bad name")
+		return 0, errors.New("bad name")
 	}
-	return indexEntry{off: pos, size: size, nameOff: nameOff, nameLen: n}, nil
+	return size, nil
 }
 
-// ordered reports whether a sorts before b, as git requires: by name, then
-// by stage.
-func (ix *indexFile) ordered(a, b *indexEntry) bool {
-	switch c := bytes.Compare(ix.name(a), ix.name(b)); {
-	case c != 0:
+// ordered reports whether entry a sorts before entry b, as git requires:
+// by name, then by stage.
+func ordered(a []byte, stageA int, b []byte, stageB int) bool {
+	if c := bytes.Compare(a, b); c != 0 {
 		return c < 0
-	default:
-		return ix.stage(a) < ix.stage(b)
 	}
+	return stageA < stageB
 }
 
 func parseExtensions(b []byte) ([]indexExt, error) {
@@ -207,17 +217,7 @@ func parseExtensions(b []byte) ([]indexExt, error) {
 // find returns the position of the first entry named name, or where one
 // would be inserted.
 func (ix *indexFile) find(name string) (int, bool) {
-	i := sort.Search(len(ix.entries), func(i int) bool {
-		return string(ix.name(&ix.entries[i])) >= name
-	})
-	return i, i < len(ix.entries) && string(ix.name(&ix.entries[i])) == name
-}
-
-// entry returns the stage-0 entry for name, if any.
-func (ix *indexFile) entry(name string) (*indexEntry, bool) {
-	i, ok := ix.find(name)
-	if !ok {
-		return nil, false
-	}
-	return &ix.entries[i], true
+	n := ix.count()
+	i := sort.Search(n, func(i int) bool { return string(ix.name(i)) >= name })
+	return i, i < n && string(ix.name(i)) == name
 }

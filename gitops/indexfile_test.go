@@ -66,15 +66,12 @@ func TestIndexRoundTripIsByteForByte(t *testing.T) {
 	}
 	equal(t, "version", ix.version, uint32(3))
 	equal(t, "extensions", extSigs(ix), "TREE")
-	equal(t, "entries", len(ix.entries), len(strings.Split(git(t, dir, "ls-files", "-s"), "\n")))
-	e, ok := ix.entry("later.txt")
-	if !ok || !ix.intentToAdd(e) {
+	equal(t, "entries", ix.count(), len(strings.Split(git(t, dir, "ls-files", "-s"), "\n")))
+	if !ix.intentToAdd(mustEntry(t, ix, "later.txt")) {
 		t.Error("later.txt should be an intent-to-add entry")
 	}
-	e, _ = ix.entry("bin/run.sh")
-	equal(t, "run.sh mode", ix.mode(e), filemode.Executable)
-	e, _ = ix.entry("docs/readme-link")
-	equal(t, "link mode", ix.mode(e), filemode.Symlink)
+	equal(t, "run.sh mode", ix.mode(mustEntry(t, ix, "bin/run.sh")), filemode.Executable)
+	equal(t, "link mode", ix.mode(mustEntry(t, ix, "docs/readme-link")), filemode.Symlink)
 	equal(t, "README hash", ix.hash(mustEntry(t, ix, "README.md")).String(), git(t, dir, "rev-parse", ":README.md"))
 
 	var out bytes.Buffer
@@ -86,9 +83,9 @@ func TestIndexRoundTripIsByteForByte(t *testing.T) {
 	}
 }
 
-func mustEntry(t *testing.T, ix *indexFile, name string) *indexEntry {
+func mustEntry(t *testing.T, ix *indexFile, name string) int {
 	t.Helper()
-	e, ok := ix.entry(name)
+	e, ok := ix.find(name)
 	if !ok {
 		t.Fatalf("no index entry %s", name)
 	}
@@ -197,7 +194,8 @@ func TestCommitDropsPositionalCaches(t *testing.T) {
 func TestIndexDamageIsReported(t *testing.T) {
 	dir, r := indexRepo(t)
 	raw := rawIndex(t, dir)
-	raw[40] ^= 0xff
+	// The first entry's name length now runs past its NUL.
+	raw[indexHeaderLen+61] += 3
 	if err := os.WriteFile(filepath.Join(dir, ".git", "index"), raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -205,27 +203,52 @@ func TestIndexDamageIsReported(t *testing.T) {
 	if !errors.Is(err, errIndexCorrupt) || !strings.Contains(err.Error(), filepath.Join(".git", "index")) {
 		t.Fatalf("damaged index: %v", err)
 	}
+	if _, err := r.Commit([]string{"README.md"}, "step"); !errors.Is(err, errIndexCorrupt) {
+		t.Fatalf("commit over a damaged index: %v", err)
+	}
+	if !bytes.Equal(rawIndex(t, dir), raw) {
+		t.Error("the damaged index was rewritten")
+	}
 }
 
 // A name of 4095 bytes or more does not fit the 12-bit length in the flags
 // and is found by its terminating NUL instead.
 func TestIndexLongName(t *testing.T) {
 	long := strings.Repeat("d/", 2100) + "f.txt"
-	ix := &indexFile{version: 2, entries: []indexEntry{
-		encodeEntry("a.txt", plumbing.ZeroHash, filemode.Regular, statData{}),
-		encodeEntry(long, plumbing.ZeroHash, filemode.Regular, statData{size: 7}),
+	ix := &indexFile{version: 2, raw: []byte("DIRC\x00\x00\x00\x02\x00\x00\x00\x00"), offs: []uint32{indexHeaderLen}}
+	ed := &indexEdits{inserts: []indexInsert{
+		{name: "a.txt", entry: encodeEntry("a.txt", plumbing.ZeroHash, filemode.Regular, statData{})},
+		{name: long, entry: encodeEntry(long, plumbing.ZeroHash, filemode.Regular, statData{size: 7})},
 	}}
 	var out bytes.Buffer
-	if err := ix.writeTo(&out, nil); err != nil {
+	if err := ix.writeTo(&out, ed); err != nil {
 		t.Fatal(err)
 	}
 	back, err := parseIndex(out.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	equal(t, "entries", len(back.entries), 2)
-	equal(t, "long name", string(back.name(&back.entries[1])), long)
-	equal(t, "size field", binary.BigEndian.Uint32(back.bytes(&back.entries[1])[36:40]), uint32(7))
+	equal(t, "entries", back.count(), 2)
+	equal(t, "long name", string(back.name(1)), long)
+	equal(t, "size field", binary.BigEndian.Uint32(back.entryBytes(1)[36:40]), uint32(7))
 	sum := sha1.Sum(out.Bytes()[:out.Len()-sha1.Size])
 	equal(t, "checksum", string(out.Bytes()[out.Len()-sha1.Size:]), string(sum[:]))
+}
+
+// Entries sort bytewise, so "p.txt" and "p-q" fall between "p" and "p/…":
+// a file replacing directory p must land in the right place among them.
+func TestCommitFileOverDirectoryKeepsOrder(t *testing.T) {
+	dir, r := newRepo(t, map[string]string{
+		"p/x.txt": "x\n", "p/y/z.txt": "z\n", "p.txt": "dot\n", "p-q": "dash\n", "o": "o\n", "q": "q\n",
+	})
+	os.RemoveAll(filepath.Join(dir, "p"))
+	writeFile(t, dir, "p", "now a file\n")
+	writeFile(t, dir, "n/new.txt", "new\n")
+	sha, err := r.Commit([]string{"p", "p/x.txt", "p/y/z.txt", "n/new.txt"}, "replace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "ls-files vs HEAD", git(t, dir, "ls-files", "-s"), lsTreeAsStage(t, dir))
+	equal(t, "write-tree", git(t, dir, "write-tree"), git(t, dir, "rev-parse", sha+"^{tree}"))
+	equal(t, "git status", git(t, dir, "status", "--porcelain"), "")
 }

@@ -1,7 +1,6 @@
 package gitops
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha1"
 	"encoding/binary"
@@ -23,7 +22,7 @@ type statData struct {
 
 // encodeEntry builds a stage-0 entry without extended flags, which is what
 // a freshly added file has.
-func encodeEntry(name string, h plumbing.Hash, mode filemode.FileMode, st statData) indexEntry {
+func encodeEntry(name string, h plumbing.Hash, mode filemode.FileMode, st statData) []byte {
 	size := (entryFixedLen + len(name) + 8) &^ 7
 	b := make([]byte, size)
 	be := binary.BigEndian
@@ -33,26 +32,39 @@ func encodeEntry(name string, h plumbing.Hash, mode filemode.FileMode, st statDa
 	copy(b[40:60], h[:])
 	be.PutUint16(b[60:62], uint16(min(len(name), flagNameMask)))
 	copy(b[entryFixedLen:], name)
-	return indexEntry{off: -1, buf: b, nameOff: entryFixedLen, nameLen: len(name)}
+	return b
 }
 
-// apply makes the index agree with the committed worktree files: an entry
-// with the new blob and stat data for each written path, none for each
-// removed one, and none for whatever a written file displaces (a file of
-// the same name as one of its directories, or entries below a path that is
-// now a file). Every other entry, staged or not, is left as it was. It
-// returns the paths whose entries changed, for the cached-tree extension.
-func (ix *indexFile) apply(files []worktreeFile) []string {
-	drop := map[int]bool{}
-	var added []indexEntry
-	var touched []string
+// indexEdits is what a commit changes in the index: entries dropped, by
+// position, and new entries inserted before a position.
+type indexEdits struct {
+	drop    map[int]bool
+	inserts []indexInsert // ordered by position, then name
+	touched []string      // the paths committed, for the cached trees
+}
+
+type indexInsert struct {
+	at    int
+	name  string
+	entry []byte
+}
+
+// edits works out how the index must change to agree with the committed
+// worktree files: an entry with the new blob and stat data for each
+// written path, none for each removed one, and none for whatever a written
+// file displaces (a file of the same name as one of its directories, or
+// entries below a path that is now a file). Every other entry, staged or
+// not, stays as it was.
+func (ix *indexFile) edits(files []worktreeFile) *indexEdits {
+	ed := &indexEdits{drop: map[int]bool{}}
+	n := ix.count()
 	dropName := func(name string) {
-		for i, ok := ix.find(name); ok && i < len(ix.entries) && string(ix.name(&ix.entries[i])) == name; i++ {
-			drop[i] = true
+		for i, _ := ix.find(name); i < n && string(ix.name(i)) == name; i++ {
+			ed.drop[i] = true
 		}
 	}
 	for _, f := range files {
-		touched = append(touched, f.path)
+		ed.touched = append(ed.touched, f.path)
 		dropName(f.path)
 		if f.missing {
 			continue
@@ -61,82 +73,87 @@ func (ix *indexFile) apply(files []worktreeFile) []string {
 			dropName(dir)
 		}
 		below := f.path + "/"
-		for i, _ := ix.find(below); i < len(ix.entries) && strings.HasPrefix(string(ix.name(&ix.entries[i])), below); i++ {
-			drop[i] = true
+		for i, _ := ix.find(below); i < n && strings.HasPrefix(string(ix.name(i)), below); i++ {
+			ed.drop[i] = true
 		}
-		added = append(added, encodeEntry(f.path, f.hash, f.mode, statOf(f.info)))
+		at, _ := ix.find(f.path)
+		ed.inserts = append(ed.inserts, indexInsert{at: at, name: f.path, entry: encodeEntry(f.path, f.hash, f.mode, statOf(f.info))})
 	}
-	sort.SliceStable(added, func(i, j int) bool {
-		return string(ix.name(&added[i])) < string(ix.name(&added[j]))
+	sort.Slice(ed.inserts, func(i, j int) bool {
+		a, b := ed.inserts[i], ed.inserts[j]
+		if a.at != b.at {
+			return a.at < b.at
+		}
+		return a.name < b.name
 	})
-	// A path given twice keeps its last version.
-	dedup := added[:0]
-	for i := range added {
-		if i+1 < len(added) && string(ix.name(&added[i])) == string(ix.name(&added[i+1])) {
-			continue
-		}
-		dedup = append(dedup, added[i])
-	}
-	added = dedup
-
-	out := make([]indexEntry, 0, len(ix.entries)+len(added))
-	a := 0
-	for i := range ix.entries {
-		name := string(ix.name(&ix.entries[i]))
-		for a < len(added) && string(ix.name(&added[a])) <= name {
-			out = append(out, added[a])
-			a++
-		}
-		if !drop[i] {
-			out = append(out, ix.entries[i])
-		}
-	}
-	out = append(out, added[a:]...)
-	ix.entries = out
-	return touched
+	return ed
 }
 
-// writeTo writes the index: header, entries (untouched runs copied straight
-// from the bytes read), the extensions that stay valid, and the checksum.
-func (ix *indexFile) writeTo(w io.Writer, touched []string) error {
+// writeTo writes the index with ed applied (nil for none): header, entries
+// (untouched runs copied straight from the bytes read), the extensions
+// that stay valid, and the checksum.
+func (ix *indexFile) writeTo(w io.Writer, ed *indexEdits) error {
+	if ed == nil {
+		ed = &indexEdits{}
+	}
+	// Large runs of kept entries go straight to w and the hash; only the
+	// small pieces between them are gathered in a buffer.
 	sum := sha1.New()
-	bw := bufio.NewWriterSize(io.MultiWriter(w, sum), 1<<16)
-	version := ix.version
-	if version != 2 && version != 3 {
-		version = 3
-	}
-	var hdr [indexHeaderLen]byte
-	copy(hdr[:4], "DIRC")
-	binary.BigEndian.PutUint32(hdr[4:], version)
-	binary.BigEndian.PutUint32(hdr[8:], uint32(len(ix.entries)))
-	bw.Write(hdr[:])
-	runStart, runEnd := 0, 0
-	flush := func() {
-		if runEnd > runStart {
-			bw.Write(ix.raw[runStart:runEnd])
+	var small []byte
+	emit := func(b []byte) error {
+		if len(small) > 0 {
+			sum.Write(small)
+			if _, err := w.Write(small); err != nil {
+				return err
+			}
+			small = small[:0]
 		}
-		runStart, runEnd = 0, 0
+		sum.Write(b)
+		_, err := w.Write(b)
+		return err
 	}
-	for i := range ix.entries {
-		e := &ix.entries[i]
-		if e.off >= 0 && e.off == runEnd && runEnd > 0 {
-			runEnd += e.size
+	n := ix.count()
+	small = append(small, "DIRC"...)
+	small = binary.BigEndian.AppendUint32(small, ix.version)
+	small = binary.BigEndian.AppendUint32(small, uint32(n-len(ed.drop)+len(ed.inserts)))
+	run := -1 // first entry of the run of kept entries not yet written
+	var err error
+	flush := func(end int) {
+		if run >= 0 && end > run && err == nil {
+			err = emit(ix.raw[ix.offs[run]:ix.offs[end]])
+		}
+		run = -1
+	}
+	in := ed.inserts
+	for i := 0; i <= n; i++ {
+		if len(in) > 0 && in[0].at == i {
+			flush(i)
+			for len(in) > 0 && in[0].at == i {
+				small = append(small, in[0].entry...)
+				in = in[1:]
+			}
+		}
+		if i == n {
+			break
+		}
+		if ed.drop[i] {
+			flush(i)
 			continue
 		}
-		flush()
-		if e.off >= 0 {
-			runStart, runEnd = e.off, e.off+e.size
-			continue
+		if run < 0 {
+			run = i
 		}
-		bw.Write(e.buf)
 	}
-	flush()
+	flush(n)
+	if err != nil {
+		return err
+	}
 	for _, x := range ix.exts {
 		data := x.data
 		switch x.sig {
 		case "TREE":
 			var ok bool
-			if data, ok = invalidateTrees(data, touched); !ok {
+			if data, ok = invalidateTrees(data, ed.touched); !ok {
 				continue
 			}
 		case "REUC":
@@ -146,21 +163,16 @@ func (ix *indexFile) writeTo(w io.Writer, touched []string) error {
 			// FSMN, UNTR, ...) would be wrong now; git rebuilds them.
 			continue
 		}
-		writeExt(bw, x.sig, data)
+		small = binary.BigEndian.AppendUint32(append(small, x.sig...), uint32(len(data)))
+		if err := emit(data); err != nil {
+			return err
+		}
 	}
-	if err := bw.Flush(); err != nil {
+	if err := emit(nil); err != nil {
 		return err
 	}
-	_, err := w.Write(sum.Sum(nil))
+	_, err = w.Write(sum.Sum(nil))
 	return err
-}
-
-func writeExt(w io.Writer, sig string, data []byte) {
-	var h [8]byte
-	copy(h[:4], sig)
-	binary.BigEndian.PutUint32(h[4:], uint32(len(data)))
-	w.Write(h[:])
-	w.Write(data)
 }
 
 // invalidateTrees rewrites the cached-tree extension so that every
@@ -176,7 +188,7 @@ func invalidateTrees(data []byte, paths []string) (out []byte, ok bool) {
 			stale[dir] = true
 		}
 	}
-	var buf []byte
+	buf := make([]byte, 0, len(data))
 	rest, ok := copyTreeNode(data, "", 0, stale, &buf)
 	if !ok || len(rest) != 0 {
 		return nil, false

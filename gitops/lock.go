@@ -61,6 +61,8 @@ type lockFile struct {
 	target string
 	f      *os.File
 	done   bool
+	// onRelease frees what was read under the lock, once it is let go.
+	onRelease func()
 }
 
 // errLockExists reports that someone else holds a git lock file.
@@ -93,6 +95,10 @@ func (l *lockFile) commit() error {
 // nothing, so it is safe to defer: by then the name may already belong to
 // the next process's lock.
 func (l *lockFile) release() {
+	if l.onRelease != nil {
+		l.onRelease()
+		l.onRelease = nil
+	}
 	if l.done {
 		return
 	}

@@ -1,0 +1,35 @@
+//go:build unix
+
+package gitops
+
+import (
+	"os"
+	"syscall"
+)
+
+// mapFile maps a file read-only. The index is the one large file rtgit
+// reads on every commit; mapping it spares copying 10 MB into fresh heap
+// pages at 100k files. git replaces the index by renaming a new file over
+// it, never by rewriting it in place, so the mapped bytes stay valid.
+func mapFile(path string) (data []byte, unmap func(), err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	size := st.Size()
+	if size == 0 || size != int64(int(size)) {
+		data, err := os.ReadFile(path)
+		return data, func() {}, err
+	}
+	data, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		data, err := os.ReadFile(path)
+		return data, func() {}, err
+	}
+	return data, func() { syscall.Munmap(data) }, nil
+}
