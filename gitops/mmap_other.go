@@ -1,10 +1,10 @@
-//go:build !unix
+//go:build !linux
 
 package gitops
 
 import "os"
 
-// mapFile reads the whole file where memory mapping is not available.
+// mapFile reads the whole file; only Linux maps it (see mmap_linux.go).
 func mapFile(path string) ([]byte, func(), error) {
 	data, err := os.ReadFile(path)
 	return data, func() {}, err

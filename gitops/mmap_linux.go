@@ -1,5 +1,3 @@
-//go:build unix
-
 package gitops
 
 import (
@@ -7,10 +5,12 @@ import (
 	"syscall"
 )
 
-// mapFile maps a file read-only. The index is the one large file rtgit
-// reads on every commit; mapping it spares copying 10 MB into fresh heap
-// pages at 100k files. git replaces the index by renaming a new file over
-// it, never by rewriting it in place, so the mapped bytes stay valid.
+// mapFile maps a file read-only, its pages populated up front. The index
+// is the one large file rtgit reads on every commit; mapping it spares
+// copying 10 MB into fresh heap pages at 100k files, and populating it
+// spares a page fault per page on the walk that follows. git replaces the
+// index by renaming a new file over it, never by rewriting it in place,
+// so the mapped bytes stay valid.
 func mapFile(path string) (data []byte, unmap func(), err error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -26,7 +26,7 @@ func mapFile(path string) (data []byte, unmap func(), err error) {
 		data, err := os.ReadFile(path)
 		return data, func() {}, err
 	}
-	data, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	data, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED|syscall.MAP_POPULATE)
 	if err != nil {
 		data, err := os.ReadFile(path)
 		return data, func() {}, err
