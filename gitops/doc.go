@@ -11,4 +11,9 @@
 // the user staged. Branch moves are compare-and-swap, and both the index and
 // the branch ref are taken with git's own ".lock" files, so a concurrent git
 // command fails cleanly instead of losing an update.
+//
+// Cost follows the size of a change, not of the repository. The index is
+// read and written by this package's own codec, which copies untouched
+// entries as bytes (indexfile.go); checkouts and pushes walk only the trees
+// that differ (treediff.go, push.go). docs/performance.md has the figures.
 package gitops
