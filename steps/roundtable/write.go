@@ -113,32 +113,87 @@ func (c *changeset) check() error {
 }
 
 // commit writes every staged file (meta.json last, so progress is never
-// recorded before its artifacts exist) and commits exactly these paths.
+// recorded before its artifacts exist) and commits exactly these paths. If
+// a write or the commit fails, the files already written are put back as
+// they were, so a full disk leaves the worktree and the branch unchanged.
 func (c *changeset) commit(msg string) (string, error) {
 	if err := c.check(); err != nil {
 		return "", err
 	}
-	var metaPaths []string
+	before, err := c.m.Repo.HeadCommit()
+	if err != nil {
+		return "", err
+	}
+	var undo undoLog
+	for _, rel := range c.writeOrder() {
+		if err := undo.save(c.m, rel); err != nil {
+			return "", undo.putBack(c.m, err)
+		}
+		if err := c.m.writeFile(rel, c.files[rel]); err != nil {
+			return "", undo.putBack(c.m, err)
+		}
+		undo.wrote(c.files[rel])
+	}
+	if err := hook(pointBeforeCommit); err != nil {
+		return "", undo.putBack(c.m, err)
+	}
+	sha, err := c.m.Repo.Commit(c.order, msg)
+	if err == nil {
+		return sha, nil
+	}
+	if !c.landed(before) {
+		return "", undo.putBack(c.m, err)
+	}
+	return c.finishIndex(msg, err)
+}
+
+// writeOrder is the order files are written in: meta.json last.
+func (c *changeset) writeOrder() []string {
+	var out, metaPaths []string
 	for _, rel := range c.order {
-		data, ok := c.files[rel]
-		if !ok {
+		if _, ok := c.files[rel]; !ok {
 			continue
 		}
 		if strings.HasSuffix(rel, "/meta.json") {
 			metaPaths = append(metaPaths, rel)
 			continue
 		}
-		if err := c.m.writeFile(rel, data); err != nil {
-			return "", err
+		out = append(out, rel)
+	}
+	return append(out, metaPaths...)
+}
+
+// landed reports whether a commit that returned an error moved the branch
+// anyway, to a commit holding everything this changeset wrote. The files
+// then belong to HEAD and must stay as written.
+func (c *changeset) landed(before string) bool {
+	now, err := c.m.Repo.HeadCommit()
+	if err != nil || now == before {
+		return false
+	}
+	for rel, data := range c.files {
+		head, err := c.m.Repo.ReadFileAt("HEAD", rel)
+		if err != nil || !bytes.Equal(head, data) {
+			return false
 		}
 	}
-	for _, rel := range metaPaths {
-		if err := c.m.writeFile(rel, c.files[rel]); err != nil {
-			return "", err
-		}
+	return true
+}
+
+// finishIndex handles a failure after the branch moved: gitops updates the
+// index last, so only the index lags behind, and until it catches up git
+// shows the old versions as staged (a careless commit would revert the
+// step). Committing the same paths again records nothing new and only
+// writes the index.
+func (c *changeset) finishIndex(msg string, cause error) (string, error) {
+	sha, err := c.m.Repo.Commit(c.order, msg)
+	if err == nil {
+		c.m.warn(fmt.Sprintf("committed %s, then %v; the git index is up to date after a second try", shortHash(sha), cause))
+		return sha, nil
 	}
-	c.m.hook("before-commit")
-	return c.m.Repo.Commit(c.order, msg)
+	head, _ := c.m.Repo.HeadCommit()
+	return "", fmt.Errorf("%w; commit %s is made, but until the index is updated git shows the previous versions as staged: run `git reset -q -- %s`",
+		err, shortHash(head), strings.Join(c.order, " "))
 }
 
 // writeFile writes atomically: a crash leaves the old file or the new one.
@@ -146,12 +201,23 @@ func (m *Machine) writeFile(rel string, data []byte) error {
 	if err := m.safePath(rel); err != nil {
 		return err
 	}
+	if err := hook(pointWrite + rel); err != nil {
+		return err
+	}
 	abs := m.abs(rel)
 	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		return err
 	}
-	m.hook("write " + rel)
 	sweepTemps(filepath.Dir(abs))
+	if err := replaceFile(abs, data, 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", rel, err)
+	}
+	return nil
+}
+
+// replaceFile writes data to a temporary file next to abs and renames it
+// into place.
+func replaceFile(abs string, data []byte, perm os.FileMode) error {
 	tmp, err := os.CreateTemp(filepath.Dir(abs), tempPattern)
 	if err != nil {
 		return err
@@ -159,16 +225,16 @@ func (m *Machine) writeFile(rel string, data []byte) error {
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return fmt.Errorf("writing %s: %w", rel, err)
+		return err
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("writing %s: %w", rel, err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := os.Chmod(tmp.Name(), perm); err != nil {
 		return err
 	}
 	return os.Rename(tmp.Name(), abs)
@@ -190,21 +256,5 @@ func sweepTemps(dir string) {
 		if st, err := os.Lstat(n); err == nil && st.Mode().IsRegular() && time.Since(st.ModTime()) > staleTemp {
 			os.Remove(n)
 		}
-	}
-}
-
-// hook lets fault-injection tests stop the process at a named write point;
-// it does nothing unless RTGIT_KILL_AT is set. RTGIT_TRACE_POINTS names a
-// file that collects every point reached, so a test can enumerate them
-// instead of guessing.
-func (m *Machine) hook(point string) {
-	if trace := os.Getenv("RTGIT_TRACE_POINTS"); trace != "" {
-		if f, err := os.OpenFile(trace, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
-			fmt.Fprintln(f, point)
-			f.Close()
-		}
-	}
-	if want := os.Getenv("RTGIT_KILL_AT"); want != "" && strings.HasPrefix(point, want) {
-		os.Exit(137)
 	}
 }
