@@ -13,6 +13,7 @@ import (
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -197,9 +198,15 @@ func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
 	return g.repo.Fetch(ctx, g.remote, branch, g.token)
 }
 
-func (g *actionGit) CheckoutAt(branch, sha string) error { return g.repo.CheckoutAt(branch, sha) }
+// CheckoutAt, Commit and Push turn a failure injected at one of git's
+// stages (see roundtable.GitPoint) into their error.
+func (g *actionGit) CheckoutAt(branch, sha string) (err error) {
+	defer roundtable.RecoverFault(&err)
+	return g.repo.CheckoutAt(branch, sha)
+}
 
-func (g *actionGit) Commit(paths []string, msg string) (string, error) {
+func (g *actionGit) Commit(paths []string, msg string) (sha string, err error) {
+	defer roundtable.RecoverFault(&err)
 	return g.repo.Commit(paths, msg)
 }
 
@@ -207,11 +214,12 @@ func (g *actionGit) Commit(paths []string, msg string) (string, error) {
 // this run's fetch and its push.
 var beforePush func()
 
-func (g *actionGit) Push(ctx context.Context, branch, expect string) error {
+func (g *actionGit) Push(ctx context.Context, branch, expect string) (err error) {
+	defer roundtable.RecoverFault(&err)
 	if beforePush != nil {
 		beforePush()
 	}
-	err := g.repo.Push(ctx, g.remote, branch, expect, g.token)
+	err = g.repo.Push(ctx, g.remote, branch, expect, g.token)
 	if errors.Is(err, gitops.ErrPushRejected) {
 		return fmt.Errorf("%w: %v", review.ErrRejected, err)
 	}
