@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -202,7 +203,38 @@ func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
 // stages (see roundtable.GitPoint) into their error.
 func (g *actionGit) CheckoutAt(branch, sha string) (err error) {
 	defer roundtable.RecoverFault(&err)
-	return g.repo.CheckoutAt(branch, sha)
+	if err := g.repo.CheckoutAt(branch, sha); err != nil {
+		return err
+	}
+	return g.analysisClean(branch)
+}
+
+// analysisClean refuses a workspace whose analysis folder differs from the
+// commit just checked out. A run stopped part-way in this folder leaves its
+// answer and meta.json behind, and the next run would take them for the
+// branch: it would find the comment already recorded as processed and
+// drop it without a word.
+func (g *actionGit) analysisClean(branch string) error {
+	root := g.repo.Root()
+	dir := filepath.Join(root, filepath.FromSlash(roundtable.RequirementsDir), strings.TrimPrefix(branch, roundtable.BranchPrefix))
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		paths = append(paths, filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	dirty, err := g.repo.Dirty(paths)
+	if err != nil || len(dirty) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w in %s: they are not on %s, perhaps left by a run stopped part-way in this folder; the action works from the remote branch, so run it in a clean checkout",
+		gitops.ErrDirty, strings.Join(dirty, ", "), branch)
 }
 
 func (g *actionGit) Commit(paths []string, msg string) (sha string, err error) {
