@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/rtgit/rtgit/steps/answers"
@@ -148,6 +149,12 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	}
 	text := CommentText(r.Git.Root(), step, *c)
 	reply, err := r.Machine.Comment(r.slug, text)
+	if storageFailure(err) {
+		// A full disk or a failing device says nothing about the comment.
+		// Recording it as processed would drop it; failing the run leaves
+		// it for the next one to apply.
+		return out, err
+	}
 	if reply == nil {
 		reply = &roundtable.Reply{}
 	}
@@ -177,6 +184,17 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	}
 	out.Commits = append(out.Commits, sha)
 	return out, nil
+}
+
+// storageFailure reports whether err comes from the disk rather than
+// from the comment: those are worth retrying, not answering.
+func storageFailure(err error) bool {
+	for _, e := range []error{syscall.ENOSPC, syscall.EDQUOT, syscall.EFBIG, syscall.EIO, syscall.EROFS} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // commitMessage says what the comment did, with a trailer naming it.

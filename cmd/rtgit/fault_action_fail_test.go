@@ -57,9 +57,9 @@ func TestActionFailAtEveryPoint(t *testing.T) {
 								unanswered.Add(1)
 							}
 						case len(replies) == 1 && strings.Contains(replies[0], "no space left on device"):
-							// The machine's write failed and the action
-							// answered the comment with the error, as it
-							// answers any refused comment.
+							// Answering the comment with the error would
+							// also lose nothing; the action prefers to fail
+							// the run and leave the comment for the next.
 							told.Add(1)
 						default:
 							t.Errorf("failed at %q: the comment neither landed as in a clean run nor got a reply naming the failure:\n%s\nreplies: %q",
