@@ -75,6 +75,12 @@ func (r *Repo) Commit(paths []string, message string) (string, error) {
 		}
 	}
 
+	// The new index is written into index.lock before the branch moves and
+	// renamed into place after, as git commit does: the slow part is done
+	// first, and the window in which the two disagree is one rename.
+	if err := prepareIndex(ilock, idx, files); err != nil {
+		return "", err
+	}
 	sha := head.hash
 	if parent == nil || tree != parent.TreeHash {
 		if sha, err = r.writeCommit(tree, parent, message); err != nil {
@@ -88,8 +94,8 @@ func (r *Repo) Commit(paths []string, message string) (string, error) {
 	}
 	// Even with no new commit the index is synced, so a path whose staged
 	// version differed from the (unchanged) worktree reads clean too.
-	if err := syncIndex(ilock, idx, files); err != nil {
-		return "", fmt.Errorf("committed %s but %w", ShortHash(sha.String()), err)
+	if err := ilock.commit(); err != nil {
+		return "", fmt.Errorf("committed %s but could not write the index: %w", ShortHash(sha.String()), err)
 	}
 	return sha.String(), nil
 }

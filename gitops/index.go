@@ -136,11 +136,19 @@ func (r *Repo) lockIndex() (*lockFile, *indexFile, error) {
 	return lf, ix, nil
 }
 
-// syncIndex records files in the index and writes it through the held
-// lock, renaming it into place.
-func syncIndex(lf *lockFile, ix *indexFile, files []worktreeFile) error {
+// prepareIndex writes the index, with files recorded, into the held lock;
+// committing the lock puts it in place.
+func prepareIndex(lf *lockFile, ix *indexFile, files []worktreeFile) error {
 	if err := ix.writeTo(lf.f, ix.edits(files)); err != nil {
 		return fmt.Errorf("write index: %w", err)
+	}
+	return nil
+}
+
+// syncIndex records files in the index and puts it in place.
+func syncIndex(lf *lockFile, ix *indexFile, files []worktreeFile) error {
+	if err := prepareIndex(lf, ix, files); err != nil {
+		return err
 	}
 	if err := lf.commit(); err != nil {
 		return fmt.Errorf("write index: %w", err)
