@@ -122,3 +122,62 @@ func (r *Repo) Branches(prefix string) ([]Branch, error) {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
+
+// UndoCreateBranch takes back a CreateBranch whose first commit never
+// happened: HEAD goes back to prev (the branch it was on, or the commit of
+// a detached HEAD) and name is deleted. It refuses, changing nothing,
+// unless name is checked out and still at prev's commit, so no commit can
+// be lost.
+func (r *Repo) UndoCreateBranch(name, prev string) error {
+	ref, err := branchRef(name)
+	if err != nil {
+		return err
+	}
+	head, err := r.head()
+	if err != nil {
+		return err
+	}
+	var back *plumbing.Reference
+	if plumbing.IsHash(prev) && len(prev) == 40 {
+		back = plumbing.NewHashReference(plumbing.HEAD, plumbing.NewHash(prev))
+	} else {
+		prevRef, err := branchRef(prev)
+		if err != nil {
+			return err
+		}
+		tip, err := r.st.Reference(prevRef)
+		if err != nil {
+			return fmt.Errorf("branch %s: %w", prev, ErrNoBranch)
+		}
+		if tip.Hash() != head.hash {
+			return fmt.Errorf("%s is not where %s is; leaving it", name, prev)
+		}
+		back = plumbing.NewSymbolicReference(plumbing.HEAD, prevRef)
+	}
+	if head.branch != ref || (back.Type() == plumbing.HashReference && back.Hash() != head.hash) {
+		return fmt.Errorf("%s is not checked out at the commit it was created at; leaving it", name)
+	}
+
+	hlock, err := takeLock(filepath.Join(r.gitDir, "HEAD"))
+	if err != nil {
+		return fmt.Errorf("switch back to %s: %w", prev, err)
+	}
+	err = r.st.SetReference(back)
+	hlock.release()
+	if err != nil {
+		return fmt.Errorf("switch back to %s: %w", prev, err)
+	}
+	r.logHead(head.hash, head.hash, fmt.Sprintf("checkout: moving from %s to %s", name, prev))
+
+	refPath := filepath.Join(r.commonDir, filepath.FromSlash(ref.String()))
+	rlock, err := takeLock(refPath)
+	if err != nil {
+		return fmt.Errorf("delete branch %s: %w", name, err)
+	}
+	defer rlock.release()
+	if err := r.st.RemoveReference(ref); err != nil {
+		return fmt.Errorf("delete branch %s: %w", name, err)
+	}
+	_ = os.Remove(filepath.Join(r.commonDir, "logs", filepath.FromSlash(ref.String())))
+	return nil
+}

@@ -84,3 +84,43 @@ func TestBranches(t *testing.T) {
 		break
 	}
 }
+
+func TestUndoCreateBranch(t *testing.T) {
+	dir, r := newRepo(t, baseFiles)
+	head := git(t, dir, "rev-parse", "HEAD")
+	if err := r.CreateBranch("rtgit/foo"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UndoCreateBranch("rtgit/foo", "main"); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "current branch", git(t, dir, "branch", "--show-current"), "main")
+	equal(t, "branches", git(t, dir, "branch", "--format=%(refname:short)"), "main")
+	equal(t, "HEAD", git(t, dir, "rev-parse", "HEAD"), head)
+	fsck(t, dir)
+
+	// From a detached HEAD it goes back to the same commit, detached.
+	git(t, dir, "checkout", "-q", "--detach")
+	if err := r.CreateBranch("rtgit/bar"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UndoCreateBranch("rtgit/bar", head); err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "detached", git(t, dir, "rev-parse", "--abbrev-ref", "HEAD"), "HEAD")
+	equal(t, "branches", git(t, dir, "branch", "--format=%(refname:short)"), "(HEAD detached at "+head[:7]+")\nmain")
+
+	// A branch that got its first commit is never taken back.
+	git(t, dir, "switch", "-q", "main")
+	if err := r.CreateBranch("rtgit/baz"); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "docs/x.md", "x\n")
+	if _, err := r.Commit([]string{"docs/x.md"}, "first"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UndoCreateBranch("rtgit/baz", "main"); err == nil {
+		t.Fatal("undo of a branch with a commit should refuse")
+	}
+	equal(t, "still on", git(t, dir, "branch", "--show-current"), "rtgit/baz")
+}

@@ -56,6 +56,15 @@ func (r *fakeRepo) CreateBranch(name string) error {
 	return nil
 }
 
+func (r *fakeRepo) UndoCreateBranch(name, prev string) error {
+	if r.branch != name || r.branches[name] != r.branches[prev] {
+		return fmt.Errorf("%s has commits of its own", name)
+	}
+	delete(r.branches, name)
+	r.branch = prev
+	return nil
+}
+
 func (r *fakeRepo) Commit(paths []string, message string) (string, error) {
 	parent := r.branches[r.branch]
 	c := &fakeCommit{id: fmt.Sprintf("c%010d", len(r.commits)), message: message, paths: append([]string{}, paths...),

@@ -78,11 +78,22 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
+	prev, err := m.Repo.HeadBranch()
+	if err != nil {
+		prev = head // detached: go back to the commit
+	}
 	if err := m.Repo.CreateBranch(it.branch()); err != nil {
 		return nil, err
 	}
 	sha, err := c.commit(fmt.Sprintf("rtgit: start analysis %s\n\n%s", o.Slug, o.Description))
 	if err != nil {
+		// With its files put back, the branch is all that is left; without
+		// this, the next `rtgit new` would find it and refuse.
+		if now, herr := m.Repo.HeadCommit(); herr == nil && now == head {
+			if uerr := m.Repo.UndoCreateBranch(it.branch(), prev); uerr != nil {
+				return nil, fmt.Errorf("%w (and branch %s stays checked out: %v)", err, it.branch(), uerr)
+			}
+		}
 		return nil, err
 	}
 	r.Commit, r.Changed = sha, c.order

@@ -23,6 +23,9 @@ type Repo interface {
 	HeadCommit() (string, error)
 	BranchExists(name string) (bool, error)
 	CreateBranch(name string) error
+	// UndoCreateBranch switches back to prev (a branch, or a commit) and
+	// deletes name, if name has no commit of its own yet.
+	UndoCreateBranch(name, prev string) error
 	Dirty(paths []string) ([]string, error)
 	Commit(paths []string, message string) (string, error)
 	ReadFileAt(rev, path string) ([]byte, error)
