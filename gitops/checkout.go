@@ -73,11 +73,15 @@ func (r *Repo) CheckoutAt(branch, sha string) error {
 	if err != nil {
 		return err
 	}
-	r.reach("worktree written")
+	if err := r.reach("worktree written"); err != nil {
+		return err
+	}
 	if err := syncIndex(ilock, idx, files); err != nil {
 		return err
 	}
-	r.reach("index written")
+	if err := r.reach("index written"); err != nil {
+		return err
+	}
 	return r.pointHead(head, ref, target.Hash)
 }
 

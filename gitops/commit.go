@@ -86,11 +86,15 @@ func (r *Repo) Commit(paths []string, message string) (string, error) {
 		if sha, err = r.writeCommit(tree, parent, message); err != nil {
 			return "", err
 		}
-		r.reach("objects written")
+		if err := r.reach("objects written"); err != nil {
+			return "", err
+		}
 		if err := r.moveBranch(head, sha, message); err != nil {
 			return "", err
 		}
-		r.reach("branch moved")
+		if err := r.reach("branch moved"); err != nil {
+			return "", fmt.Errorf("committed %s but could not write the index: %w", ShortHash(sha.String()), err)
+		}
 	}
 	// Even with no new commit the index is synced, so a path whose staged
 	// version differed from the (unchanged) worktree reads clean too.

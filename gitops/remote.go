@@ -111,7 +111,9 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 	if err != nil {
 		return fmt.Errorf("push %s: %w", branch, ErrNoBranch)
 	}
-	r.reach("pushing")
+	if err := r.reach("pushing"); err != nil {
+		return err
+	}
 	err = errSlowPath
 	if expect != "" && local.Hash().String() != expect {
 		url, uerr := r.RemoteURL(remote)
@@ -133,7 +135,9 @@ func (r *Repo) Push(ctx context.Context, remote, branch, expect, token string) e
 	default:
 		return fmt.Errorf("push %s to %s: %w", branch, remote, err)
 	}
-	r.reach("pushed")
+	if err := r.reach("pushed"); err != nil {
+		return err
+	}
 	// Keep the remote-tracking ref in step, as git push does, so the next
 	// compare-and-swap starts from what we just pushed.
 	return r.st.SetReference(plumbing.NewHashReference(remoteRef(remote, branch), local.Hash()))

@@ -31,19 +31,22 @@ type Repo struct {
 	beforeRefUpdate func()
 	// point, when set, is told each named stage of a multi-step write (see
 	// OnPoint).
-	point func(string)
+	point func(string) error
 }
 
 // OnPoint registers f to be called, with a name such as "git: branch moved",
 // between the stages of a write that is not a single atomic step: after the
 // objects are stored, after the branch moves, after a push lands. Fault
-// injection stops the process there to prove a rerun converges.
-func (r *Repo) OnPoint(f func(point string)) { r.point = f }
+// injection stops the process there, or has f return an error that the
+// write then fails with, as a failing disk or network would make it fail
+// at that stage.
+func (r *Repo) OnPoint(f func(point string) error) { r.point = f }
 
-func (r *Repo) reach(point string) {
+func (r *Repo) reach(point string) error {
 	if r.point != nil {
-		r.point("git: " + point)
+		return r.point("git: " + point)
 	}
+	return nil
 }
 
 // Open finds the repository at dir or the nearest parent holding .git, the

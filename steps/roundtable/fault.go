@@ -78,27 +78,5 @@ func pointMatches(want, point string, n int) bool {
 
 // GitPoint is meant for gitops.Repo.OnPoint, so git's stages (objects
 // written, branch moved, pushed...) are traced, killed and failed like
-// rtgit's own writes. A stage has no error to return, so an injected
-// failure unwinds as a panic to the adapter that called into git, where a
-// deferred RecoverFault turns it back into that call's error. gitops
-// releases its locks in defers, so the unwinding leaves git as a failed
-// write at that stage would.
-func GitPoint(point string) {
-	if err := hook(point); err != nil {
-		panic(injectedFault{err})
-	}
-}
-
-type injectedFault struct{ err error }
-
-// RecoverFault, deferred around a call into gitops, sets *err to a failure
-// GitPoint injected during the call. Any other panic goes on.
-func RecoverFault(err *error) {
-	if r := recover(); r != nil {
-		f, ok := r.(injectedFault)
-		if !ok {
-			panic(r)
-		}
-		*err = f.err
-	}
-}
+// rtgit's own writes.
+func GitPoint(point string) error { return hook(point) }

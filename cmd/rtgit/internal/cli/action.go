@@ -199,10 +199,7 @@ func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
 	return g.repo.Fetch(ctx, g.remote, branch, g.token)
 }
 
-// CheckoutAt, Commit and Push turn a failure injected at one of git's
-// stages (see roundtable.GitPoint) into their error.
-func (g *actionGit) CheckoutAt(branch, sha string) (err error) {
-	defer roundtable.RecoverFault(&err)
+func (g *actionGit) CheckoutAt(branch, sha string) error {
 	if err := g.repo.CheckoutAt(branch, sha); err != nil {
 		return err
 	}
@@ -237,8 +234,7 @@ func (g *actionGit) analysisClean(branch string) error {
 		gitops.ErrDirty, strings.Join(dirty, ", "), branch)
 }
 
-func (g *actionGit) Commit(paths []string, msg string) (sha string, err error) {
-	defer roundtable.RecoverFault(&err)
+func (g *actionGit) Commit(paths []string, msg string) (string, error) {
 	return g.repo.Commit(paths, msg)
 }
 
@@ -246,12 +242,11 @@ func (g *actionGit) Commit(paths []string, msg string) (sha string, err error) {
 // this run's fetch and its push.
 var beforePush func()
 
-func (g *actionGit) Push(ctx context.Context, branch, expect string) (err error) {
-	defer roundtable.RecoverFault(&err)
+func (g *actionGit) Push(ctx context.Context, branch, expect string) error {
 	if beforePush != nil {
 		beforePush()
 	}
-	err = g.repo.Push(ctx, g.remote, branch, expect, g.token)
+	err := g.repo.Push(ctx, g.remote, branch, expect, g.token)
 	if errors.Is(err, gitops.ErrPushRejected) {
 		return fmt.Errorf("%w: %v", review.ErrRejected, err)
 	}

@@ -25,13 +25,6 @@ func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
 	return out, nil
 }
 
-// Commit turns a failure injected at one of git's stages (see
-// roundtable.GitPoint) into Commit's error, as a real failure there would be.
-func (g gitRepo) Commit(paths []string, msg string) (sha string, err error) {
-	defer roundtable.RecoverFault(&err)
-	return g.Repo.Commit(paths, msg)
-}
-
 // Search runs the quick scan's search through gitops.Grep (see
 // roundtable.Searcher).
 func (g gitRepo) Search(rev string, keywords []string) ([]quickscan.Hit, int, error) {
