@@ -66,6 +66,9 @@ type Result struct {
 	Pushes    int
 	Problems  []string // "path:line: reason" from the last reply
 	Warnings  []string // failures that did not stop the run
+	// LateReplies are comments an earlier run applied without replying,
+	// answered by this one.
+	LateReplies []string
 }
 
 // Outcome is one comment (or push) acted on.
@@ -149,6 +152,7 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	r.respond()
+	r.replyLate()
 	return res, nil
 }
 

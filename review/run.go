@@ -25,6 +25,7 @@ type run struct {
 	res     *Result
 	replied map[string]bool
 	perms   map[string]bool
+	late    *Comment // see noteLate
 }
 
 func (r *run) branch() string { return roundtable.BranchPrefix + r.slug }
@@ -94,6 +95,7 @@ func (r *run) catchUp(comments []Comment) error {
 				return err
 			}
 			if md.Processed(pending[i].ID) {
+				r.noteLate(&pending[i])
 				continue
 			}
 			out, err := r.apply(&pending[i], md)

@@ -132,7 +132,7 @@ func reportResult(s Streams, res *review.Result) {
 		fmt.Fprintf(s.Out, "Nothing to do: %s.\n", res.Skipped)
 		return
 	}
-	if len(res.Handled) == 0 && len(res.Outsiders) == 0 {
+	if len(res.Handled) == 0 && len(res.Outsiders) == 0 && len(res.LateReplies) == 0 {
 		fmt.Fprintf(s.Out, "No new comments to process on #%d.\n", res.PR)
 	}
 	for _, h := range res.Handled {
@@ -141,6 +141,9 @@ func reportResult(s Streams, res *review.Result) {
 			status = h.Err.Error()
 		}
 		fmt.Fprintf(s.Out, "%s: %s (%d commit(s))\n", h.Key, status, len(h.Commits))
+	}
+	for _, key := range res.LateReplies {
+		fmt.Fprintf(s.Out, "%s: already applied by an earlier run, which stopped before replying; replied now\n", key)
 	}
 	for _, c := range res.Outsiders {
 		fmt.Fprintf(s.Out, "%s: @%s has no write access; nothing changed\n", c.Key(), c.User.Login)
