@@ -57,12 +57,7 @@ func TestFailAtEveryWritePoint(t *testing.T) {
 	total, landed := 0, atomic.Int64{}
 	for _, sc := range faultScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			start := filepath.Join(t.TempDir(), "start")
-			copyDir(t, tmpl, start)
-			mustRun(t, start, "new", "--slug", "csv", "Let customers export invoices as CSV")
-			for _, args := range sc.setup {
-				mustRun(t, start, args...)
-			}
+			start := sc.start(t, tmpl)
 			userWork(t, start)
 
 			ref := filepath.Join(t.TempDir(), "ref")

@@ -47,6 +47,19 @@ func faultScenarios() []faultScenario {
 	}
 }
 
+// start copies the template repository, starts the analysis and brings it
+// to the scenario's starting point.
+func (sc faultScenario) start(t *testing.T, tmpl string) string {
+	t.Helper()
+	start := filepath.Join(t.TempDir(), "start")
+	copyDir(t, tmpl, start)
+	mustRun(t, start, "new", "--slug", "csv", "Let customers export invoices as CSV")
+	for _, args := range sc.setup {
+		mustRun(t, start, args...)
+	}
+	return start
+}
+
 func TestKillAtEveryWritePoint(t *testing.T) {
 	if raceDetector {
 		// About 70 processes of an instrumented binary take minutes; the
@@ -60,12 +73,7 @@ func TestKillAtEveryWritePoint(t *testing.T) {
 	total := 0
 	for _, sc := range faultScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			start := filepath.Join(t.TempDir(), "start")
-			copyDir(t, tmpl, start)
-			mustRun(t, start, "new", "--slug", "csv", "Let customers export invoices as CSV")
-			for _, args := range sc.setup {
-				mustRun(t, start, args...)
-			}
+			start := sc.start(t, tmpl)
 
 			// One clean run: the reference, and the list of points it reaches.
 			ref := filepath.Join(t.TempDir(), "ref")
