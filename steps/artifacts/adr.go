@@ -2,8 +2,10 @@ package artifacts
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,7 +87,10 @@ func splitTop(s string, sep rune) []string {
 // adrs writes one MADR 4.0 record per decision: from 03-02's decision
 // lines, or from 03-01's options and chosen option. Files are named
 // adr-NNNN-<title>.md inside the item folder, so two branches never share
-// a number; a decision keeps its number when its step runs again.
+// a number; a decision keeps its number when its step runs again. A
+// decision 03-02 no longer lists keeps its file and number, as MADR
+// wants, with its status set to deprecated; listed again, it is accepted
+// again.
 func adrs(in Input) (Result, error) {
 	var ds []Decision
 	drivers, _ := look(in, "03-01.criteria")
@@ -133,6 +138,9 @@ func adrs(in Input) (Result, error) {
 		return Result{}, err
 	}
 	var res Result
+	if len(ds) > 0 && len(ParseDecisions(in.Answer)) > 0 {
+		res.Files = numbers.restatus(in, ds)
+	}
 	for _, d := range ds {
 		name := fileSlug(d.Title)
 		n, ok := numbers.bySlug[name]
@@ -189,14 +197,72 @@ func adrs(in Input) (Result, error) {
 }
 
 type adrSet struct {
-	bySlug map[string]int
-	titles map[string]string // file name -> title
-	max    int
+	bySlug     map[string]int
+	titles     map[string]string // file name -> title
+	deprecated map[string]bool   // file name -> marked deprecated
+	max        int
+}
+
+// Statuses rtgit sets; any other status was a person's call and is kept.
+const (
+	statusAccepted   = "accepted"
+	statusDeprecated = "deprecated"
+)
+
+// restatus marks the decision records 03-02 wrote earlier and no longer
+// lists as deprecated, and those it lists again as accepted. The records
+// 03-01 writes ("Architecture approach") are its own and left alone.
+func (s *adrSet) restatus(in Input, ds []Decision) []File {
+	current := map[string]bool{fileSlug("Architecture approach"): true}
+	for _, d := range ds {
+		current[fileSlug(d.Title)] = true
+	}
+	var out []File
+	for _, n := range slices.Sorted(maps.Keys(s.titles)) {
+		slug := adrNameRe.FindStringSubmatch(n)[2]
+		from, to := statusAccepted, statusDeprecated
+		if current[slug] {
+			from, to = statusDeprecated, statusAccepted
+		}
+		p := in.ItemDir + "/" + n
+		data, err := in.Read(p)
+		if err != nil || data == nil {
+			continue
+		}
+		if next := withStatus(data, from, to); next != nil {
+			out = append(out, File{Path: p, Data: next})
+			s.deprecated[n] = to == statusDeprecated
+		}
+	}
+	return out
+}
+
+func hasStatus(doc []byte, status string) bool { return withStatus(doc, status, status) != nil }
+
+// withStatus returns doc with its front matter's "status: from" changed to
+// "status: to", or nil when it has no such line.
+func withStatus(doc []byte, from, to string) []byte {
+	s := string(doc)
+	if !strings.HasPrefix(s, "---\n") {
+		return nil
+	}
+	end := strings.Index(s[4:], "\n---\n")
+	if end < 0 {
+		return nil
+	}
+	lines := strings.Split(s[4:4+end], "\n")
+	for i, l := range lines {
+		if k, v, ok := strings.Cut(l, ":"); ok && k == "status" && strings.TrimSpace(v) == from {
+			lines[i] = "status: " + to
+			return []byte("---\n" + strings.Join(lines, "\n") + s[4+end:])
+		}
+	}
+	return nil
 }
 
 // existingADRs reads the ADRs already in the item folder.
 func existingADRs(in Input) (*adrSet, error) {
-	s := &adrSet{bySlug: map[string]int{}, titles: map[string]string{}}
+	s := &adrSet{bySlug: map[string]int{}, titles: map[string]string{}, deprecated: map[string]bool{}}
 	if in.List == nil {
 		return s, nil
 	}
@@ -216,6 +282,7 @@ func existingADRs(in Input) (*adrSet, error) {
 		}
 		title := m[2]
 		if data, _ := in.Read(in.ItemDir + "/" + n); data != nil {
+			s.deprecated[n] = hasStatus(data, statusDeprecated)
 			for _, l := range strings.Split(string(data), "\n") {
 				if strings.HasPrefix(l, "# ") {
 					title = strings.TrimSpace(l[2:])
@@ -238,7 +305,11 @@ func (s *adrSet) index() string {
 	var b strings.Builder
 	for _, n := range names {
 		num := strings.SplitN(n, "-", 3)[1]
-		fmt.Fprintf(&b, "- [ADR-%s: %s](%s)\n", num, s.titles[n], n)
+		note := ""
+		if s.deprecated[n] {
+			note = " (deprecated)"
+		}
+		fmt.Fprintf(&b, "- [ADR-%s: %s](%s)%s\n", num, s.titles[n], n, note)
 	}
 	return b.String()
 }

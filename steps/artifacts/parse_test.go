@@ -3,6 +3,7 @@ package artifacts
 import (
 	"encoding/csv"
 	"encoding/json"
+	"path"
 	"strings"
 	"testing"
 	"time"
@@ -175,6 +176,67 @@ func TestADRsFromDecisionLines(t *testing.T) {
 	for _, want := range []string{"### SQS\n", "* Good, because managed.", "* Bad, because a new bill.", "* Bad, because one more server."} {
 		if !strings.Contains(pc, want) {
 			t.Errorf("pros and cons lack %q:\n%s", want, pc)
+		}
+	}
+}
+
+// A decision 03-02 drops keeps its record, deprecated, and listed again it
+// is accepted again. 03-01's record and a status a person set are left
+// alone.
+func TestADRsDroppedDecisionIsDeprecated(t *testing.T) {
+	adr := func(status, title string) []byte {
+		return []byte("---\nstatus: " + status + "\ndate: 2025-01-01\n---\n\n# " + title + "\n")
+	}
+	files := map[string][]byte{
+		"d/adr-0001-architecture-approach.md": adr("accepted", "Architecture approach"),
+		"d/adr-0002-csv-writer.md":            adr("accepted", "CSV writer"),
+		"d/adr-0003-queue.md":                 adr("deprecated", "Queue"),
+		"d/adr-0004-cache.md":                 adr("superseded by ADR-0005", "Cache"),
+	}
+	in := Input{ItemDir: "d", StepID: "03-02", Now: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC),
+		List: func(string) ([]string, error) {
+			var names []string
+			for p := range files {
+				names = append(names, path.Base(p))
+			}
+			return names, nil
+		},
+		Read:   func(p string) ([]byte, error) { return files[p], nil },
+		Answer: "- Decision: Queue -- chosen: none (simple but no retries)",
+	}
+	res, err := adrs(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range res.Files {
+		got[f.Path] = string(f.Data)
+	}
+	want := map[string]string{
+		"d/adr-0002-csv-writer.md": string(adr("deprecated", "CSV writer")),
+		"d/adr-0003-queue.md":      string(adr("accepted", "Queue")),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("rewrote %d records, want %d: %v", len(got), len(want), got)
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s:\n%s\nwant:\n%s", p, got[p], w)
+		}
+	}
+	var index string
+	for _, f := range res.Fills {
+		if f.Key == "adr-index" {
+			index = f.Body
+		}
+	}
+	for _, line := range []string{
+		"- [ADR-0002: CSV writer](adr-0002-csv-writer.md) (deprecated)\n",
+		"- [ADR-0003: Queue](adr-0003-queue.md)\n",
+		"- [ADR-0001: Architecture approach](adr-0001-architecture-approach.md)\n",
+	} {
+		if !strings.Contains(index, line) {
+			t.Errorf("index lacks %q:\n%s", line, index)
 		}
 	}
 }
