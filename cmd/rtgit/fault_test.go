@@ -153,11 +153,12 @@ func removeLeftoverLock(t *testing.T, dir string) {
 }
 
 // checkLanded compares the state a run killed after its branch moved left
-// with a clean run's. gitops writes the index after moving the branch, so
-// a kill in between leaves the index holding the previous versions of the
-// committed paths: git status shows them staged, and nothing else may
-// differ. That gap is logged, not failed, until gitops writes the index
-// first; any other difference fails.
+// with a clean run's. gitops renames the new index into place after moving
+// the branch, as git commit does, so a kill in between leaves the index
+// holding the previous versions of the committed paths once the leftover
+// lock is removed: git status shows them staged, and nothing else may
+// differ. That window, which git has too, is logged rather than failed;
+// any other difference fails.
 func checkLanded(t *testing.T, point, got, want string, committed []string) {
 	t.Helper()
 	if got == want {
