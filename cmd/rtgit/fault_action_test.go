@@ -187,6 +187,19 @@ func (c *actionCase) replyBodies() []string {
 
 // tracedPoints lists every arrival at a point, as "<point>#<n>" for the
 // nth arrival, in order.
+// reference runs the scenario's action once, cleanly, on an origin of its
+// own, and returns that origin, the run and the points it reached.
+func (sc actionScenario) reference(t *testing.T, tmpl string) (string, *actionCase, []string) {
+	t.Helper()
+	origin := actionOrigin(t, tmpl, sc)
+	ref := newActionCase(t, origin, sc.comment)
+	trace := filepath.Join(t.TempDir(), "points")
+	if code, out := ref.run(ref.clone(), map[string]string{"RTGIT_TRACE_POINTS": trace}); code != 0 {
+		t.Fatalf("reference run: exit %d\n%s", code, out)
+	}
+	return origin, ref, tracedPoints(t, trace)
+}
+
 func tracedPoints(t *testing.T, path string) []string {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -239,17 +252,11 @@ func TestActionKilledAtEveryPoint(t *testing.T) {
 	var afterPush, refused atomic.Int64
 	for _, sc := range actionScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
-			origin := actionOrigin(t, tmpl, sc)
-			ref := newActionCase(t, origin, sc.comment)
-			trace := filepath.Join(t.TempDir(), "points")
-			if code, out := ref.run(ref.clone(), map[string]string{"RTGIT_TRACE_POINTS": trace}); code != 0 {
-				t.Fatalf("reference run: exit %d\n%s", code, out)
-			}
+			origin, ref, points := sc.reference(t, tmpl)
 			if ref.processed() != 1 || ref.replies() != 1 {
 				t.Fatalf("reference run: processed %d times, %d replies", ref.processed(), ref.replies())
 			}
 			want := ref.state()
-			points := tracedPoints(t, trace)
 			pushed := slices.IndexFunc(points, func(p string) bool { return strings.HasPrefix(p, "git: pushed") })
 			if pushed < 0 {
 				t.Fatalf("the reference run never pushed: %v", points)
