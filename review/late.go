@@ -40,20 +40,11 @@ func (r *run) replyLate() {
 	}
 	body := fmt.Sprintf("%s\n%sThis comment is already applied: `%s` records it as processed on `%s`. "+
 		"The run that applied it stopped before it could reply; the dashboard shows where the analysis stands.\n",
-		marker("reply="+c.Key()), quoteFirstLineUnless(c), r.metaPath(), r.branch())
+		marker("reply="+c.Key()), quoteFirstLine(c), r.metaPath(), r.branch())
 	if err := r.GitHub.Post(r.ctx, r.pr.Number, c, body); err != nil {
 		r.warn(r.res, err)
 		return
 	}
 	r.res.LateReplies = append(r.res.LateReplies, c.Key())
 	r.react(r.ctx, r.res, *c, "+1")
-}
-
-// quoteFirstLineUnless quotes what a conversation reply answers; a review
-// comment's reply sits in its thread and needs no quote.
-func quoteFirstLineUnless(c *Comment) string {
-	if c.Kind == KindReviewComment {
-		return ""
-	}
-	return quoteFirstLine(c)
 }

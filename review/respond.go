@@ -14,7 +14,7 @@ import (
 func (r *run) respond() {
 	for _, out := range r.res.Handled {
 		body := RenderReply(r.slug, out.Reply, out.Err)
-		if c := out.Comment; c != nil && c.Kind != KindReviewComment {
+		if c := out.Comment; c != nil {
 			body = quoteFirstLine(c) + body
 		}
 		var to *Comment
@@ -53,8 +53,12 @@ func (r *run) respond() {
 	}
 }
 
-// quoteFirstLine starts a conversation reply with what it answers.
+// quoteFirstLine starts a conversation reply with what it answers; a
+// review comment's reply sits in its own thread and needs no quote.
 func quoteFirstLine(c *Comment) string {
+	if c.Kind == KindReviewComment {
+		return ""
+	}
 	line, _, _ := strings.Cut(strings.TrimSpace(c.Body), "\n")
 	line = strings.TrimLeft(line, "> ")
 	if r := []rune(line); len(r) > 80 {
