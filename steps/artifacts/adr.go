@@ -200,6 +200,7 @@ type adrSet struct {
 	bySlug     map[string]int
 	titles     map[string]string // file name -> title
 	deprecated map[string]bool   // file name -> marked deprecated
+	data       map[string][]byte // file name -> content as found
 	max        int
 }
 
@@ -224,13 +225,8 @@ func (s *adrSet) restatus(in Input, ds []Decision) []File {
 		if current[slug] {
 			from, to = statusDeprecated, statusAccepted
 		}
-		p := in.ItemDir + "/" + n
-		data, err := in.Read(p)
-		if err != nil || data == nil {
-			continue
-		}
-		if next := withStatus(data, from, to); next != nil {
-			out = append(out, File{Path: p, Data: next})
+		if next := withStatus(s.data[n], from, to); next != nil {
+			out = append(out, File{Path: in.ItemDir + "/" + n, Data: next})
 			s.deprecated[n] = to == statusDeprecated
 		}
 	}
@@ -262,7 +258,7 @@ func withStatus(doc []byte, from, to string) []byte {
 
 // existingADRs reads the ADRs already in the item folder.
 func existingADRs(in Input) (*adrSet, error) {
-	s := &adrSet{bySlug: map[string]int{}, titles: map[string]string{}, deprecated: map[string]bool{}}
+	s := &adrSet{bySlug: map[string]int{}, titles: map[string]string{}, deprecated: map[string]bool{}, data: map[string][]byte{}}
 	if in.List == nil {
 		return s, nil
 	}
@@ -282,6 +278,7 @@ func existingADRs(in Input) (*adrSet, error) {
 		}
 		title := m[2]
 		if data, _ := in.Read(in.ItemDir + "/" + n); data != nil {
+			s.data[n] = data
 			s.deprecated[n] = hasStatus(data, statusDeprecated)
 			for _, l := range strings.Split(string(data), "\n") {
 				if strings.HasPrefix(l, "# ") {
