@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/rtgit/rtgit/steps"
@@ -24,6 +25,9 @@ type Workspace interface {
 	Push(ctx context.Context, branch, expect string) error
 	// HeadMessage is the message of the commit checked out.
 	HeadMessage() (string, error)
+	// ReadAt is path's content at commit sha; an error when either is
+	// missing.
+	ReadAt(sha, path string) ([]byte, error)
 }
 
 // ErrRejected is a push that lost a race with another writer.
@@ -42,8 +46,11 @@ const pushAttempts = 5
 
 // Action handles one event for one repository.
 type Action struct {
-	Event   *Event
-	Repo    string // GITHUB_REPOSITORY: the payload must agree
+	Event *Event
+	Repo  string // GITHUB_REPOSITORY: the payload must agree
+	// Self is the login rtgit posts as. Only comments by this account are
+	// rtgit's: its markers, its replies and its dashboard.
+	Self    string
 	GitHub  GitHub
 	Git     Workspace
 	Machine Machine
@@ -69,6 +76,8 @@ type Result struct {
 	// LateReplies are comments an earlier run applied without replying,
 	// answered by this one.
 	LateReplies []string
+	// Deleted are comments deleted before they could be applied.
+	Deleted []string
 }
 
 // Outcome is one comment (or push) acted on.
@@ -114,9 +123,17 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 		res.Skipped = ev.Skip
 		return res, nil
 	}
-	if c := ev.Comment; c != nil && (c.User.IsBot() || IsOwn(c.Body)) {
-		res.Skipped = fmt.Sprintf("comment %s is by %s, a bot or rtgit itself", c.Key(), c.User.Login)
-		return res, nil
+	if a.Self == "" {
+		return nil, errors.New("the account rtgit posts as is unknown")
+	}
+	// A comment by a bot or by rtgit is never applied, but its run still
+	// catches up: with a concurrency group, GitHub cancels the queued run of
+	// a person's comment when a newer one is queued, and the newer run may
+	// be this one.
+	trigger := ev.Comment
+	if c := ev.Comment; c != nil && (c.User.IsBot() || a.own(*c)) {
+		a.logf("comment %s is by %s, a bot or rtgit itself: not applied; catching up on the others", c.Key(), c.User.Login)
+		trigger = nil
 	}
 	pr, err := a.pullRequest(ctx)
 	if err != nil || pr == nil {
@@ -140,14 +157,14 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return res, err
 	}
-	replied := repliedTo(comments)
-	if c := ev.Comment; c != nil && !replied[c.Key()] {
+	replied := a.repliedTo(comments)
+	if c := trigger; c != nil && !replied[c.Key()] {
 		a.react(ctx, res, *c, "eyes")
 	}
 	if pr.Fork() {
-		return res, a.refuseFork(ctx, pr, comments, res)
+		return res, a.refuseFork(ctx, pr, comments, res, trigger)
 	}
-	r := &run{Action: a, ctx: ctx, pr: pr, slug: slug, res: res, replied: replied, perms: map[string]bool{}}
+	r := &run{Action: a, ctx: ctx, pr: pr, slug: slug, res: res, replied: replied, perms: map[string]bool{}, trigger: trigger}
 	if err := r.catchUp(comments); err != nil {
 		return res, err
 	}
@@ -173,12 +190,17 @@ func (a *Action) pullRequest(ctx context.Context) (*PullRequest, error) {
 	return a.GitHub.PullRequestFor(ctx, a.Event.Branch)
 }
 
+// own reports whether rtgit wrote c: its author is the account rtgit
+// posts as. What the comment says has nothing to do with it; anyone can
+// type a marker.
+func (a *Action) own(c Comment) bool { return a.Self != "" && strings.EqualFold(c.User.Login, a.Self) }
+
 // repliedTo collects the comments rtgit has already answered, from the
 // markers in its own comments.
-func repliedTo(comments []Comment) map[string]bool {
+func (a *Action) repliedTo(comments []Comment) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range comments {
-		if !IsOwn(c.Body) {
+		if !a.own(c) {
 			continue
 		}
 		for _, key := range replyKeys(c.Body) {
@@ -190,18 +212,18 @@ func repliedTo(comments []Comment) map[string]bool {
 
 // refuseFork answers a fork's pull request once and touches nothing: its
 // branch is never fetched, let alone checked out.
-func (a *Action) refuseFork(ctx context.Context, pr *PullRequest, comments []Comment, res *Result) error {
+func (a *Action) refuseFork(ctx context.Context, pr *PullRequest, comments []Comment, res *Result, trigger *Comment) error {
 	res.Skipped = fmt.Sprintf("#%d comes from the fork %s", pr.Number, pr.HeadRepo)
 	for _, c := range comments {
-		if IsOwn(c.Body) && containsMarker(c.Body, "fork") {
+		if a.own(c) && containsMarker(c.Body, "fork") {
 			return nil
 		}
 	}
 	body := marker("fork") + "\n" + "rtgit only runs analyses on branches of this repository. This pull request comes from a fork " +
 		"(`" + pr.HeadRepo + "`), so I won't check it out or act on comments here. Push the branch `" + pr.HeadRef +
 		"` to this repository and open the pull request from there.\n"
-	if c := a.Event.Comment; c != nil {
-		a.react(ctx, res, *c, "confused")
+	if trigger != nil {
+		a.react(ctx, res, *trigger, "confused")
 	}
 	return a.GitHub.Post(ctx, pr.Number, nil, body)
 }

@@ -21,12 +21,17 @@ type ClientOptions struct {
 	// Transport and Sleep replace the network and the backoff wait in tests.
 	Transport http.RoundTripper
 	Sleep     Sleeper
+	// BadComment hears about each comment the API listed that rtgit cannot
+	// use (an invalid login, path or body); it is left out of the list
+	// rather than failing every later run on the pull request.
+	BadComment func(err error)
 }
 
 // Client is the go-github implementation of GitHub for one repository.
 type Client struct {
 	gh          *github.Client
 	owner, repo string
+	badComment  func(error)
 }
 
 // NewClient builds a client honouring GITHUB_API_URL, so GitHub Enterprise
@@ -43,21 +48,28 @@ func NewClient(o ClientOptions) (*Client, error) {
 	if sleep == nil {
 		sleep = realSleep
 	}
-	hc := &http.Client{Transport: &retryTransport{base: base, sleep: sleep, now: time.Now}, Timeout: 2 * time.Minute}
-	gh := github.NewClient(hc)
-	if o.Token != "" {
-		gh = gh.WithAuthToken(o.Token)
-	}
+	api, err := url.Parse("https://api.github.com/")
 	if o.APIURL != "" {
-		u, err := url.Parse(strings.TrimRight(o.APIURL, "/") + "/")
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		api, err = url.Parse(strings.TrimRight(o.APIURL, "/") + "/")
+		if err != nil || (api.Scheme != "https" && api.Scheme != "http") || api.Host == "" {
 			return nil, fmt.Errorf("GITHUB_API_URL %q is not an http(s) URL", o.APIURL)
 		}
-		gh.BaseURL = u
-		gh.UploadURL = u
 	}
+	if err != nil {
+		return nil, err
+	}
+	rt := http.RoundTripper(&retryTransport{base: base, sleep: sleep, now: time.Now})
+	if o.Token != "" {
+		rt = &authTransport{base: rt, token: o.Token, host: api.Host}
+	}
+	gh := github.NewClient(&http.Client{Transport: rt, Timeout: 2 * time.Minute})
+	gh.BaseURL, gh.UploadURL = api, api
 	owner, repo, _ := strings.Cut(o.Repo, "/")
-	return &Client{gh: gh, owner: owner, repo: repo}, nil
+	bad := o.BadComment
+	if bad == nil {
+		bad = func(error) {}
+	}
+	return &Client{gh: gh, owner: owner, repo: repo, badComment: bad}, nil
 }
 
 // apiErr turns a 404 into ErrNotFound and names the call.
@@ -148,8 +160,7 @@ func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
 			return nil, apiErr("list review comments", resp, err)
 		}
 		for _, x := range cs {
-			out = append(out, Comment{Kind: KindReviewComment, ID: x.GetID(), User: user(x.User), Body: x.GetBody(),
-				Path: x.GetPath(), Line: x.GetLine(), CreatedAt: x.GetCreatedAt().Time})
+			out = append(out, reviewComment(x))
 		}
 		page = resp.NextPage
 	}
@@ -166,11 +177,7 @@ func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
 		}
 		page = resp.NextPage
 	}
-	for i := range out {
-		if err := validComment(&out[i]); err != nil {
-			return nil, fmt.Errorf("the API returned a bad comment: %w", err)
-		}
-	}
+	out = c.usable(out)
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
 			return out[i].CreatedAt.Before(out[j].CreatedAt)

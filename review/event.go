@@ -56,6 +56,14 @@ type Comment struct {
 	Path      string // review comments: the file commented on
 	Line      int    // review comments: the line in the new version, 0 if none
 	CreatedAt time.Time
+
+	// Review comments only: the commit the comment is placed on now and
+	// the commit and line the reviewer actually saw when writing it. A
+	// line number means something only together with its commit.
+	CommitID         string
+	OriginalCommitID string
+	OriginalLine     int
+	Side             string // RIGHT (the new version) or LEFT
 }
 
 // Key names a comment uniquely across kinds, for reply markers.
@@ -74,7 +82,9 @@ type Event struct {
 }
 
 var (
-	loginRe    = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$`)
+	// A login is letters, digits and inner hyphens; Enterprise Managed
+	// Users add "_" and their enterprise's short code (handle_shortcode).
+	loginRe    = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:_[A-Za-z0-9]{1,39})?(?:\[bot\])?$`)
 	repoRe     = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$`)
 	shaRe      = regexp.MustCompile(`^[0-9a-f]{40}$`)
 	userTypeRe = regexp.MustCompile(`^[A-Za-z]{1,32}$`)
@@ -84,6 +94,14 @@ var (
 func ValidRepo(full string) error {
 	if !repoRe.MatchString(full) || strings.HasSuffix(full, "/.") || strings.HasSuffix(full, "/..") {
 		return fmt.Errorf("repository %q is not a valid owner/name", full)
+	}
+	return nil
+}
+
+// ValidLogin checks a GitHub login.
+func ValidLogin(login string) error {
+	if !loginRe.MatchString(login) {
+		return fmt.Errorf("login %q is not a valid GitHub login", login)
 	}
 	return nil
 }
@@ -118,8 +136,16 @@ func validComment(c *Comment) error {
 			c.Path == ".." || strings.ContainsAny(c.Path, "\\\x00\n") || len(c.Path) > 4096 {
 			return fmt.Errorf("review comment %d has an invalid path %q", c.ID, c.Path)
 		}
-		if c.Line < 0 || c.Line > 10_000_000 {
-			return fmt.Errorf("review comment %d has an invalid line %d", c.ID, c.Line)
+		if c.Line < 0 || c.Line > 10_000_000 || c.OriginalLine < 0 || c.OriginalLine > 10_000_000 {
+			return fmt.Errorf("review comment %d has an invalid line %d (originally %d)", c.ID, c.Line, c.OriginalLine)
+		}
+		for _, sha := range []string{c.CommitID, c.OriginalCommitID} {
+			if sha != "" && !shaRe.MatchString(sha) {
+				return fmt.Errorf("review comment %d has an invalid commit %q", c.ID, sha)
+			}
+		}
+		if c.Side != "" && c.Side != "LEFT" && c.Side != "RIGHT" {
+			return fmt.Errorf("review comment %d has an invalid side %q", c.ID, c.Side)
 		}
 	}
 	return nil
@@ -150,6 +176,10 @@ type (
 		Body      *string   `json:"body"`
 		Path      string    `json:"path"`
 		Line      *int      `json:"line"`
+		OrigLine  *int      `json:"original_line"`
+		CommitID  string    `json:"commit_id"`
+		OrigID    string    `json:"original_commit_id"`
+		Side      string    `json:"side"`
 		CreatedAt time.Time `json:"created_at"`
 		Submitted time.Time `json:"submitted_at"`
 	}
@@ -186,6 +216,12 @@ func (w *wireComment) comment(kind Kind) (*Comment, error) {
 	}
 	if w.Line != nil {
 		c.Line = *w.Line
+	}
+	if kind == KindReviewComment {
+		c.CommitID, c.OriginalCommitID, c.Side = w.CommitID, w.OrigID, w.Side
+		if w.OrigLine != nil {
+			c.OriginalLine = *w.OrigLine
+		}
 	}
 	if kind == KindReview {
 		c.CreatedAt = w.Submitted

@@ -15,6 +15,9 @@ type GitHub interface {
 	// Comments lists every comment of every kind on the pull request, in
 	// the order they were made.
 	Comments(ctx context.Context, number int) ([]Comment, error)
+	// Comment reads one comment of pull request number as it is now; a
+	// deleted comment gives an error wrapping ErrNotFound.
+	Comment(ctx context.Context, number int, kind Kind, id int64) (*Comment, error)
 	// Permission is the user's permission on the repository: admin,
 	// maintain, write, triage, read or none.
 	Permission(ctx context.Context, login string) (string, error)

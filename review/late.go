@@ -15,7 +15,7 @@ const lateReplyWait = 3 * time.Second
 // reply to it exists. That happens when that run stopped between its push
 // and its reply; without a word now, the comment would look ignored.
 func (r *run) noteLate(c *Comment) {
-	if ev := r.Event.Comment; ev != nil && ev.Key() == c.Key() && !r.replied[c.Key()] {
+	if ev := r.trigger; ev != nil && ev.Key() == c.Key() && !r.replied[c.Key()] {
 		r.late = c
 	}
 }
@@ -35,7 +35,7 @@ func (r *run) replyLate() {
 		r.warn(r.res, fmt.Errorf("look for a reply to %s: %w", c.Key(), err))
 		return
 	}
-	if repliedTo(comments)[c.Key()] {
+	if r.repliedTo(comments)[c.Key()] {
 		return
 	}
 	body := fmt.Sprintf("%s\n%sThis comment is already applied: `%s` records it as processed on `%s`. "+

@@ -7,9 +7,9 @@ import (
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
-// markerPrefix starts the hidden marker in every comment rtgit writes. A
-// comment holding it is never acted on, which is what stops rtgit from
-// answering itself.
+// markerPrefix starts the hidden marker in every comment rtgit writes.
+// A marker means something only in a comment by rtgit's own account
+// (Action.own): anyone else can type one.
 const markerPrefix = "<!-- rtgit:bot"
 
 // marker returns the hidden marker line for a comment rtgit writes.
@@ -24,9 +24,6 @@ const dashboardMarker = markerPrefix + " dashboard -->"
 // dashboardEnd closes the dashboard when it lives in a PR body, so the
 // author's own text around it survives every update.
 const dashboardEnd = markerPrefix + " dashboard-end -->"
-
-// IsOwn reports whether rtgit wrote the comment.
-func IsOwn(body string) bool { return strings.Contains(body, markerPrefix) }
 
 // defang keeps text rtgit echoes (an answer, a feedback gist) from
 // carrying a marker or hiding the rest of the reply in an HTML comment.

@@ -96,7 +96,7 @@ func (r *run) updateDashboard() error {
 	var sticky *Comment
 	for i := range comments {
 		c := &comments[i]
-		if c.Kind == KindIssueComment && strings.HasPrefix(c.Body, dashboardMarker) {
+		if c.Kind == KindIssueComment && r.own(*c) && strings.HasPrefix(c.Body, dashboardMarker) {
 			sticky = c
 		}
 	}
@@ -124,7 +124,10 @@ func annotation(problem string) string {
 
 // escapeData and escapeProperty follow the workflow-command encoding, so a
 // hostile answer cannot inject a command of its own.
-func escapeData(s string) string {
+func escapeData(s string) string { return EscapeData(s) }
+
+// EscapeData encodes s as the message of a workflow command.
+func EscapeData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 

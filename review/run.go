@@ -26,6 +26,9 @@ type run struct {
 	replied map[string]bool
 	perms   map[string]bool
 	late    *Comment // see noteLate
+	// trigger is the comment whose event started the run, unless a bot or
+	// rtgit wrote it.
+	trigger *Comment
 }
 
 func (r *run) branch() string { return roundtable.BranchPrefix + r.slug }
@@ -51,12 +54,20 @@ func (r *run) canWrite(login string) (bool, error) {
 // loses a race it starts again from the new remote tip, where the other
 // run's work (and its record of processed comments) now is.
 func (r *run) catchUp(comments []Comment) error {
-	if c := r.Event.Comment; c != nil && !hasKey(comments, c.Key()) {
-		comments = append(comments, *c) // the API may not list it yet
+	if c := r.trigger; c != nil && !hasKey(comments, c.Key()) {
+		// The list may lag behind the event, or the comment may be gone:
+		// only the API, never the payload, says which.
+		cur, gone, err := r.current(c)
+		if err != nil {
+			return err
+		}
+		if !gone {
+			comments = append(comments, *cur)
+		}
 	}
 	var pending []Comment
 	for _, c := range comments {
-		if c.User.IsBot() || IsOwn(c.Body) || r.replied[c.Key()] || strings.TrimSpace(c.Body) == "" {
+		if c.User.IsBot() || r.own(c) || r.replied[c.Key()] || strings.TrimSpace(c.Body) == "" {
 			continue
 		}
 		ok, err := r.canWrite(c.User.Login)
@@ -94,11 +105,18 @@ func (r *run) catchUp(comments []Comment) error {
 			if err != nil {
 				return err
 			}
-			if md.Processed(pending[i].ID) {
+			if md.Processed(pending[i].Key()) {
 				r.noteLate(&pending[i])
 				continue
 			}
-			out, err := r.apply(&pending[i], md)
+			cur, gone, err := r.current(&pending[i])
+			if err != nil {
+				return err
+			}
+			if gone {
+				continue
+			}
+			out, err := r.apply(cur, md)
 			if err != nil {
 				return err
 			}
@@ -122,6 +140,23 @@ func (r *run) catchUp(comments []Comment) error {
 			return err
 		}
 	}
+}
+
+// current reads c again right before it is applied. A comment deleted
+// meanwhile is gone: deleting is how people take back a pasted secret, so
+// it is neither applied, quoted nor committed. An edit is applied as it
+// reads now.
+func (r *run) current(c *Comment) (*Comment, bool, error) {
+	cur, err := r.GitHub.Comment(r.ctx, r.pr.Number, c.Kind, c.ID)
+	if errors.Is(err, ErrNotFound) {
+		r.logf("comment %s by @%s was deleted; not applied", c.Key(), c.User.Login)
+		r.res.Deleted = append(r.res.Deleted, c.Key())
+		return nil, true, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return cur, false, nil
 }
 
 func hasKey(cs []Comment, key string) bool {
@@ -149,8 +184,15 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if st, err := r.Machine.Status(r.slug); err == nil {
 		step = st.Step
 	}
-	text := CommentText(r.Git.Root(), step, *c)
-	reply, err := r.Machine.Comment(r.slug, text)
+	intent := Interpret(r.Git, step, *c)
+	text := intent.Text
+	var reply *roundtable.Reply
+	var err error
+	if intent.Refuse != "" {
+		err = errors.New(intent.Refuse)
+	} else {
+		reply, err = r.Machine.Comment(r.slug, text)
+	}
 	if storageFailure(err) {
 		// A full disk or a failing device says nothing about the comment.
 		// Recording it as processed would drop it; failing the run leaves
@@ -159,6 +201,9 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	}
 	if reply == nil {
 		reply = &roundtable.Reply{}
+	}
+	if intent.Note != "" && err == nil {
+		reply.Lines = append([]roundtable.Line{{Text: intent.Note}}, reply.Lines...)
 	}
 	out.Reply, out.Err = reply, err
 	if reply.Commit != "" {
@@ -171,7 +216,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if reply.Commit == "" && err == nil {
 		paths = append(paths, reply.Changed...)
 	}
-	md.MarkProcessed(c.ID)
+	md.MarkProcessed(c.Key())
 	data, merr := md.Marshal()
 	if merr != nil {
 		return out, merr
@@ -180,7 +225,11 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 		return out, merr
 	}
 	paths = append(paths, r.metaPath())
-	sha, cerr := r.Git.Commit(paths, commitMessage(text, c))
+	msg := commitMessage(text, c)
+	if intent.Refuse != "" {
+		msg = fmt.Sprintf("rtgit: line comment from @%s not applied\n\nRtgit-Comment: %s\n", c.User.Login, c.Key())
+	}
+	sha, cerr := r.Git.Commit(paths, msg)
 	if cerr != nil {
 		return out, cerr
 	}

@@ -1,8 +1,7 @@
 package review
 
 import (
-	"os"
-	"path/filepath"
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -10,38 +9,105 @@ import (
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
-// CommentText is what a comment says to the step machine. Two GitHub
-// gestures become answers on top of everything `rtgit comment` accepts: a
-// review comment on a line inside an answer block, and a quote reply of a
-// question followed by text. Either way the result is the same
-// "/rtgit answer <id>" text a person could have typed, so the machine's one
-// comment handler does the work.
-func CommentText(root string, step *roundtable.StepStatus, c Comment) string {
+// Intent is what a comment asks of the step machine.
+type Intent struct {
+	// Text is what the machine is given: the comment itself, or the
+	// "/rtgit answer <id>" text a person could have typed for it.
+	Text string
+	// Refuse, when set, means nothing is applied; the reply says why.
+	Refuse string
+	// Note goes at the top of the reply: what the comment did beyond what
+	// it says (an earlier answer replaced) or why it was read as it was.
+	Note string
+}
+
+// fileAt reads a file as it was at a commit.
+type fileAt interface {
+	ReadAt(sha, path string) ([]byte, error)
+}
+
+// Interpret reads what a comment says. Two GitHub gestures become answers
+// on top of everything `rtgit comment` accepts: a review comment on a line
+// inside an answer block, and a quote reply of a question followed by
+// text. Either way the result is the same "/rtgit answer <id>" text a
+// person could have typed, so the machine's one comment handler does the
+// work.
+func Interpret(git fileAt, step *roundtable.StepStatus, c Comment) Intent {
 	body := strings.ReplaceAll(c.Body, "\r\n", "\n")
 	if step == nil || roundtable.ParseComment(body).Kind != "feedback" {
-		return body
+		return Intent{Text: body}
 	}
-	if c.Kind == KindReviewComment && c.Path == step.AnswerFile && c.Line > 0 {
-		if id := answerAtLine(root, step.AnswerFile, c.Line); id != "" {
-			return "/rtgit answer " + id + "\n" + body
+	if c.Kind == KindReviewComment && c.Path == step.AnswerFile && c.Side != "LEFT" {
+		if in, ok := lineIntent(git, step, c, body); ok {
+			return in
 		}
 	}
 	if id, rest := quotedQuestion(step, body); id != "" {
 		if roundtable.ParseComment(rest).Kind != "feedback" {
-			return rest // a command below a quote is still a command
+			return Intent{Text: rest} // a command below a quote is still a command
 		}
-		return "/rtgit answer " + id + "\n" + rest
+		if q := question(step, id); q != nil && q.Answered {
+			// Quoting is how people talk about a question, not only how
+			// they answer it; an answer already given stays unless replaced
+			// on purpose.
+			return Intent{Text: body, Note: fmt.Sprintf("`%s` already has an answer, so I took this as feedback and left the answer as it is. "+
+				"To replace it, write `/rtgit answer %s` and the new answer on the next lines.", id, id)}
+		}
+		return Intent{Text: "/rtgit answer " + id + "\n" + rest}
 	}
-	return body
+	return Intent{Text: body}
 }
 
-// answerAtLine finds the answer block whose markers enclose line, reading
-// the answer file as it is now in the worktree.
-func answerAtLine(root, rel string, line int) string {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil {
-		return ""
+// lineIntent maps a line comment on the open step's answer file to the
+// question whose answer block held that line in the commit the reviewer
+// saw: line numbers of today's file shift as answers grow. It reports
+// false when the line was in no answer block (plain feedback).
+func lineIntent(git fileAt, step *roundtable.StepStatus, c Comment, body string) (Intent, bool) {
+	sha, line := c.OriginalCommitID, c.OriginalLine
+	if sha == "" || line <= 0 {
+		sha, line = c.CommitID, c.Line
 	}
+	if line <= 0 {
+		return Intent{}, false // a comment on the file as a whole
+	}
+	how := "Nothing changed; answer with `/rtgit answer <id>` and the text on the next lines."
+	if sha == "" {
+		return Intent{Refuse: fmt.Sprintf("I can't tell which version of `%s` line %d was on, so I can't tell which question it answers. %s",
+			c.Path, line, how)}, true
+	}
+	data, err := git.ReadAt(sha, c.Path)
+	if err != nil {
+		return Intent{Refuse: fmt.Sprintf("I can't read `%s` at %s, the version you commented on (was the branch rewritten?), "+
+			"so I can't tell which question line %d was in. %s", c.Path, sha[:12], line, how)}, true
+	}
+	id := answerAtLine(c.Path, data, line)
+	if id == "" {
+		return Intent{}, false
+	}
+	q := question(step, id)
+	if q == nil {
+		return Intent{Refuse: fmt.Sprintf("Line %d of `%s` at %s was the answer to `%s`, which the open step no longer asks. %s",
+			line, c.Path, sha[:12], id, how)}, true
+	}
+	in := Intent{Text: "/rtgit answer " + id + "\n" + body}
+	if q.Answered {
+		in.Note = fmt.Sprintf("This line comment replaced the earlier answer to `%s`; the previous text is in the history of `%s`.", id, c.Path)
+	}
+	return in, true
+}
+
+func question(step *roundtable.StepStatus, id string) *roundtable.QuestionStatus {
+	for i := range step.Questions {
+		if step.Questions[i].ID == id {
+			return &step.Questions[i]
+		}
+	}
+	return nil
+}
+
+// answerAtLine finds the answer block whose markers enclose line in data,
+// the answer file rel as the reviewer saw it.
+func answerAtLine(rel string, data []byte, line int) string {
 	f, err := answers.Parse(rel, data)
 	if err != nil {
 		return ""

@@ -21,9 +21,26 @@ func TestCommentTextQuoteReply(t *testing.T) {
 		"> Who are the users?\n\n/rtgit continue": "/rtgit continue",
 	}
 	for body, want := range cases {
-		if got := CommentText(t.TempDir(), step, Comment{Kind: KindIssueComment, Body: body}); got != want {
-			t.Errorf("CommentText(%q) = %q, want %q", body, got, want)
+		if got := Interpret(nil, step, Comment{Kind: KindIssueComment, Body: body}); got.Text != want || got.Refuse != "" {
+			t.Errorf("Interpret(%q) = %+v, want text %q", body, got, want)
 		}
+	}
+}
+
+// A quote reply may fill an empty answer, but a question someone already
+// answered is only replaced by an explicit /rtgit answer: quoting is also
+// how people talk about a question.
+func TestQuoteReplyNeverReplacesAnAnswer(t *testing.T) {
+	step := &roundtable.StepStatus{AnswerFile: "docs/x.md", Questions: []roundtable.QuestionStatus{
+		{ID: "users", Text: "Who are the users of the export?", Answered: true}}}
+	body := "> Who are the users\n\nnot sure yet, let me check"
+	got := Interpret(nil, step, Comment{Kind: KindIssueComment, Body: body})
+	if got.Text != body || !strings.Contains(got.Note, "already has an answer") {
+		t.Errorf("Interpret = %+v: want the comment as feedback, with a note", got)
+	}
+	explicit := "> Who are the users\n\n/rtgit answer users\nFinance clerks."
+	if got := Interpret(nil, step, Comment{Kind: KindIssueComment, Body: explicit}); got.Text != "/rtgit answer users\nFinance clerks." {
+		t.Errorf("an explicit answer below a quote became %+v", got)
 	}
 }
 

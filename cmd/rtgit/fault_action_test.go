@@ -157,14 +157,14 @@ func (c *actionCase) state() string {
 // processed counts the comment in meta.json's processed_comments.
 func (c *actionCase) processed() int {
 	var m struct {
-		Processed []int64 `json:"processed_comments"`
+		Processed []string `json:"processed_comments"`
 	}
 	if err := json.Unmarshal([]byte(git(c.t, c.origin, "show", "rtgit/csv:docs/requirements/csv/meta.json")), &m); err != nil {
 		c.t.Fatal(err)
 	}
 	n := 0
 	for _, id := range m.Processed {
-		if id == c.comment.ID {
+		if id == fmt.Sprintf("%s-%d", c.comment.Kind, c.comment.ID) {
 			n++
 		}
 	}

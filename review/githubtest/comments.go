@@ -14,7 +14,10 @@ func commentJSON(c *Comment) map[string]any {
 		m["created_at"] = c.CreatedAt
 	}
 	if c.Kind == "rc" {
-		m["path"], m["line"] = c.Path, c.Line
+		m["path"], m["line"], m["side"] = c.Path, c.Line, "RIGHT"
+		if c.CommitID != "" {
+			m["commit_id"], m["original_commit_id"], m["original_line"] = c.CommitID, c.OriginalCommitID, c.OriginalLine
+		}
 		if c.InReplyTo != 0 {
 			m["in_reply_to_id"] = c.InReplyTo
 		}
@@ -102,7 +105,8 @@ func (s *Server) replyComment(w http.ResponseWriter, r *http.Request, u User) {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
 		return
 	}
-	c := s.add(&Comment{Kind: "rc", PR: pr.Number, User: u, Body: in.Body, Path: to.Path, Line: to.Line, InReplyTo: to.ID})
+	c := s.add(&Comment{Kind: "rc", PR: pr.Number, User: u, Body: in.Body, Path: to.Path, Line: to.Line, InReplyTo: to.ID,
+		CommitID: to.CommitID, OriginalCommitID: to.OriginalCommitID, OriginalLine: to.OriginalLine})
 	writeJSON(w, http.StatusCreated, commentJSON(c))
 }
 
@@ -138,4 +142,43 @@ func (s *Server) react(kind string) func(http.ResponseWriter, *http.Request, Use
 		s.Reactions = append(s.Reactions, Reaction{Kind: kind, ID: c.ID, Content: in.Content, User: u.Login})
 		writeJSON(w, http.StatusCreated, map[string]any{"id": len(s.Reactions), "content": in.Content})
 	}
+}
+
+// pair serves the two GET routes of the same shape, .../{n}/comments
+// (the list) and .../comments/{id} (one comment), which the standard mux
+// cannot tell apart by pattern.
+func (s *Server) pair(kind string) func(http.ResponseWriter, *http.Request, User) {
+	return func(w http.ResponseWriter, r *http.Request, u User) {
+		switch a, b := r.PathValue("a"), r.PathValue("b"); {
+		case a == "comments":
+			r.SetPathValue("id", b)
+			s.getComment(kind)(w, r, u)
+		case b == "comments":
+			r.SetPathValue("n", a)
+			s.listComments(kind)(w, r, u)
+		default:
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+		}
+	}
+}
+
+func (s *Server) getComment(kind string) func(http.ResponseWriter, *http.Request, User) {
+	return func(w http.ResponseWriter, r *http.Request, _ User) {
+		c := s.find(kind, r)
+		if c == nil || (kind == "rv" && strconv.Itoa(c.PR) != r.PathValue("n")) {
+			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
+			return
+		}
+		writeJSON(w, 200, commentJSON(c))
+	}
+}
+
+// getUser answers GET /user as GitHub does: the token's account, except
+// for a workflow's token, which belongs to an integration and may not ask.
+func (s *Server) getUser(w http.ResponseWriter, _ *http.Request, u User) {
+	if u == Bot {
+		writeJSON(w, http.StatusForbidden, map[string]string{"message": "Resource not accessible by integration"})
+		return
+	}
+	writeJSON(w, 200, map[string]any{"login": u.Login, "type": u.Type})
 }

@@ -42,6 +42,10 @@ type Comment struct {
 	Line      int
 	InReplyTo int64
 	CreatedAt time.Time
+	// Review comments: the commit the comment sits on, and the commit and
+	// line it was written on (GitHub's original_commit_id, original_line).
+	CommitID, OriginalCommitID string
+	OriginalLine               int
 }
 
 // PR is a pull request.
@@ -124,11 +128,34 @@ func (s *Server) AddComment(kind string, pr int, u User, body string) *Comment {
 	return s.add(&Comment{Kind: kind, PR: pr, User: u, Body: body})
 }
 
-// AddLineComment records a review comment on path at line.
+// AddLineComment records a review comment on path at line of the pull
+// request's head commit.
 func (s *Server) AddLineComment(pr int, u User, path string, line int, body string) *Comment {
 	s.mu.Lock()
+	sha := s.PRs[pr].HeadSHA
+	s.mu.Unlock()
+	return s.AddLineCommentAt(pr, u, path, line, sha, body)
+}
+
+// AddLineCommentAt records a review comment on path at line of commit, as
+// a reviewer looking at that commit writes it.
+func (s *Server) AddLineCommentAt(pr int, u User, path string, line int, commit, body string) *Comment {
+	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.add(&Comment{Kind: "rc", PR: pr, User: u, Body: body, Path: path, Line: line})
+	return s.add(&Comment{Kind: "rc", PR: pr, User: u, Body: body, Path: path, Line: line,
+		CommitID: commit, OriginalCommitID: commit, OriginalLine: line})
+}
+
+// DeleteComment removes a comment, as its author deleting it does.
+func (s *Server) DeleteComment(c *Comment) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, x := range s.Comments {
+		if x == c {
+			s.Comments = append(s.Comments[:i], s.Comments[i+1:]...)
+			return
+		}
+	}
 }
 
 func (s *Server) add(c *Comment) *Comment {
@@ -177,10 +204,12 @@ func (s *Server) handler() http.Handler {
 		"POST " + repo + "/pulls":                          s.createPR,
 		"GET " + repo + "/pulls/{n}":                       s.getPR,
 		"PATCH " + repo + "/pulls/{n}":                     s.editPR,
-		"GET " + repo + "/issues/{n}/comments":             s.listComments("ic"),
 		"POST " + repo + "/issues/{n}/comments":            s.createComment,
 		"PATCH " + repo + "/issues/comments/{id}":          s.editComment,
-		"GET " + repo + "/pulls/{n}/comments":              s.listComments("rc"),
+		"GET " + repo + "/pulls/{a}/{b}":                   s.pair("rc"),
+		"GET " + repo + "/issues/{a}/{b}":                  s.pair("ic"),
+		"GET " + repo + "/pulls/{n}/reviews/{id}":          s.getComment("rv"),
+		"GET " + Prefix + "/user":                          s.getUser,
 		"POST " + repo + "/pulls/{n}/comments":             s.replyComment,
 		"GET " + repo + "/pulls/{n}/reviews":               s.listComments("rv"),
 		"GET " + repo + "/collaborators/{user}/permission": s.permission,
@@ -203,7 +232,7 @@ func (s *Server) handler() http.Handler {
 // lock around the handler.
 func (s *Server) wrap(h func(http.ResponseWriter, *http.Request, User)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if r.PathValue("owner")+"/"+r.PathValue("repo") != s.Repo {
+		if r.PathValue("owner") != "" && r.PathValue("owner")+"/"+r.PathValue("repo") != s.Repo {
 			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
 			return
 		}

@@ -39,7 +39,7 @@ func (p *parser) field(m *Meta, mb member) error {
 	case "base_commit":
 		m.BaseCommit, err = p.str(mb.value, mb.path)
 	case "processed_comments":
-		m.ProcessedComments, err = p.ints(mb.value, mb.path)
+		m.ProcessedComments, err = p.processed(mb.value, mb.path)
 	default:
 		m.Extra[mb.key] = mb.raw
 	}
@@ -119,22 +119,6 @@ func (p *parser) strs(v value, path string) ([]string, error) {
 			return nil, err
 		}
 		out = append(out, s)
-	}
-	return out, nil
-}
-
-func (p *parser) ints(v value, path string) ([]int64, error) {
-	items, err := p.array(v, path, "an array of integers")
-	if err != nil {
-		return nil, err
-	}
-	out := make([]int64, 0, len(items))
-	for i, it := range items {
-		n, err := p.integer(it, index(path, i), math.MinInt64, math.MaxInt64)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
 	}
 	return out, nil
 }

@@ -61,7 +61,7 @@ func (m *Meta) Marshal() ([]byte, error) {
 		o.add("base_commit", m.BaseCommit)
 	}
 	if len(m.ProcessedComments) > 0 {
-		o.add("processed_comments", m.ProcessedComments)
+		o.raw("processed_comments", processedJSON(m.ProcessedComments, &o))
 	}
 	o.extras(m.Extra, metaKeys, "")
 	compact, err := o.close()

@@ -17,7 +17,8 @@ func TestMarshalFormat(t *testing.T) {
 	m.Elaborations = append(m.Elaborations, Elaboration{StepID: "01-03", TurnCount: 7, Timestamp: "t", SynthesisSummary: "s"})
 	m.QuickScan = &QuickScan{Scope: "small", Complexity: "low", EstimatedFiles: 3, Confidence: "high"}
 	m.BaseCommit = "0123456789abcdef0123456789abcdef01234567"
-	m.MarkProcessed(7)
+	m.MarkProcessed("ic-7")
+	m.ProcessedComments = append(m.ProcessedComments, "8") // an old bare id stays a number
 	m.Extra["zeta"] = json.RawMessage(`{ "b": 1, "a": [] }`)
 	m.Extra["alpha"] = json.RawMessage(`"x"`)
 	m.Extra[legacyKey] = json.RawMessage(`true`)
@@ -62,7 +63,8 @@ func TestMarshalFormat(t *testing.T) {
   },
   "base_commit": "0123456789abcdef0123456789abcdef01234567",
   "processed_comments": [
-    7
+    "ic-7",
+    8
   ],
   "alpha": "x",
   "zeta": {

@@ -56,7 +56,7 @@ type Meta struct {
 	ElaborationConfig ElaborationConfig `json:"elaboration_config"`
 	QuickScan         *QuickScan        `json:"quick_scan,omitempty"`
 	BaseCommit        string            `json:"base_commit,omitempty"`        // full SHA the analysis branch was cut from
-	ProcessedComments []int64           `json:"processed_comments,omitempty"` // issue comments already applied
+	ProcessedComments []string          `json:"processed_comments,omitempty"` // comments already applied: "ic-…", "rc-…", "rv-…"; see processed.go
 
 	// Extra holds the top-level fields Meta does not know, as they were
 	// read; Marshal writes them back after the known ones, sorted by key.
@@ -197,19 +197,6 @@ func (m *Meta) HasPhase(key string) bool { return slices.Contains(m.PhasesComple
 func (m *Meta) CompletePhase(key string) {
 	if !m.HasPhase(key) {
 		m.PhasesCompleted = append(m.PhasesCompleted, key)
-	}
-}
-
-// Processed reports whether the issue comment with id was already acted on.
-func (m *Meta) Processed(commentID int64) bool {
-	return slices.Contains(m.ProcessedComments, commentID)
-}
-
-// MarkProcessed records that the comment with id was acted on, once, so a
-// later sync does not apply it again.
-func (m *Meta) MarkProcessed(id int64) {
-	if !m.Processed(id) {
-		m.ProcessedComments = append(m.ProcessedComments, id)
 	}
 }
 

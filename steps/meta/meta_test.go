@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -72,7 +73,7 @@ func TestCompleteIsIdempotent(t *testing.T) {
 		m.CompleteStep("01-01")
 		m.CompleteStep("01-02")
 		m.CompletePhase("00-quick-scan")
-		m.MarkProcessed(42)
+		m.MarkProcessed("ic-42")
 	}
 	if !slices.Equal(m.StepsCompleted, []string{"01-01", "01-02"}) {
 		t.Errorf("StepsCompleted = %q", m.StepsCompleted)
@@ -80,13 +81,13 @@ func TestCompleteIsIdempotent(t *testing.T) {
 	if !slices.Equal(m.PhasesCompleted, []string{"00-quick-scan"}) {
 		t.Errorf("PhasesCompleted = %q", m.PhasesCompleted)
 	}
-	if !slices.Equal(m.ProcessedComments, []int64{42}) {
+	if !slices.Equal(m.ProcessedComments, []string{"ic-42"}) {
 		t.Errorf("ProcessedComments = %v", m.ProcessedComments)
 	}
 	if !m.HasStep("01-02") || m.HasStep("01-03") || !m.HasPhase("00-quick-scan") || m.HasPhase("01-requirements") {
 		t.Error("HasStep/HasPhase disagree with what was completed")
 	}
-	if !m.Processed(42) || m.Processed(43) {
+	if !m.Processed("ic-42") || m.Processed("rc-42") || m.Processed("ic-43") {
 		t.Error("Processed disagrees with MarkProcessed")
 	}
 }
@@ -128,5 +129,31 @@ func TestMarshalSettlesStatus(t *testing.T) {
 				t.Errorf("written analysis_status = %q, want %q", back.AnalysisStatus, tc.want)
 			}
 		})
+	}
+}
+
+// GitHub's issue comments, review comments and reviews have separate id
+// sequences: review comment 1002 is not issue comment 1002.
+func TestProcessedKeysKeepKinds(t *testing.T) {
+	m := &Meta{}
+	m.MarkProcessed("ic-1002")
+	if m.Processed("rc-1002") || m.Processed("rv-1002") {
+		t.Error("a processed issue comment hides the review comment and review with the same number")
+	}
+	// A file written before kinds were recorded meant any kind.
+	old, err := Parse("meta.json", []byte(`{"processed_comments": [1003]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !old.Processed("ic-1003") || !old.Processed("rc-1003") {
+		t.Error("an old bare id is no longer read as processed")
+	}
+	old.MarkProcessed("rc-1004")
+	data, err := old.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\"processed_comments\": [\n    1003,\n    \"rc-1004\"\n  ]") {
+		t.Errorf("processed_comments written as\n%s", data)
 	}
 }

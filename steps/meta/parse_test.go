@@ -65,7 +65,7 @@ func TestReadFull(t *testing.T) {
   "elaboration_config": {"max_turns": 4},
   "quick_scan": {"scope": "small", "complexity": "low", "estimated_files": 3, "confidence": "high", "keywords": ["menu"]},
   "base_commit": "0123456789abcdef0123456789abcdef01234567",
-  "processed_comments": [9007199254740993, 2]
+  "processed_comments": [9007199254740993, 2, "rc-2", "rv-9007199254740993"]
 }`))
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestReadFull(t *testing.T) {
 		ElaborationConfig: ElaborationConfig{MaxTurns: 4},
 		QuickScan:         &QuickScan{Scope: "small", Complexity: "low", EstimatedFiles: 3, Confidence: "high", Keywords: []string{"menu"}},
 		BaseCommit:        "0123456789abcdef0123456789abcdef01234567",
-		ProcessedComments: []int64{9007199254740993, 2}, // beyond float64 precision: must stay exact
+		ProcessedComments: []string{"9007199254740993", "2", "rc-2", "rv-9007199254740993"}, // beyond float64 precision: must stay exact
 		Extra:             map[string]json.RawMessage{},
 	}
 	if !reflect.DeepEqual(m, want) {
@@ -156,7 +156,9 @@ func TestReadErrors(t *testing.T) {
 		{"quick_scan string", `{"quick_scan": "small"}`, 1, "quick_scan: want an object, got string"},
 		{"estimated_files negative", `{"quick_scan": {"estimated_files": -1}}`, 1, "quick_scan.estimated_files"},
 		{"keywords", `{"quick_scan": {"keywords": [null]}}`, 1, "quick_scan.keywords[0]: want a string, got null"},
-		{"processed_comments", `{"processed_comments": ["1"]}`, 1, "processed_comments[0]: want an integer, got string"},
+		{"processed_comments bare string", `{"processed_comments": ["1"]}`, 1, `processed_comments[0]: "1" is not a comment key`},
+		{"processed_comments unknown kind", `{"processed_comments": ["xx-1"]}`, 1, `processed_comments[0]: "xx-1" is not a comment key`},
+		{"processed_comments null", `{"processed_comments": [null]}`, 1, "processed_comments[0]: want a comment key"},
 		{"processed_comments overflow", `{"processed_comments": [99999999999999999999]}`, 1, "processed_comments[0]"},
 		{"legacy string", `{"phase_a_completed": "yes"}`, 1, "phase_a_completed: want true or false, got string"},
 		{"duplicate key", "{\"steps_completed\": [],\n\"steps_completed\": [\"01-01\"]}", 2, "given twice (first on line 1)"},

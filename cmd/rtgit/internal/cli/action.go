@@ -21,6 +21,7 @@ import (
 type actionOptions struct {
 	*globals
 	token, remote string
+	login         string // the account rtgit posts as; "" to learn it
 	getenv        func(string) string
 	sleep         review.Sleeper // nil: really wait
 }
@@ -57,6 +58,7 @@ pull_request_review (submitted) and pushes to rtgit/**.`,
 	}
 	cmd.Flags().StringVar(&o.token, "token", "", "GitHub token (default: INPUT_TOKEN, then GITHUB_TOKEN)")
 	cmd.Flags().StringVar(&o.remote, "remote", "origin", "the git remote to fetch from and push to")
+	cmd.Flags().StringVar(&o.login, "login", "", "the account rtgit's comments are posted as (default: INPUT_LOGIN, github-actions[bot] for the workflow's token, else asked from the API)")
 	return cmd
 }
 
@@ -86,9 +88,14 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 	if err != nil {
 		return fmt.Errorf("action: %w", err)
 	}
-	client, err := review.NewClient(review.ClientOptions{APIURL: o.getenv("GITHUB_API_URL"), Token: token, Repo: repo, Sleep: o.sleep})
+	client, err := review.NewClient(review.ClientOptions{APIURL: o.getenv("GITHUB_API_URL"), Token: token, Repo: repo, Sleep: o.sleep,
+		BadComment: func(err error) { fmt.Fprintf(s.Out, "::warning::%s\n", review.EscapeData(err.Error())) }})
 	if err != nil {
 		return fmt.Errorf("action: %w", err)
+	}
+	self, err := selfLogin(ctx, o, token, client)
+	if err != nil {
+		return fmt.Errorf("action: %s", strings.ReplaceAll(err.Error(), token, "***"))
 	}
 	m, err := machine(o.dir, s)
 	if err != nil {
@@ -104,6 +111,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 	a := &review.Action{
 		Event:   ev,
 		Repo:    repo,
+		Self:    self,
 		GitHub:  client,
 		Git:     &actionGit{repo: repoGit, remote: o.remote, token: token},
 		Machine: m,
@@ -125,6 +133,22 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 		return fmt.Errorf("action: %s", strings.ReplaceAll(runErr.Error(), token, "***"))
 	}
 	return nil
+}
+
+// workflowBot is the account a workflow's GITHUB_TOKEN posts as.
+const workflowBot = "github-actions[bot]"
+
+// selfLogin learns, once per run, the account rtgit posts as: only that
+// account's comments speak for rtgit. The workflow's own token cannot ask
+// the API who it is, and needs not.
+func selfLogin(ctx context.Context, o *actionOptions, token string, client *review.Client) (string, error) {
+	if login := firstNonEmpty(o.login, o.getenv("INPUT_LOGIN")); login != "" {
+		return login, review.ValidLogin(login)
+	}
+	if token == o.getenv("GITHUB_TOKEN") {
+		return workflowBot, nil
+	}
+	return client.Login(ctx)
 }
 
 func reportResult(s Streams, res *review.Result) {
@@ -255,6 +279,8 @@ func (g *actionGit) Push(ctx context.Context, branch, expect string) error {
 	}
 	return err
 }
+
+func (g *actionGit) ReadAt(sha, path string) ([]byte, error) { return g.repo.ReadFileAt(sha, path) }
 
 func (g *actionGit) HeadMessage() (string, error) {
 	log, err := g.repo.Log(1)

@@ -37,6 +37,8 @@ type harness struct {
 	t      *testing.T
 	origin string
 	api    *githubtest.Server
+	// env overrides the workflow's environment (a "" value unsets).
+	env map[string]string
 }
 
 func gitCmd(t testing.TB, dir string, args ...string) string {
@@ -121,6 +123,9 @@ func (h *harness) runIn(ws, event string, payload []byte) (string, error) {
 		"GITHUB_SERVER_URL":   h.api.URL,
 		"GITHUB_TOKEN":        githubtest.BotToken,
 		"GITHUB_STEP_SUMMARY": filepath.Join(dir, "summary.md"),
+	}
+	for k, v := range h.env {
+		env[k] = v
 	}
 	o := &actionOptions{globals: &globals{dir: ws}, remote: "origin", getenv: func(k string) string { return env[k] },
 		sleep: func(context.Context, time.Duration) error { return nil }}

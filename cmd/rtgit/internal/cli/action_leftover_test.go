@@ -27,7 +27,7 @@ func TestActionRefusesAStoppedRunsLeftovers(t *testing.T) {
 	if err := json.Unmarshal(data, &md); err != nil {
 		t.Fatal(err)
 	}
-	md["processed_comments"] = []int64{c.ID}
+	md["processed_comments"] = []string{"ic-" + itoa(c.ID)}
 	if data, err = json.MarshalIndent(md, "", "  "); err != nil {
 		t.Fatal(err)
 	}

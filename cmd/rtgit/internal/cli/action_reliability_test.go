@@ -55,13 +55,14 @@ func TestActionManyConcurrentRuns(t *testing.T) {
 		}
 	}
 	var meta struct {
-		Processed []int64 `json:"processed_comments"`
+		Processed []string `json:"processed_comments"`
 	}
 	if err := json.Unmarshal([]byte(h.originFile(metaJSON)), &meta); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range comments {
-		if n := slices.Index(meta.Processed, c.ID); n < 0 || slices.Contains(meta.Processed[n+1:], c.ID) {
+		key := fmt.Sprintf("ic-%d", c.ID)
+		if n := slices.Index(meta.Processed, key); n < 0 || slices.Contains(meta.Processed[n+1:], key) {
 			t.Errorf("comment %d is not recorded exactly once in processed_comments: %v", c.ID, meta.Processed)
 		}
 		replies := 0
