@@ -20,6 +20,7 @@ var RequiredSections = map[string][]string{
 	"tech-stack-decision.md":   {"Technology Decisions", "Rationale"},
 	"adr.md":                   {"Context and Problem Statement", "Considered Options", "Decision Outcome", "Consequences", "Pros and Cons of the Options"},
 	"module-design.md":         ModuleSections,
+	"module-design-index.md":   {ModuleIndexSection},
 	"data-flow.md":             {"Data Flow", "State Management"},
 	"error-taxonomy.md":        {"Error Taxonomy", "Validation Rules"},
 	"design-review.md":         {"Approved", "Still Open"},

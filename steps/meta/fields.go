@@ -18,6 +18,8 @@ func (p *parser) field(m *Meta, mb member) error {
 		m.Source, err = p.str(mb.value, mb.path)
 	case "source_id":
 		m.SourceID, err = p.str(mb.value, mb.path)
+	case "slug":
+		m.Slug, err = p.str(mb.value, mb.path)
 	case "created_at":
 		m.CreatedAt, err = p.str(mb.value, mb.path)
 	case "analysis_status":

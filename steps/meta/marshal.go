@@ -13,7 +13,7 @@ import (
 // diffs of meta.json in analysis commits down to what changed.
 var (
 	metaKeys = []string{
-		"description", "source", "source_id", "created_at", "analysis_status",
+		"description", "source", "source_id", "slug", "created_at", "analysis_status",
 		"phases_completed", "codebase_hash", "steps_completed", "depth_overrides",
 		"elaborations", "elaboration_config", "quick_scan", "base_commit", "processed_comments",
 	}
@@ -39,7 +39,16 @@ func (m *Meta) Marshal() ([]byte, error) {
 	var o object
 	o.add("description", m.Description)
 	o.add("source", m.Source)
-	o.add("source_id", m.SourceID)
+	// The seeds write null for an item with no external id; "" read from
+	// older files means the same and is written back as null.
+	if m.SourceID == "" {
+		o.raw("source_id", []byte("null"))
+	} else {
+		o.add("source_id", m.SourceID)
+	}
+	if m.Slug != "" {
+		o.add("slug", m.Slug)
+	}
 	o.add("created_at", m.CreatedAt)
 	o.add("analysis_status", m.AnalysisStatus)
 	o.add("phases_completed", orEmpty(m.PhasesCompleted))

@@ -86,7 +86,7 @@ func TestMarshalMinimal(t *testing.T) {
 	want := `{
   "description": "",
   "source": "",
-  "source_id": "",
+  "source_id": null,
   "created_at": "",
   "analysis_status": "raw",
   "phases_completed": [],
@@ -259,4 +259,99 @@ func TestQuickScanCandidateFiles(t *testing.T) {
 			t.Errorf("round trip of %q gave %q", files, got)
 		}
 	}
+}
+
+// seedDefaults are the fields the seeds' readMetaJson defaults when they are
+// missing (interface-spec §4.1 and three-verb-utils), with the JSON type it
+// expects; a file rtgit writes must carry every one, so a reader of the
+// other framework never falls back to a default for an rtgit item.
+var seedDefaults = map[string]string{
+	"description": "string", "source": "string", "created_at": "string", "analysis_status": "string",
+	"phases_completed": "array", "steps_completed": "array", "depth_overrides": "object",
+	"elaborations": "array", "elaboration_config": "object",
+}
+
+func TestWrittenMetaSatisfiesSeedReader(t *testing.T) {
+	m := New("Export invoices", "", "", time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	m.Slug = "export-invoices"
+	m.CodebaseHash = "abc1234"
+	m.Extra["topics_covered"] = json.RawMessage(`["a", {"b": null}]`)
+	m.Extra["sizing_decision"] = json.RawMessage(`{"intensity":"light"}`)
+	data, err := m.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range seedDefaults {
+		v, ok := raw[key]
+		if !ok {
+			t.Errorf("meta.json lacks %q, which the seed's reader would default", key)
+			continue
+		}
+		if got := jsonKind(v); got != want {
+			t.Errorf("%s is a JSON %s, want %s", key, got, want)
+		}
+	}
+	if v, ok := raw["source_id"]; !ok || v != nil {
+		t.Errorf("source_id = %v (present %v), want null for an item with no external id", v, ok)
+	}
+	if raw["slug"] != "export-invoices" || raw["codebase_hash"] != "abc1234" || raw["source"] != "manual" {
+		t.Errorf("slug %v, codebase_hash %v, source %v", raw["slug"], raw["codebase_hash"], raw["source"])
+	}
+	// Unknown fields survive a read and a write unchanged.
+	back, err := Parse("meta.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := back.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(data) {
+		t.Errorf("round trip changed meta.json:\n%s\nwant\n%s", again, data)
+	}
+	var c bytes.Buffer
+	if err := json.Compact(&c, back.Extra["topics_covered"]); err != nil || c.String() != `["a",{"b":null}]` {
+		t.Errorf("topics_covered = %s (%v)", back.Extra["topics_covered"], err)
+	}
+}
+
+func TestSourceIDEmptyStringReadsAsNone(t *testing.T) {
+	for _, in := range []string{`{"source_id": ""}`, `{"source_id": null}`, `{}`} {
+		m, err := Parse("meta.json", []byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if m.SourceID != "" {
+			t.Errorf("%s: SourceID = %q", in, m.SourceID)
+		}
+		out, _ := m.Marshal()
+		if !strings.Contains(string(out), `"source_id": null`) {
+			t.Errorf("%s: written as\n%s", in, out)
+		}
+	}
+	m, err := Parse("meta.json", []byte(`{"source_id": "GH-20", "slug": "x"}`))
+	if err != nil || m.SourceID != "GH-20" || m.Slug != "x" {
+		t.Fatalf("%+v %v", m, err)
+	}
+	if _, err := Parse("meta.json", []byte(`{"slug": 3}`)); err == nil {
+		t.Error("a numeric slug must be refused")
+	}
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case nil:
+		return "null"
+	}
+	return "other"
 }

@@ -44,8 +44,9 @@ var legacyPhases = []string{"00-quick-scan", "01-requirements", "02-impact-analy
 // Meta is the content of one meta.json.
 type Meta struct {
 	Description       string            `json:"description"`
-	Source            string            `json:"source"` // github|jira|manual
-	SourceID          string            `json:"source_id"`
+	Source            string            `json:"source"`          // github|jira|manual
+	SourceID          string            `json:"source_id"`       // written as null when empty
+	Slug              string            `json:"slug"`            // the item's folder name, as the seeds' later versions record it
 	CreatedAt         string            `json:"created_at"`      // RFC 3339 with milliseconds, UTC
 	AnalysisStatus    string            `json:"analysis_status"` // raw|partial|analyzed; see Marshal
 	PhasesCompleted   []string          `json:"phases_completed"`

@@ -301,6 +301,8 @@ func checkMarkdown(t *testing.T, name string, data []byte) {
 	}
 	tmpl := name
 	switch {
+	case name == artifacts.ModuleIndexFile:
+		tmpl = "module-design-index.md"
 	case strings.HasPrefix(name, "adr-"):
 		tmpl = "adr.md"
 	case strings.HasPrefix(name, "module-design-"):

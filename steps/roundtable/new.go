@@ -65,6 +65,7 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	}
 	md := meta.New(o.Description, o.Source, o.SourceID, m.now())
 	md.BaseCommit = head
+	md.Slug = o.Slug
 	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}}
 	c := m.changes()
 	r := &Reply{}

@@ -148,6 +148,9 @@ func (st *state) openNext(c *changeset, r *Reply) error {
 
 func (st *state) stageMeta(c *changeset) error {
 	st.meta.AnalysisStatus = meta.StatusFor(len(st.meta.PhasesCompleted), len(st.plan.Phases))
+	if st.meta.Slug == "" {
+		st.meta.Slug = st.it.slug // analyses begun before meta.json carried it
+	}
 	data, err := st.meta.Marshal()
 	if err != nil {
 		return err

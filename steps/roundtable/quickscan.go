@@ -168,10 +168,14 @@ func candidates(r *quickscan.Result, n int) []string {
 	return out
 }
 
-// applyStep stages a step's artifacts, then the quick scan's part of them.
+// applyStep stages a step's artifacts, then the quick scan's part of them
+// and the handoff tables (handoff.go).
 func (st *state) applyStep(c *changeset, sa stepAnswers) error {
 	if err := st.applyArtifacts(c, sa); err != nil {
 		return err
 	}
-	return st.quickScanStep(c, sa)
+	if err := st.quickScanStep(c, sa); err != nil {
+		return err
+	}
+	return st.handoffStep(c, sa)
 }

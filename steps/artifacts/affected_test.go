@@ -1,0 +1,103 @@
+package artifacts
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("no golden file (run go test -run %s -update): %v", t.Name(), err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from %s (run with -update after checking the change):\n%s", name, p, got)
+	}
+}
+
+var impactAnswers = []Named{
+	{"02-01", "radius", "Directly changed: src/reports/report.go (a new Totals method), a new src/reports/csv.go and the new " +
+		"`tests/report_test.go`. Second-hand: cmd/server/main.go wires the route. See https://example.com/docs/a.html and GET /reports/{id}/file.csv."},
+	{"02-01", "shared", "report.go is imported by api.go and the CLI. Node.js is not involved, e.g. the v1.2 client stays."},
+	{"02-02", "entry_points", "The route needs a module in `go.mod` at the root; internal/legacy/export.go stays exactly as it is."},
+	{"02-03", "risk_zones", "We delete src/reports/old_pdf.go; docs/requirements/x/impact-analysis.md is ours."},
+}
+
+var scanAnswers = []Named{
+	{"00-03", "files", "Add config/reports.yaml. Strike src/pdf/render.go: it does not change."},
+}
+
+var candidates = []string{"src/reports/report.go", "src/pdf/render.go", "src/reports/filter.go", "api.go"}
+
+func TestAffectedFilesGolden(t *testing.T) {
+	rows := AffectedFiles(impactAnswers, candidates, scanAnswers)
+	golden(t, "affected-files.md", AffectedTable(rows))
+	var paths []string
+	for _, r := range rows {
+		paths = append(paths, r.Path)
+	}
+	for _, want := range []string{"src/reports/report.go", "src/reports/csv.go", "tests/report_test.go", "cmd/server/main.go",
+		"go.mod", "src/reports/old_pdf.go", "src/reports/filter.go", "api.go", "config/reports.yaml"} {
+		if !slices.Contains(paths, want) {
+			t.Errorf("table lacks %s: %q", want, paths)
+		}
+	}
+	for _, not := range []string{"src/pdf/render.go", "internal/legacy/export.go", "Node.js", "example.com/docs/a.html",
+		"docs/requirements/x/impact-analysis.md", "e.g", "v1.2"} {
+		if slices.Contains(paths, not) {
+			t.Errorf("table lists %s, which no answer says changes: %q", not, paths)
+		}
+	}
+	// The table reads back exactly: build tools parse the same rows.
+	doc := "# Impact\n\n## 2. Directly Affected Files\n\n" + AffectedTable(rows) + "\n## 3. Entry Points\n\n| `not/this.go` | x |\n"
+	if got := ImpactFiles([]byte(doc)); !slices.Equal(got, paths) {
+		t.Errorf("ImpactFiles = %q, want %q", got, paths)
+	}
+}
+
+func TestAffectedFilesNone(t *testing.T) {
+	table := AffectedTable(AffectedFiles([]Named{{"02-01", "radius", "Everything the billing team owns."}}, nil, nil))
+	if got := ImpactFiles([]byte("## Directly Affected Files\n\n" + table)); len(got) != 0 {
+		t.Errorf("empty table reads back %q", got)
+	}
+	if table == "" {
+		t.Error("an empty table must say why it is empty")
+	}
+}
+
+func TestImpactFilesReadsSeedTables(t *testing.T) {
+	// A table as the seeds' own analyses write it, under a level-3 heading
+	// with a number, ./ prefixes and a duplicate.
+	doc := "## Impact\n\n### 1. Directly Affected Files\n\n| File | Change |\n|---|---|\n| `./src/a.js` | edit |\n| `/src/b.js` | new |\n| `src/a.js` | again |\n\n### Indirectly Affected Files\n\n| `src/c.js` | x |\n"
+	if got := ImpactFiles([]byte(doc)); !slices.Equal(got, []string{"src/a.js", "src/b.js"}) {
+		t.Errorf("ImpactFiles = %q", got)
+	}
+	if got := ImpactFiles([]byte("## Indirectly Affected Files\n\n| `src/c.js` | x |\n")); got != nil {
+		t.Errorf("the indirect table must not count: %q", got)
+	}
+}
+
+func TestModuleIndexGolden(t *testing.T) {
+	doc := []byte("# Module Design: reports.export\n\n## 1. Responsibilities\n\n<!-- rtgit:begin 04-01 responsibilities -->\n" +
+		"**Responsible for:** turning rows into CSV | safely.\nMore text.\n<!-- rtgit:end 04-01 responsibilities -->\n\n## 2. Boundaries\n")
+	e := ReadModuleEntry("module-design-reports-export.md", doc)
+	if e.Name != "reports.export" || e.Summary != "turning rows into CSV | safely." {
+		t.Errorf("ReadModuleEntry = %+v", e)
+	}
+	bare := ReadModuleEntry("module-design-store.md", []byte("# Module Design: store\n\n## 1. Responsibilities\n\n_Not stated for this module in step 04-01._\n"))
+	golden(t, "module-index.md", ModuleIndex([]ModuleEntry{e, bare}))
+}

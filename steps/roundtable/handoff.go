@@ -1,0 +1,118 @@
+package roundtable
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/artifacts"
+)
+
+// The artifacts build tools read without parsing prose: the Directly
+// Affected Files table of impact-analysis.md and the design index
+// module-design.md. Both are regenerated from the answers whenever a step
+// that writes their neighbours completes, so they never drift from them.
+
+const (
+	impactArtifact  = "impact-analysis.md"
+	affectedKey     = "affected-files"
+	moduleIndexKey  = "module-index"
+	moduleIndexTmpl = "module-design-index.md"
+)
+
+// handoffStep refreshes the handoff tables after a step: the affected
+// files after any step writing the impact analysis, the module index after
+// any step writing module designs.
+func (st *state) handoffStep(c *changeset, sa stepAnswers) error {
+	if declares(sa.step, impactArtifact) {
+		if err := st.writeAffected(c, sa); err != nil {
+			return err
+		}
+	}
+	for _, o := range sa.step.Outputs {
+		if strings.HasPrefix(o, "module-design-") {
+			return st.writeModuleIndex(c)
+		}
+	}
+	return nil
+}
+
+// stepTexts lists the answers of every step matching want: the answers of
+// the step being completed as given, the others from their answer files
+// once they are done.
+func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifacts.Named {
+	var out []artifacts.Named
+	for _, s := range st.plan.Steps() {
+		if !want(s) {
+			continue
+		}
+		if s.ID == sa.step.ID {
+			for _, q := range sa.asked {
+				if a := sa.answer[q.ID]; a != "" {
+					out = append(out, artifacts.Named{StepID: s.ID, Question: q.ID, Text: a})
+				}
+			}
+			continue
+		}
+		if !st.meta.HasStep(s.ID) {
+			continue
+		}
+		f, err := st.answerFile(s)
+		if err != nil || f == nil {
+			continue
+		}
+		for _, a := range f.Answers {
+			if a.Answered {
+				out = append(out, artifacts.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
+			}
+		}
+	}
+	return out
+}
+
+// affectedRows computes the Directly Affected Files rows from the impact
+// answers, the quick scan's recorded candidates and the quick-scan answers
+// that add or strike files.
+func (st *state) affectedRows(sa stepAnswers) []artifacts.AffectedFile {
+	impact := st.stepTexts(sa, func(s *steps.Step) bool { return declares(s, impactArtifact) })
+	scan := st.stepTexts(sa, st.inQuickScan)
+	var candidates []string
+	if qs := st.meta.QuickScan; qs != nil {
+		candidates = qs.CandidateFiles
+	}
+	return artifacts.AffectedFiles(impact, candidates, scan)
+}
+
+func (st *state) writeAffected(c *changeset, sa stepAnswers) error {
+	rel := st.it.outputPath(impactArtifact)
+	body := artifacts.AffectedTable(st.affectedRows(sa))
+	return st.fillSection(c, &fillTarget{path: rel, template: impactArtifact, section: artifacts.AffectedSection, key: affectedKey}, body)
+}
+
+// writeModuleIndex lists every module design file of the item, as it will
+// be after this step, in module-design.md.
+func (st *state) writeModuleIndex(c *changeset) error {
+	names, err := st.listStaged(c, st.it.dir())
+	if err != nil {
+		return err
+	}
+	var entries []artifacts.ModuleEntry
+	for _, n := range names {
+		if !artifacts.IsModuleFile(n) {
+			continue
+		}
+		doc, err := c.base(path.Join(st.it.dir(), n))
+		if err != nil {
+			return err
+		}
+		if doc == nil {
+			if doc, err = st.read(path.Join(st.it.dir(), n)); err != nil {
+				return fmt.Errorf("module index: %w", err)
+			}
+		}
+		entries = append(entries, artifacts.ReadModuleEntry(n, doc))
+	}
+	rel := st.it.outputPath(artifacts.ModuleIndexFile)
+	return st.fillSection(c, &fillTarget{path: rel, template: moduleIndexTmpl, section: artifacts.ModuleIndexSection, key: moduleIndexKey}, artifacts.ModuleIndex(entries))
+}
