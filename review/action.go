@@ -35,7 +35,7 @@ var ErrRejected = errors.New("push rejected")
 
 // Machine is the step machine as the action drives it.
 type Machine interface {
-	Comment(slug, text string) (*roundtable.Reply, error)
+	CommentFrom(slug, text string, from roundtable.Origin) (*roundtable.Reply, error)
 	Next(slug string) (*roundtable.Reply, error)
 	Status(slug string) (*roundtable.Status, error)
 	StatusReply(slug string) (*roundtable.Reply, error)

@@ -73,6 +73,13 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 	} else {
 		b.WriteString("### Open questions\n\nNone: the analysis is complete.\n")
 	}
+	if len(st.OpenQuestions) > 0 {
+		b.WriteString("\n### Tracked open questions\n\n")
+		for _, q := range st.OpenQuestions {
+			fmt.Fprintf(&b, "- **%s** %s\n", q.ID, defang(oneLine(q.Text)))
+		}
+		b.WriteString("\nSettle one with `/rtgit resolve Q-NNN <answer>`; `rtgit check` fails while any is open.\n")
+	}
 	b.WriteString("\n" + dashboardEnd + "\n")
 	return b.String()
 }

@@ -13,6 +13,11 @@ import (
 // already moved on, and the next run's dashboard catches up.
 func (r *run) respond() {
 	for _, out := range r.res.Handled {
+		if out.Comment != nil && out.OK() && out.Reply != nil && out.Reply.Acknowledged {
+			// Thanks and approval get a reaction, not a comment.
+			r.react(r.ctx, r.res, *out.Comment, "+1")
+			continue
+		}
 		body := RenderReply(r.slug, out.Reply, out.Err)
 		if c := out.Comment; c != nil {
 			body = quoteFirstLine(c) + body

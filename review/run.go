@@ -191,7 +191,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if intent.Refuse != "" {
 		err = errors.New(intent.Refuse)
 	} else {
-		reply, err = r.Machine.Comment(r.slug, text)
+		reply, err = r.Machine.CommentFrom(r.slug, text, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c)})
 	}
 	if storageFailure(err) {
 		// A full disk or a failing device says nothing about the comment.
@@ -257,12 +257,33 @@ func commitMessage(text string, c *Comment) string {
 		what = fmt.Sprintf("answer %s", cmd.QuestionID)
 	case "feedback":
 		what = "feedback on the open step"
+	case "question":
+		what = "open question"
+	case "resolve":
+		what = "resolve " + cmd.QuestionID
+	case "ack":
+		what = "acknowledgement"
 	case "depth":
 		what = "depth " + string(cmd.Depth)
 	default:
 		what = cmd.Kind
 	}
 	return fmt.Sprintf("rtgit: %s from @%s\n\nRtgit-Comment: %s\n", what, c.User.Login, c.Key())
+}
+
+// commentLink is the address of c on the pull request, for the record of
+// an open question it raises.
+func commentLink(pr *PullRequest, c *Comment) string {
+	if pr == nil || pr.URL == "" {
+		return ""
+	}
+	switch c.Kind {
+	case KindIssueComment:
+		return fmt.Sprintf("%s#issuecomment-%d", pr.URL, c.ID)
+	case KindReviewComment:
+		return fmt.Sprintf("%s#discussion_r%d", pr.URL, c.ID)
+	}
+	return fmt.Sprintf("%s#pullrequestreview-%d", pr.URL, c.ID)
 }
 
 func writeAtomic(path string, data []byte) error {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Synthesis is what a finished discussion produced.
@@ -55,7 +57,7 @@ func Synthesize(d *Discussion, t Table, topic Topic) Synthesis {
 				sent = strings.TrimSpace(sent)
 				switch {
 				case sent == "":
-				case strings.HasSuffix(sent, "?"):
+				case strings.HasSuffix(sent, "?") || steps.Triage(sent) == steps.KindQuestion:
 					s.Open = append(s.Open, sent)
 				case decisionRe.MatchString(sent):
 					s.Decisions = append(s.Decisions, sent)

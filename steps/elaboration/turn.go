@@ -134,7 +134,7 @@ func respond(d *Discussion, t Table, p Participant, user Turn) Turn {
 	said := StripAddress(user.Text, p)
 	ack := strings.ReplaceAll(p.Ack, "{point}", lowerFirst(gist(said, 100)))
 	switch {
-	case strings.HasSuffix(strings.TrimSpace(said), "?"):
+	case steps.Triage(said) == steps.KindQuestion:
 		// rtgit cannot answer a question itself; it keeps it visible
 		// as open, and the synthesis lists it.
 		ack = fmt.Sprintf("That's a question for the team, and I'll keep it open in the synthesis: \"%s\"", strings.TrimSpace(said))

@@ -3,7 +3,6 @@ package roundtable
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/rtgit/rtgit/steps"
@@ -12,20 +11,21 @@ import (
 
 // Command is what a comment asks for.
 type Command struct {
-	Kind       string // continue, skip, elaborate, depth, status, help, answer, feedback
+	Kind       string // continue, skip, elaborate, depth, status, help, answer, resolve, ack, question, feedback
 	Depth      steps.Depth
-	QuestionID string
-	Text       string // the answer, or the feedback
+	QuestionID string // the answered question, or the Q-NNN resolved
+	Text       string // the answer, the question or the feedback
 	Unknown    string // an unrecognised /rtgit subcommand
 }
 
 // MaxCommentBytes bounds what a comment may carry into an answer file.
 const MaxCommentBytes = 256 << 10
 
-// ParseComment classifies a comment exactly as interface-spec §5.3 orders
-// it: /rtgit commands, then the single letters C, E and S, then depth
-// phrases, and anything else is natural feedback. "Continue" spelled out
-// is natural language, not [C].
+// ParseComment classifies a comment as interface-spec §5.3 orders it:
+// /rtgit commands, then the single letters C, E and S, then a depth phrase
+// said on its own; anything else is triaged (steps.Triage) into an
+// acknowledgement, a question or feedback. "Continue" spelled out is
+// natural language, not [C].
 func ParseComment(text string) Command {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	trimmed := strings.TrimSpace(text)
@@ -40,6 +40,8 @@ func ParseComment(text string) Command {
 			return Command{Kind: sub}
 		case "deep", "brief", "standard":
 			return Command{Kind: "depth", Depth: steps.Depth(sub)}
+		case "resolve":
+			return parseResolve(first, f, rest)
 		case "answer":
 			if len(f) < 3 {
 				return Command{Kind: "help", Unknown: "answer needs a question id"}
@@ -70,7 +72,25 @@ func ParseComment(text string) Command {
 	if d, ok := steps.DetectOverride(trimmed); ok {
 		return Command{Kind: "depth", Depth: d}
 	}
+	switch steps.Triage(trimmed) {
+	case steps.KindAcknowledgement:
+		return Command{Kind: "ack", Text: trimmed}
+	case steps.KindQuestion:
+		return Command{Kind: "question", Text: trimmed}
+	}
 	return Command{Kind: "feedback", Text: trimmed}
+}
+
+// parseResolve reads "/rtgit resolve Q-003 the answer", the answer inline
+// or on the lines below.
+func parseResolve(first string, f []string, rest string) Command {
+	if len(f) < 3 {
+		return Command{Kind: "help", Unknown: "resolve needs a question id, like Q-001"}
+	}
+	id := strings.ToUpper(strings.TrimSuffix(f[2], ":"))
+	inline := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.SplitN(first, f[2], 2)[1]), ":"))
+	body := strings.TrimSpace(strings.Join(nonEmpty(inline, rest), "\n"))
+	return Command{Kind: "resolve", QuestionID: id, Text: body}
 }
 
 func nonEmpty(parts ...string) []string {
@@ -85,11 +105,24 @@ func nonEmpty(parts ...string) []string {
 
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
-	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit help`, and `/rtgit answer <id>` with the answer on the next lines. " +
-	"Anything else is taken as feedback on the current step."
+	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
+	"and `/rtgit resolve Q-001 <answer>` to settle an open question. " +
+	"A question is tracked as an open question; anything else is taken as feedback on the current step."
+
+// Origin is who wrote a comment and where, for the record of a question
+// it raises. Both are empty for a comment typed at the command line.
+type Origin struct {
+	Author string // a login or a name
+	Link   string // the comment's URL
+}
 
 // Comment handles text as a pull-request comment is handled.
 func (m *Machine) Comment(slug, text string) (*Reply, error) {
+	return m.CommentFrom(slug, text, Origin{})
+}
+
+// CommentFrom is Comment with the comment's author and link.
+func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 	if len(text) > MaxCommentBytes {
 		return nil, fmt.Errorf("comment is %d bytes; the limit is %d", len(text), MaxCommentBytes)
 	}
@@ -97,12 +130,16 @@ func (m *Machine) Comment(slug, text string) (*Reply, error) {
 		return nil, fmt.Errorf("comment is not valid UTF-8 text")
 	}
 	cmd := ParseComment(text)
-	if cmd.Kind == "feedback" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/")) {
+	if cmd.Kind == "feedback" || cmd.Kind == "question" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/")) {
 		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
-			return st.spoken(cur, ph, f, cmd, text)
+			return st.spoken(cur, ph, f, cmd, text, from)
 		})
 	}
 	switch cmd.Kind {
+	case "ack":
+		return m.acknowledge(slug)
+	case "resolve":
+		return m.Resolve(slug, cmd.QuestionID, cmd.Text, from.Author)
 	case "continue":
 		return m.Next(slug)
 	case "skip":
@@ -130,7 +167,7 @@ func (m *Machine) Comment(slug, text string) (*Reply, error) {
 // state they are judged against: during a discussion they are the user's
 // next turn, depth phrases included; otherwise a depth phrase changes the
 // depth and anything else is feedback.
-func (st *state) spoken(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, cmd Command, text string) (*Reply, error) {
+func (st *state) spoken(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, cmd Command, text string, from Origin) (*Reply, error) {
 	ef, err := st.elaborationFile(cur)
 	if err != nil {
 		return nil, err
@@ -138,15 +175,18 @@ func (st *state) spoken(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, c
 	if d := ef.Current(); d != nil {
 		return st.discuss(cur, ph, ef, d, text)
 	}
-	if cmd.Kind == "depth" {
+	switch cmd.Kind {
+	case "depth":
 		return st.setDepth(cur, ph, f, cmd.Depth)
+	case "question":
+		return st.question(cur, ph, cmd.Text, from)
 	}
 	return st.feedback(cur, ph, cmd.Text)
 }
 
-// feedback records natural input on the open step: it is kept in the
-// answer file, carried into the step's artifacts, and acknowledged in the
-// persona's words.
+// feedback records natural input on the open step: it is kept verbatim in
+// the answer file, carried into the step's artifacts, and reflected back
+// as a quote followed by the persona's acknowledgment.
 func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*Reply, error) {
 	rel := st.it.answerPath(cur)
 	data, err := readFile(st.m.abs(rel))
@@ -162,28 +202,31 @@ func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*R
 	}
 	r := &Reply{Changed: []string{rel}}
 	p := st.plan.PersonaOf(cur)
-	r.say(p.Name, p.Acknowledge(gist(text)))
+	r.say(p.Name, Reflect(p, text))
 	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	return r, nil
 }
 
-// gist shortens feedback to its first sentence for the acknowledgment, so
-// the persona reflects the point back rather than the whole comment.
-func gist(text string) string {
-	t := strings.Join(strings.Fields(text), " ")
-	if i := strings.IndexAny(t, ".!?"); i > 0 {
-		t = t[:i]
+// Reflect is a persona's answer to feedback: the words quoted exactly as
+// written, then the persona's acknowledgment pattern (interface-spec §5.5).
+// Nothing is lowercased or reworded: the quote is the record.
+func Reflect(p steps.Persona, text string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		b.WriteString(strings.TrimRight("> "+l, " ") + "\n")
 	}
-	if len(t) > 100 {
-		cut := strings.LastIndex(t[:100], " ")
-		if cut < 40 {
-			cut = 100
-		}
-		t = t[:cut] + "…"
+	b.WriteString("\n")
+	b.WriteString(p.Acknowledge("what you raised above"))
+	return b.String()
+}
+
+// acknowledge answers "ok", "thanks" or a 👍 with one line and records
+// nothing: there is nothing in it to keep.
+func (m *Machine) acknowledge(slug string) (*Reply, error) {
+	if err := ValidateSlug(slug); err != nil {
+		return nil, err
 	}
-	r, size := utf8.DecodeRuneInString(t)
-	if size > 0 && !(len(t) > 1 && unicode.IsUpper(rune(t[1]))) {
-		t = string(unicode.ToLower(r)) + t[size:]
-	}
-	return t
+	r := &Reply{Acknowledged: true}
+	r.say("", "👍 Noted -- nothing to record. Comment `/rtgit continue` when the step is done.")
+	return r, nil
 }

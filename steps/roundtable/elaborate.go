@@ -152,6 +152,12 @@ func (st *state) discuss(cur *steps.Step, ph *steps.PlanPhase, ef *elaboration.F
 		if err := st.applySynthesis(c, cur, syn); err != nil {
 			return nil, err
 		}
+		if err := st.trackRaised(cur, syn.Open); err != nil {
+			return nil, err
+		}
+		if err := st.stageQuestions(c); err != nil {
+			return nil, err
+		}
 		st.meta.Elaborations = append(st.meta.Elaborations, meta.Elaboration{StepID: cur.ID, TurnCount: syn.Turns,
 			PersonasActive: syn.Keys(), Timestamp: st.m.now().UTC().Format(time.RFC3339), SynthesisSummary: syn.Summary()})
 		if err := st.stageMeta(c); err != nil {

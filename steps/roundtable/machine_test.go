@@ -179,15 +179,15 @@ func TestSetDepthKeepsAnswers(t *testing.T) {
 func TestCommentRoutes(t *testing.T) {
 	m, repo := newMachine(t)
 	mustNew(t, m)
-	r, err := m.Comment("csv", "What about customers with thousands of invoices? They matter most.")
+	r, err := m.Comment("csv", "Customers with thousands of invoices matter most. They close the month first.")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "That's important -- so what about customers with thousands of invoices. Let me capture that."; r.Lines[0].Text != want {
-		t.Errorf("ack = %q, want %q", r.Lines[0].Text, want)
+	if want := "> Customers with thousands of invoices matter most. They close the month first.\n\nThat's important -- so what you raised above. Let me capture that."; r.Lines[0].Text != want {
+		t.Errorf("reflection = %q, want %q", r.Lines[0].Text, want)
 	}
 	data, _ := os.ReadFile(filepath.Join(repo.root, "docs/requirements/csv/answers/00-01-scope-estimation.md"))
-	if !strings.Contains(string(data), "They matter most.") {
+	if !strings.Contains(string(data), "They close the month first.") {
 		t.Errorf("feedback not kept in the answer file")
 	}
 	if _, err := m.Comment("csv", "C"); !errors.Is(err, ErrIncomplete) {

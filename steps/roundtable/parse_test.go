@@ -34,7 +34,12 @@ func TestParseComment(t *testing.T) {
 		{"keep it short", Command{Kind: "depth", Depth: steps.Brief}},
 		// "Continue" as a word is conversation, not [C].
 		{"Continue", Command{Kind: "feedback", Text: "Continue"}},
-		{"Can we also export credit notes?", Command{Kind: "feedback", Text: "Can we also export credit notes?"}},
+		{"Can we also export credit notes?", Command{Kind: "question", Text: "Can we also export credit notes?"}},
+		{"LGTM 👍", Command{Kind: "ack", Text: "LGTM 👍"}},
+		{"Exports must be fast for our biggest customers.", Command{Kind: "feedback", Text: "Exports must be fast for our biggest customers."}},
+		{"/rtgit resolve Q-003 Yes, PowerShell 7 only", Command{Kind: "resolve", QuestionID: "Q-003", Text: "Yes, PowerShell 7 only"}},
+		{"/rtgit resolve q-001\nNo: the export stays synchronous.", Command{Kind: "resolve", QuestionID: "Q-001", Text: "No: the export stays synchronous."}},
+		{"/rtgit resolve", Command{Kind: "help", Unknown: "resolve needs a question id, like Q-001"}},
 	}
 	for _, c := range cases {
 		if got := ParseComment(c.in); got != c.want {
@@ -50,7 +55,7 @@ func FuzzParseComment(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		c := ParseComment(in)
 		switch c.Kind {
-		case "continue", "skip", "elaborate", "status", "help", "feedback":
+		case "continue", "skip", "elaborate", "status", "help", "feedback", "question", "ack", "resolve":
 		case "depth":
 			if !c.Depth.Valid() {
 				t.Fatalf("depth command with depth %q", c.Depth)

@@ -45,6 +45,9 @@ type Reply struct {
 	// Discussion is set while an elaboration-mode discussion is open.
 	Discussion *DiscussionView
 	Changed    []string // repo-relative paths written
+	// Acknowledged is set when the comment was only thanks or approval:
+	// the pull request answers it with a reaction alone.
+	Acknowledged bool
 }
 
 // DiscussionView is an open elaboration-mode discussion.

@@ -28,6 +28,8 @@ type Status struct {
 	StepsTotal      int         `json:"steps_total"`
 	Step            *StepStatus `json:"step"`
 	Branch          string      `json:"branch"`
+	// OpenQuestions are the tracked questions not yet resolved.
+	OpenQuestions []meta.OpenQuestion `json:"open_questions,omitempty"`
 }
 
 // StepStatus is the open step in a Status.
@@ -82,6 +84,7 @@ func (st *state) status() *Status {
 	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
 		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch()}
+	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	cur, ph := st.current()
 	if cur == nil {
 		return s
@@ -192,6 +195,8 @@ type Readiness struct {
 	AnalysisStatus string   `json:"analysis_status"`
 	Missing        []string `json:"missing"`        // expected artifacts that do not exist
 	Clarifications []string `json:"clarifications"` // "path:line: [NEEDS CLARIFICATION: …]"
+	// OpenQuestions are the tracked questions nobody has resolved yet.
+	OpenQuestions []meta.OpenQuestion `json:"open_questions"`
 }
 
 // Check is the build-readiness gate: the analysis is analyzed, every
@@ -237,7 +242,13 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 			}
 		}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0
+	if r.OpenQuestions, err = st.meta.OpenQuestions(); err != nil {
+		return nil, err
+	}
+	if r.OpenQuestions == nil {
+		r.OpenQuestions = []meta.OpenQuestion{}
+	}
+	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.OpenQuestions) == 0
 	return r, nil
 }
 

@@ -67,11 +67,15 @@ func (st *state) draftSkipped(c *changeset, cur *steps.Step, ph *steps.PlanPhase
 			sf, d = f, steps.Depth(f.Depth)
 			c.commitAsIs(st.it.answerPath(cur))
 		}
-		if err := st.applyStep(c, collect(s, sf, d)); err != nil {
+		sa := collect(s, sf, d)
+		if err := st.applyStep(c, sa); err != nil {
+			return err
+		}
+		if err := st.trackUnanswered(sa); err != nil {
 			return err
 		}
 	}
-	return nil
+	return st.stageQuestions(c)
 }
 
 // withOpen runs fn on the open step of slug under the item's lock: the

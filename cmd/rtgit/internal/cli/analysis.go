@@ -156,9 +156,12 @@ is committed with its step by rtgit next.`,
 func newCommentCmd(g *globals, s Streams) *cobra.Command {
 	return slugVerb(g, s, "comment <slug> (<text> | -)", "Handle text exactly as a pull-request comment",
 		`Process text the way the GitHub Action processes a PR comment: /rtgit commands
-(continue, skip, elaborate, deep, brief, status, help, answer <id>), the single
-letters C, E and S, depth phrases such as "let's dig in", and otherwise natural
-feedback, which is kept in the answer file and acknowledged by the persona.`,
+(continue, skip, elaborate, deep, brief, status, help, answer <id>,
+resolve <Q-NNN>), the single letters C, E and S, and a depth phrase said on its
+own ("let's dig in", "keep it short"). Anything else is triaged: thanks and
+approval ("ok", "LGTM", 👍) are acknowledged and not recorded; a question becomes
+a tracked open question (Q-001, ...); the rest is feedback, kept verbatim in the
+answer file and quoted back by the persona.`,
 		"  rtgit comment invoice-export \"/rtgit answer users\nFinance clerks\"\n  rtgit comment invoice-export C\n  rtgit comment invoice-export \"What about refunds?\"", 2,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
 			text := a[1]

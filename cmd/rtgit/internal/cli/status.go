@@ -150,8 +150,8 @@ func newCheckCmd(g *globals, s Streams) *cobra.Command {
 		Use:   "check <slug>",
 		Short: "Gate: is the analysis ready to build?",
 		Long: `Exit 0 only when the analysis is analyzed, every phase's expected artifacts
-exist, and no artifact contains [NEEDS CLARIFICATION. Otherwise list what is
-missing and exit 3.`,
+exist, no artifact contains [NEEDS CLARIFICATION and no open question (Q-NNN)
+is unresolved. Otherwise list what is missing and exit 3.`,
 		Example: "  rtgit check invoice-export && echo ready",
 		Args:    exactArgs(1),
 		RunE:    func(_ *cobra.Command, args []string) error { return runCheck(o, args[0], s) },
@@ -182,6 +182,12 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		}
 		for _, c := range r.Clarifications {
 			fmt.Fprintln(s.Out, c)
+		}
+		for _, q := range r.OpenQuestions {
+			fmt.Fprintf(s.Out, "open question %s: %s\n", q.ID, strings.Join(strings.Fields(q.Text), " "))
+		}
+		if len(r.OpenQuestions) > 0 {
+			fmt.Fprintf(s.Out, "settle each with: rtgit resolve %s <Q-NNN> <answer>\n", slug)
 		}
 		if r.Ready {
 			fmt.Fprintf(s.Out, "%s is ready to build.\n", slug)
