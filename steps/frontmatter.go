@@ -46,13 +46,16 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 	m := doc.Content[0]
 	fields := map[string]*yaml.Node{}
 	keyLine := map[string]int{}
+	rawKey := map[string]string{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		if _, dup := fields[k.Value]; dup {
+		key := fieldKey(k.Value)
+		if _, dup := fields[key]; dup {
 			add(k.Line+1, Error, "duplicate frontmatter key %q", k.Value)
 		}
-		fields[k.Value] = v
-		keyLine[k.Value] = k.Line + 1
+		fields[key] = v
+		keyLine[key] = k.Line + 1
+		rawKey[key] = k.Value
 	}
 	s.fieldLines = keyLine
 	str := func(key string) string {
@@ -71,7 +74,7 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 	s.Title = str("title")
 	s.Persona = str("persona")
 	if d := str("depth"); d != "" {
-		s.Depth = Depth(d)
+		s.Depth = Depth(strings.ToLower(d))
 		if !s.Depth.Valid() {
 			add(fields["depth"].Line+1, Error, "depth %q must be one of brief, standard, deep", d)
 		}
@@ -105,13 +108,49 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 			add(v.Line+1, Warning, "skip_if must be a string; ignoring it")
 		}
 	}
-	for k := range fields {
+	for k, v := range fields {
 		switch k {
 		case "step_id", "title", "persona", "depth", "outputs", "depends_on", "skip_if":
 		default:
-			add(keyLine[k], Warning, "unknown frontmatter field %q", k)
+			if s.Extra == nil {
+				s.Extra = map[string]string{}
+			}
+			s.Extra[rawKey[k]] = nodeText(v)
+			add(keyLine[k], Info, "frontmatter field %q is kept but not used by rtgit", rawKey[k])
 		}
 	}
+}
+
+// fieldKey folds the spellings step files use for one key: "step_id",
+// "step-id", "stepId" and "Step_ID" are the same field.
+func fieldKey(k string) string {
+	var b strings.Builder
+	for i, r := range strings.TrimSpace(k) {
+		switch {
+		case r == '-' || r == ' ':
+			b.WriteByte('_')
+		case r >= 'A' && r <= 'Z':
+			if i > 0 && !strings.HasSuffix(b.String(), "_") && k[i-1] >= 'a' && k[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r + 'a' - 'A')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// nodeText renders a YAML value back as compact text for Step.Extra.
+func nodeText(v *yaml.Node) string {
+	if v.Kind == yaml.ScalarNode {
+		return v.Value
+	}
+	out, err := yaml.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // stringList accepts a YAML sequence of scalars, or a single scalar.
@@ -121,7 +160,13 @@ func stringList(v *yaml.Node) ([]string, bool) {
 		if strings.TrimSpace(v.Value) == "" {
 			return nil, true
 		}
-		return []string{strings.TrimSpace(v.Value)}, v.Tag == "!!str"
+		var out []string
+		for _, part := range strings.Split(v.Value, ",") {
+			if p := strings.TrimSpace(part); p != "" {
+				out = append(out, p)
+			}
+		}
+		return out, v.Tag == "!!str"
 	case yaml.SequenceNode:
 		out := make([]string, 0, len(v.Content))
 		for _, c := range v.Content {

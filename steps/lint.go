@@ -1,6 +1,9 @@
 package steps
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Lint returns every problem in the plan's step files: those that made a
 // step invalid at load time, plus checks that only matter to maintainers
@@ -9,6 +12,9 @@ import "strings"
 func Lint(p *Plan) Problems {
 	probs := append(Problems{}, p.Problems...)
 	for _, s := range p.Steps() {
+		if !strings.HasPrefix(s.Source, "embedded:") {
+			probs = append(probs, Problem{Path: s.Source, Line: 1, Severity: Info, Msg: DialectSummary(s)})
+		}
 		if s.SkipIf != "" {
 			if _, err := ParseSkipIf(s.SkipIf); err != nil {
 				probs = append(probs, Problem{Path: s.Source, Line: s.FieldLine("skip_if"), Severity: Error,
@@ -24,4 +30,34 @@ func Lint(p *Plan) Problems {
 	}
 	probs.Sort()
 	return probs
+}
+
+// DialectSummary says which dialect a step is written in and what rtgit
+// made of it: its questions, its prose criteria and where answers go.
+func DialectSummary(s *Step) string {
+	var ids []string
+	for _, q := range s.AllQuestions() {
+		ids = append(ids, q.ID)
+	}
+	var targets []string
+	for _, m := range s.Mappings {
+		t := m.Output
+		if m.Section != "" {
+			t += "#" + m.Section
+		}
+		if m.Transform != "" {
+			t += " as " + m.Transform
+		}
+		if !contains(targets, t) {
+			targets = append(targets, t)
+		}
+	}
+	msg := fmt.Sprintf("%s dialect: questions %s", s.Dialect, strings.Join(ids, ", "))
+	if len(s.Criteria) > 0 {
+		msg += fmt.Sprintf("; %d prose validation criteria", len(s.Criteria))
+	}
+	if len(targets) > 0 {
+		msg += "; answers go to " + strings.Join(targets, ", ")
+	}
+	return msg
 }

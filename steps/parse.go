@@ -20,6 +20,7 @@ const (
 	secValidation  = "Validation"
 	secArtifacts   = "Artifacts"
 	secElaboration = "Elaboration"
+	secCriteria    = "Criteria"
 )
 
 // KnownTransforms are the structured artifact writers a mapping may name.
@@ -75,6 +76,7 @@ type bodyParser struct {
 	starts    []int
 	add       func(int, Severity, string, ...any)
 	step      *Step
+	seed      seedState // what the seed dialect collects before it can map answers
 }
 
 func (b *bodyParser) lineStarts() {
@@ -120,19 +122,28 @@ func (b *bodyParser) parse() {
 	whole := &Section{}
 	current := ""
 	seenHeading := map[string]int{}
+	s.Dialect = detectDialect(b, doc)
+	seed := s.Dialect == DialectSeed
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok && h.Level == 2 {
+		if h, ok := n.(*ast.Heading); ok {
 			lines, line := b.rawLines(h)
-			current = strings.TrimSpace(strings.Join(lines, " "))
-			if prev, dup := seenHeading[current]; dup {
-				b.add(line, Error, "section %q appears twice (first on line %d)", current, prev)
+			raw := strings.TrimSpace(strings.Join(lines, " "))
+			canon := canonicalSection(raw)
+			if canon != "" || h.Level == 2 {
+				current = canon
+				if canon == "" {
+					current = raw
+					b.add(line, Warning, "unknown section %q", raw)
+				}
+				if prev, dup := seenHeading[current]; dup {
+					b.add(line, Error, "section %q appears twice (first on line %d)", current, prev)
+				}
+				seenHeading[current] = line
+				continue
 			}
-			seenHeading[current] = line
-			switch current {
-			case secBrief, secStandard, secDeep, secValidation, secArtifacts, secElaboration:
-			default:
-				b.add(line, Warning, "unknown section %q", current)
-			}
+		}
+		if seed {
+			b.seedBlock(n, current, sections, whole)
 			continue
 		}
 		switch current {
@@ -142,6 +153,8 @@ func (b *bodyParser) parse() {
 			b.eachItem(n, b.mapping)
 		case secElaboration:
 			b.eachItem(n, b.prompt)
+		case secCriteria:
+			b.criteria(n)
 		default:
 			sec := sections[current]
 			if sec == nil {
@@ -154,6 +167,9 @@ func (b *bodyParser) parse() {
 	s.Brief, s.Standard, s.Deep = sections[secBrief], sections[secStandard], sections[secDeep]
 	if len(whole.Questions) > 0 || len(whole.Prose) > 0 {
 		s.Whole = whole
+	}
+	if seed {
+		b.seedFinish()
 	}
 	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
 		if sec != nil && len(sec.Questions) == 0 {

@@ -161,7 +161,7 @@ func TestParseFrontmatterProblems(t *testing.T) {
 		{"duplicate key", frontmatter(with(nil, `title: "again"`)...), `duplicate frontmatter key "title"`, ""},
 		{"depends_on not a list", frontmatter(with(nil, "depends_on: {a: 1}")...), "", "depends_on must be a list"},
 		{"skip_if not a string", frontmatter(with(nil, "skip_if: [1]")...), "", "skip_if must be a string"},
-		{"unknown field", frontmatter(with(nil, "colour: blue")...), "", `unknown frontmatter field "colour"`},
+		{"unknown field", frontmatter(with(nil, "colour: blue")...), "", `frontmatter field "colour" is kept but not used`},
 		{"nul byte", "---\x00", "NUL byte", ""},
 		{"valid with crlf", strings.ReplaceAll(frontmatter(validFront...), "\n", "\r\n"), "", ""},
 		{"valid with bom", "\ufeff" + frontmatter(validFront...), "", ""},
@@ -204,7 +204,7 @@ func TestParseBodyProblems(t *testing.T) {
 		name, body, wantErr, wantW string
 	}{
 		{"no questions", "\n## Standard Mode\n\nJust prose.\n", "asks no questions", ""},
-		{"item without id", "\n## Standard Mode\n\n- What now?\n", "must start with an id in backticks", ""},
+		{"item without id in an rtgit-dialect file", "\n## Standard Mode\n\n- `a` Why?\n- What now?\n", "must start with an id in backticks", ""},
 		{"bad id", "\n## Standard Mode\n\n- `Bad-Id` What now?\n", "must match [a-z][a-z0-9_]*", ""},
 		{"duplicate id", "\n## Standard Mode\n\n- `a` One?\n- `a` Two?\n", `duplicate question id "a" (first on line 11)`, ""},
 		{"empty question", "\n## Standard Mode\n\n- `a`\n", `question "a" has no text`, ""},

@@ -122,3 +122,35 @@ func mergePersonas(base, extra []Persona) []Persona {
 	}
 	return out
 }
+
+// MatchPersona finds the persona a step file's persona field means. Keys
+// match exactly; failing that, names, first names and roles match ignoring
+// case, spaces, hyphens and underscores, so "Maya Chen", "maya",
+// "business_analyst" and "Business Analyst" all mean business-analyst.
+func MatchPersona(personas []Persona, name string) (string, bool) {
+	if _, ok := FindPersona(personas, name); ok {
+		return name, true
+	}
+	want := foldName(name)
+	if want == "" {
+		return "", false
+	}
+	for _, p := range personas {
+		for _, cand := range []string{p.Key, p.Name, p.First(), p.Role} {
+			if foldName(cand) == want {
+				return p.Key, true
+			}
+		}
+	}
+	return "", false
+}
+
+func foldName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -145,6 +145,10 @@ func (p *Plan) build(files []stepFile) {
 			p.problem(f.source, s.FieldLine("step_id"), Error, "step_id %q does not belong to phase directory %s (want %s-NN)", s.ID, f.phase, num)
 			continue
 		}
+		if key, ok := MatchPersona(p.Personas, s.Persona); ok && key != s.Persona {
+			p.problem(f.source, s.FieldLine("persona"), Info, "persona %q is read as %q", s.Persona, key)
+			s.Persona = key
+		}
 		if _, ok := FindPersona(p.Personas, s.Persona); !ok {
 			p.problem(f.source, s.FieldLine("persona"), Error, "unknown persona %q (known: %s)", s.Persona, strings.Join(p.personaKeys(), ", "))
 			continue
@@ -289,6 +293,20 @@ func (s *Step) templates() []located {
 		}
 		for _, q := range sec.Questions {
 			out = append(out, located{q.Draft, q.Line}, located{q.Text, q.Line})
+		}
+	}
+	return out
+}
+
+// RepoErrors returns the errors found in the repository's own step files.
+// A repository file that does not parse must never quietly give way to
+// the embedded step it was meant to replace, so callers that run steps
+// stop on these.
+func (p *Plan) RepoErrors() Problems {
+	var out Problems
+	for _, pr := range p.Problems {
+		if pr.Severity == Error && !strings.HasPrefix(pr.Path, "embedded:") {
+			out = append(out, pr)
 		}
 	}
 	return out

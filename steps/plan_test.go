@@ -147,15 +147,6 @@ func deeper(standard, deep []Question) bool {
 	return false
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 const dropIn = `---
 step_id: "01-09"
 title: "Compliance Check"

@@ -13,7 +13,21 @@ const (
 	Error Severity = iota
 	// Warning is reported but the step still runs.
 	Warning
+	// Info is something a maintainer may want to know (the dialect a file
+	// is written in, a field kept but not used); it never blocks anything.
+	Info
 )
+
+// String names the severity as lint prints it.
+func (s Severity) String() string {
+	switch s {
+	case Warning:
+		return "warning"
+	case Info:
+		return "info"
+	}
+	return "error"
+}
 
 // Problem is one finding about a step file, printed as "path:line: message".
 type Problem struct {
@@ -25,8 +39,8 @@ type Problem struct {
 
 func (p Problem) String() string {
 	prefix := ""
-	if p.Severity == Warning {
-		prefix = "warning: "
+	if p.Severity != Error {
+		prefix = p.Severity.String() + ": "
 	}
 	if p.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s%s", p.Path, p.Line, prefix, p.Msg)

@@ -21,6 +21,7 @@ var ruleArity = map[string]struct {
 	"one_of":    {1, 64, false},
 	"pattern":   {1, 1, false},
 	"each_line": {1, 1, false},
+	"filled":    {0, 64, false},
 }
 
 func (b *bodyParser) rule(id, rest string, extra []string, line int) {
@@ -38,7 +39,7 @@ func (b *bodyParser) rule(id, rest string, extra []string, line int) {
 	kind := toks[0]
 	ar, ok := ruleArity[kind]
 	if !ok {
-		b.add(line, Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line)", kind)
+		b.add(line, Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line, filled)", kind)
 		return
 	}
 	args := toks[1:]
@@ -148,6 +149,7 @@ func (b *bodyParser) prompt(id, rest string, extra []string, line int) {
 // questions, rules, mappings, outputs and placeholders.
 func (b *bodyParser) check() {
 	s := b.step
+	b.fillRuleArgs()
 	known := map[string]bool{}
 	for _, q := range s.AllQuestions() {
 		known[q.ID] = true
@@ -171,6 +173,17 @@ func (b *bodyParser) check() {
 	for _, m := range s.Mappings {
 		mapped[m.Question] = true
 		switch {
+		case m.Question == AllAnswers:
+			for id := range known {
+				mapped[id] = true
+			}
+			if !outputs[m.Output] {
+				b.add(m.Line, Error, "mapping writes %q, which is not in the step's outputs %v", m.Output, s.Outputs)
+			} else if m.Transform != "" && !knownTransform(m.Transform) {
+				b.add(m.Line, Error, "unknown transform %q (known: %s)", m.Transform, strings.Join(KnownTransforms, ", "))
+			} else if m.Transform == "" && (path.Ext(m.Output) != ".md" || m.Section == "") {
+				b.add(m.Line, Error, "mapping of every answer to %q needs a #Section of a markdown output, or a transform", m.Output)
+			}
 		case !known[m.Question]:
 			b.add(m.Line, Error, "mapping names question %q, which the step does not ask", m.Question)
 		case !outputs[m.Output]:

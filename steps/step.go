@@ -35,6 +35,19 @@ type Step struct {
 	Mappings    []Mapping
 	Elaboration []Prompt
 
+	// Dialect is the grammar the file is written in: rtgit's strict one, or
+	// the seed's prose form (see docs/step-files.md).
+	Dialect Dialect
+	// Criteria are validation criteria written as prose. rtgit cannot
+	// check them itself: they are shown to the person answering as a
+	// checklist, and handed to a reviewer (the AI reviewer where one is
+	// configured) as what a good answer must satisfy.
+	Criteria []Criterion
+	// Extra keeps frontmatter fields rtgit does not use (research: true,
+	// brainstorm: true, …) as their YAML text, so nothing a file says is
+	// dropped; lint reports each as info.
+	Extra map[string]string
+
 	fieldLines map[string]int // frontmatter key -> file line
 }
 
@@ -77,6 +90,12 @@ type Mapping struct {
 	Section   string // heading text for markdown outputs
 	Transform string // structured transform name, "" for a section fill
 	Line      int
+}
+
+// Criterion is one prose validation criterion.
+type Criterion struct {
+	Text string
+	Line int
 }
 
 // Prompt is one persona's elaboration angle on a step.

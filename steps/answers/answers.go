@@ -82,8 +82,11 @@ type View struct {
 	Prose               []string // what the persona says before the questions
 	Questions           []Question
 	Menu                []MenuItem
-	Carry               map[string]string // answers kept from an earlier render, by id; they win over Prefill
-	Feedback            string            // feedback kept from an earlier render
+	// Criteria are the step's prose validation criteria, shown as a
+	// checklist under the questions; rtgit does not read them back.
+	Criteria []string
+	Carry    map[string]string // answers kept from an earlier render, by id; they win over Prefill
+	Feedback string            // feedback kept from an earlier render
 }
 
 // Answer is one answer block as found in a file.

@@ -15,6 +15,7 @@ type page struct {
 	Questions                   []pageQuestion
 	Menu                        []MenuItem
 	Feedback                    string
+	Criteria                    []string
 }
 
 type pageQuestion struct {
@@ -73,6 +74,11 @@ func newPage(v View) (*page, map[string]string, error) {
 	}
 	for _, s := range v.Prose {
 		pg.Prose = append(pg.Prose, trimBlankLines(normalise(s)))
+	}
+	for _, s := range v.Criteria {
+		if c := strings.Join(strings.Fields(s), " "); c != "" {
+			pg.Criteria = append(pg.Criteria, c)
+		}
 	}
 	want := map[string]string{}
 	for _, q := range v.Questions {

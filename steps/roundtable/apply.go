@@ -36,6 +36,25 @@ func collect(s *steps.Step, f *answers.File, d steps.Depth) stepAnswers {
 	return sa
 }
 
+// every is the pseudo-question of a mapping that takes all of the step's
+// answers: its answer is theirs, in the order asked, each under its
+// question when there is more than one.
+func (sa stepAnswers) every() steps.Question {
+	var parts []string
+	for _, q := range sa.asked {
+		a := strings.TrimSpace(sa.answer[q.ID])
+		if a == "" {
+			continue
+		}
+		if len(sa.asked) > 1 {
+			a = "**" + strings.Join(strings.Fields(q.Text), " ") + "**\n\n" + a
+		}
+		parts = append(parts, a)
+	}
+	sa.answer[steps.AllAnswers] = strings.Join(parts, "\n\n")
+	return steps.Question{ID: steps.AllAnswers, Text: sa.step.Title}
+}
+
 // sectionKey names one step's block within one section of a file.
 func sectionKey(stepID, section string) string {
 	return stepID + " " + strings.Join(strings.Fields(artifacts.HeadingKey(section)), "-")
@@ -76,6 +95,9 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 	}
 	for _, mp := range sa.step.Mappings {
 		q, ok := asked[mp.Question]
+		if mp.Question == steps.AllAnswers {
+			q, ok = sa.every(), len(sa.asked) > 0
+		}
 		if !ok {
 			continue
 		}
@@ -110,7 +132,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 	// A section only this step writes, from questions its depth did not
 	// ask, says so rather than standing empty.
 	for _, mp := range sa.step.Mappings {
-		if _, ok := asked[mp.Question]; ok || mp.Section == "" || strings.Contains(mp.Output, "*") || st.sharedSection(sa.step, mp) {
+		if _, ok := asked[mp.Question]; ok || mp.Question == steps.AllAnswers || mp.Section == "" || strings.Contains(mp.Output, "*") || st.sharedSection(sa.step, mp) {
 			continue
 		}
 		p := st.it.outputPath(mp.Output)
@@ -168,6 +190,11 @@ func (st *state) artifactSkeleton(name string) ([]byte, error) {
 // artifactSkeletonVars is artifactSkeleton with extra placeholders, such as
 // an ADR's title or a module's name.
 func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]byte, error) {
+	if name == "module-design.md" && vars["module"] == "" {
+		// A step that writes module-design.md itself, rather than one file
+		// per module, gets one design titled after the item.
+		vars = map[string]string{"module": st.meta.Description}
+	}
 	lookup := func(n string) (string, bool) {
 		if v, ok := vars[n]; ok {
 			return v, true

@@ -60,6 +60,9 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 		return nil, errors.New("the repository has no commits yet; make a first commit, then start the analysis")
 	}
 	p, err := m.plan()
+	if err == nil {
+		err = runnablePlan(p)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -61,6 +61,9 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 	if err == nil {
 		err = st.onBranch()
 	}
+	if err == nil {
+		err = runnablePlan(st.plan)
+	}
 	if err != nil {
 		unlock()
 		return nil, nil, err

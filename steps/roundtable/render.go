@@ -2,6 +2,7 @@ package roundtable
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -88,7 +89,7 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
 		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
 	for _, pr := range s.Prose(d) {
-		v.Prose = append(v.Prose, steps.Expand(pr, st.lookup))
+		v.Prose = append(v.Prose, steps.Expand(withoutSpeaker(pr, p), st.lookup))
 	}
 	f, _ := st.answerFile(s)
 	for _, q := range s.Questions(d) {
@@ -108,6 +109,9 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback}
+	for _, c := range s.Criteria {
+		av.Criteria = append(av.Criteria, steps.Expand(c.Text, st.lookup))
+	}
 	for _, l := range intro {
 		av.Intro = append(av.Intro, l.Text)
 	}
@@ -123,4 +127,18 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 		return nil, err
 	}
 	return answers.Render(source, string(tmpl), av)
+}
+
+// withoutSpeaker drops a leading "Maya Chen:" from prose written in the
+// seed's style: the header already says who is speaking.
+func withoutSpeaker(prose string, p steps.Persona) string {
+	t := strings.TrimLeft(prose, " ")
+	for _, name := range []string{p.Name, p.First()} {
+		for _, label := range []string{"**" + name + ":**", "**" + name + "**:", name + ":"} {
+			if name != "" && strings.HasPrefix(t, label) {
+				return strings.TrimSpace(t[len(label):])
+			}
+		}
+	}
+	return prose
 }

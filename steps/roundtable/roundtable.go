@@ -9,8 +9,10 @@ package roundtable
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/rtgit/rtgit/steps"
@@ -98,9 +100,27 @@ func (m *Machine) plan() (*steps.Plan, error) {
 		return nil, err
 	}
 	for _, pr := range p.Problems {
-		if pr.Severity == steps.Error {
+		if pr.Severity == steps.Error && strings.HasPrefix(pr.Path, "embedded:") {
 			m.warn(pr.String() + " (step skipped)")
 		}
 	}
 	return p, nil
+}
+
+// ErrBrokenSteps: a step file in the repository does not parse.
+var ErrBrokenSteps = errors.New("broken step file")
+
+// runnablePlan refuses to run anything while a repository step file is
+// broken: running the embedded step it was meant to replace would answer
+// questions the maintainer took out.
+func runnablePlan(p *steps.Plan) error {
+	errs := p.RepoErrors()
+	if len(errs) == 0 {
+		return nil
+	}
+	lines := make([]string, len(errs))
+	for i, pr := range errs {
+		lines[i] = pr.String()
+	}
+	return fmt.Errorf("%w: %s\nfix or remove the file before going on (rtgit lint lists every problem)", ErrBrokenSteps, strings.Join(lines, "\n"))
 }

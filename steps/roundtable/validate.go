@@ -9,6 +9,10 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 )
 
+// notKnownYet is what a known placeholder with no value renders as; an
+// answer that keeps it confirms nothing.
+const notKnownYet = "(not known yet)"
+
 var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // validate checks every question asked at the file's depth and returns one
@@ -64,6 +68,12 @@ func checkRule(r steps.Rule, text string) string {
 		re, err := regexp.Compile(r.Args[0])
 		if err == nil && !re.MatchString(strings.TrimSpace(text)) {
 			return fmt.Sprintf("must match %q", r.Args[0])
+		}
+	case "filled":
+		for _, tok := range append([]string{notKnownYet}, r.Args...) {
+			if strings.Contains(text, tok) {
+				return fmt.Sprintf("still has the placeholder %s: replace it with what you know, or say it is unknown", tok)
+			}
 		}
 	case "each_line":
 		re, err := regexp.Compile(r.Args[0])

@@ -52,11 +52,7 @@ func runLint(o *lintOptions, s Streams) error {
 	if o.json {
 		out := []lintEntry{}
 		for _, p := range probs {
-			sev := "error"
-			if p.Severity == steps.Warning {
-				sev = "warning"
-			}
-			out = append(out, lintEntry{p.Path, p.Line, sev, p.Msg})
+			out = append(out, lintEntry{p.Path, p.Line, p.Severity.String(), p.Msg})
 		}
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")

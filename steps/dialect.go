@@ -1,0 +1,85 @@
+package steps
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Dialect is the grammar a step file is written in. Both describe the same
+// schema (frontmatter plus Brief, Standard and Deep Mode, Validation and
+// Artifacts sections); they differ in how much the body spells out.
+type Dialect string
+
+const (
+	// DialectRtgit is rtgit's strict form: questions, rules and mappings
+	// each start with an id in backticks.
+	DialectRtgit Dialect = "rtgit"
+	// DialectSeed is the prose form of the original design: numbered
+	// questions, a prose Brief Mode, prose validation criteria and prose
+	// artifact instructions naming files and sections.
+	DialectSeed Dialect = "seed"
+)
+
+// idLikeRe is what a backticked lead must look like to count as an id:
+// question ids, persona keys, and * for "every answer".
+var idLikeRe = regexp.MustCompile(`^[A-Za-z*][A-Za-z0-9_*-]*$`)
+
+// sectionAliases maps a folded heading to the section it opens. Headings
+// are matched case-insensitively, ignoring numbering, emphasis, a trailing
+// colon and extra spaces, so "## 1. brief  mode:" opens Brief Mode.
+var sectionAliases = map[string]string{
+	"brief mode": secBrief, "brief": secBrief, "brief depth": secBrief,
+	"standard mode": secStandard, "standard": secStandard, "standard depth": secStandard, "default mode": secStandard,
+	"deep mode": secDeep, "deep": secDeep, "deep depth": secDeep, "deep dive": secDeep,
+	"validation": secValidation, "validation criteria": secValidation, "validation rules": secValidation,
+	"artifacts": secArtifacts, "artifact": secArtifacts, "artifact updates": secArtifacts, "artifact instructions": secArtifacts,
+	"elaboration": secElaboration, "elaboration prompts": secElaboration,
+	"criteria": secCriteria, "review criteria": secCriteria,
+}
+
+// canonicalSection returns the section a heading opens, or "" when the
+// heading is not one of the schema's sections.
+func canonicalSection(heading string) string {
+	return sectionAliases[foldHeading(heading)]
+}
+
+func foldHeading(h string) string {
+	h = strings.ToLower(h)
+	h = strings.NewReplacer("*", " ", "_", " ", "`", " ", "#", " ").Replace(h)
+	h = strings.TrimSpace(h)
+	// A leading section number: "1.", "2)", "3 -".
+	i := 0
+	for i < len(h) && (h[i] >= '0' && h[i] <= '9' || h[i] == '.') {
+		i++
+	}
+	if i > 0 {
+		h = strings.TrimLeft(h[i:], " .)-:")
+	}
+	h = strings.TrimRight(h, " :.-")
+	return strings.Join(strings.Fields(h), " ")
+}
+
+// detectDialect decides a file's grammar before its body is read: any list
+// item in a schema section that starts with an id in backticks makes it
+// rtgit's dialect, held to every strict rule; a file with none is read as
+// the seed's prose dialect. A mixed file is therefore rtgit's, and its
+// prose items are reported rather than guessed at.
+func detectDialect(b *bodyParser, doc ast.Node) Dialect {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if n.Kind() != ast.KindList {
+			continue
+		}
+		for item := n.FirstChild(); item != nil; item = item.NextSibling() {
+			lines, _ := b.rawLines(item)
+			if len(lines) == 0 {
+				continue
+			}
+			if m := leadIDRe.FindStringSubmatch(strings.TrimSpace(lines[0])); m != nil && idLikeRe.MatchString(strings.TrimSpace(m[1])) {
+				return DialectRtgit
+			}
+		}
+	}
+	return DialectSeed
+}

@@ -1,0 +1,166 @@
+package steps
+
+import (
+	"strings"
+	"testing"
+)
+
+// seedStep is written the way the seed's step files are: numbered
+// questions, a prose Brief Mode with {placeholders}, prose validation and
+// prose artifact instructions. Its formatting is deliberately uneven.
+const seedStep = "---\r\n" + `Step-ID: "01-09"
+title: Compliance Review
+persona: Maya Chen
+depth: Standard
+outputs: "requirements-spec.md, user-stories.json"
+research: true
+---
+
+#  brief   MODE
+
+**Maya Chen:** From the scan this is a {small/medium/large} change touching {N} files; the regulation that matters most is {regulation}. Sound right?
+
+## Standard Mode:
+
+Maya Chen: Let's make sure nobody gets surprised by an audit.
+
+3. Which **regulations** or internal policies touch this change?
+4. What personal data does it read, store or send?
+   - where does each copy live?
+   - who can see it?
+
+Once you answer, I'll write it up.
+
+## 2. Deep Mode
+
+1. Which regulations or policies apply, clause by clause?
+2. What personal data is involved, field by field?
+3. What evidence would an auditor ask for?
+
+## Validation
+
+- Every regulation named has an owner
+- Personal data is listed field by field
+  - Edge case: if none is stored, say so explicitly
+
+## Artifacts
+
+- Update ` + "`requirements-spec.md`" + ` in the artifact folder:
+  - **Section:** "5. Constraints"
+  - Content: regulations and policies, with owners
+  - Section: "Data Inventory"
+  - Content: personal data fields, where each is stored
+- Create ` + "`user-stories.json`" + `:
+  - Format: JSON array of stories
+`
+
+func TestParseSeedDialect(t *testing.T) {
+	s, probs := Parse("seed.md", []byte(seedStep))
+	if s == nil || probs.HasErrors() {
+		t.Fatalf("problems: %v", probs)
+	}
+	if s.Dialect != DialectSeed {
+		t.Errorf("dialect = %s", s.Dialect)
+	}
+	if s.ID != "01-09" || s.Depth != Standard || s.Persona != "Maya Chen" {
+		t.Errorf("frontmatter = %q %q %q", s.ID, s.Depth, s.Persona)
+	}
+	if strings.Join(s.Outputs, ",") != "requirements-spec.md,user-stories.json" {
+		t.Errorf("outputs = %v", s.Outputs)
+	}
+	if s.Extra["research"] != "true" {
+		t.Errorf("extra = %v", s.Extra)
+	}
+	ids := func(qs []Question) string {
+		var out []string
+		for _, q := range qs {
+			out = append(out, q.ID)
+		}
+		return strings.Join(out, ",")
+	}
+	// Ids come from position, whatever number the list starts at.
+	if got := ids(s.Questions(Standard)); got != "q1,q2" {
+		t.Errorf("standard = %s", got)
+	}
+	if got := ids(s.Questions(Deep)); got != "q1,q2,q3" {
+		t.Errorf("deep = %s", got)
+	}
+	if q := s.Questions(Standard)[1]; !strings.Contains(q.Text, "\n  - where does each copy live?") {
+		t.Errorf("nested list lost: %q", q.Text)
+	}
+	brief := s.Questions(Brief)
+	if len(brief) != 1 || brief[0].ID != ConfirmID {
+		t.Fatalf("brief = %+v", brief)
+	}
+	if d := brief[0].Draft; d != "From the scan this is a {{scope}} change touching {{file_count}} files; the regulation that matters most is {regulation}. Sound right?" {
+		t.Errorf("draft = %q", d)
+	}
+	if rs := s.RulesFor(ConfirmID); len(rs) != 1 || rs[0].Kind != "filled" || strings.Join(rs[0].Args, ",") != "{regulation}" {
+		t.Errorf("confirm rules = %+v", rs)
+	}
+	if len(s.Criteria) != 3 || s.Criteria[2].Text != "Edge case: if none is stored, say so explicitly" {
+		t.Errorf("criteria = %+v", s.Criteria)
+	}
+	got := map[string][]string{}
+	for _, m := range s.Mappings {
+		k := m.Output + "#" + m.Section
+		if m.Transform != "" {
+			k = m.Output + " as " + m.Transform
+		}
+		got[k] = append(got[k], m.Question)
+	}
+	want := map[string]string{
+		"requirements-spec.md#5. Constraints": "q1,q3,confirm",
+		"requirements-spec.md#Data Inventory": "q2,confirm",
+		"user-stories.json as user-stories":   "*",
+	}
+	for k, v := range want {
+		if strings.Join(got[k], ",") != v {
+			t.Errorf("%s gets %v, want %s (all: %v)", k, got[k], v, got)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("mappings = %v", got)
+	}
+	var info bool
+	for _, p := range probs {
+		info = info || p.Severity == Info && strings.Contains(p.Msg, `"Step-ID"`) || p.Severity == Info && strings.Contains(p.Msg, `"research"`)
+	}
+	if !info {
+		t.Errorf("unknown field not reported as info: %v", probs)
+	}
+}
+
+func TestSeedSectionWithoutHeadingGoesToStepSection(t *testing.T) {
+	file := "---\nstep_id: \"04-03\"\ntitle: Data Flow\npersona: system-designer\ndepth: deep\noutputs: [data-flow.md]\n---\n\n## Standard Mode\n\n1. Where does the data come from?\n\n## Artifacts\n\n- Create `data-flow.md`:\n  - Content: sources and sinks\n"
+	s, probs := Parse("seed.md", []byte(file))
+	if probs.HasErrors() {
+		t.Fatal(probs)
+	}
+	if len(s.Mappings) != 1 || s.Mappings[0].Section != "Data Flow" || s.Mappings[0].Question != "q1" {
+		t.Errorf("mappings = %+v", s.Mappings)
+	}
+}
+
+func TestCanonicalSection(t *testing.T) {
+	for in, want := range map[string]string{
+		"Brief Mode": secBrief, "brief  mode:": secBrief, "**Deep Mode**": secDeep, "1. Standard Mode": secStandard,
+		"VALIDATION": secValidation, "Artifacts:": secArtifacts, "Notes": "",
+	} {
+		if got := canonicalSection(in); got != want {
+			t.Errorf("canonicalSection(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMatchPersona(t *testing.T) {
+	ps := []Persona{{Key: "business-analyst", Name: "Maya Chen", Role: "Business Analyst"}}
+	for _, in := range []string{"business-analyst", "Maya Chen", "maya", "business_analyst", "Business Analyst"} {
+		if k, ok := MatchPersona(ps, in); !ok || k != "business-analyst" {
+			t.Errorf("MatchPersona(%q) = %q, %v", in, k, ok)
+		}
+	}
+	if _, ok := MatchPersona(ps, "product-owner"); ok {
+		t.Error("product-owner matched")
+	}
+}
