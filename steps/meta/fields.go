@@ -42,6 +42,10 @@ func (p *parser) field(m *Meta, mb member) error {
 		m.BaseCommit, err = p.str(mb.value, mb.path)
 	case "processed_comments":
 		m.ProcessedComments, err = p.processed(mb.value, mb.path)
+	case "revisions":
+		m.Revisions, err = p.revisions(mb.value, mb.path)
+	case "answer_digests":
+		m.AnswerDigests, err = p.digests(mb.value, mb.path)
 	default:
 		m.Extra[mb.key] = mb.raw
 	}

@@ -16,6 +16,7 @@ var (
 		"description", "source", "source_id", "slug", "created_at", "analysis_status",
 		"phases_completed", "codebase_hash", "steps_completed", "depth_overrides",
 		"elaborations", "elaboration_config", "quick_scan", "base_commit", "processed_comments",
+		"revisions", "answer_digests",
 	}
 	elaborationKeys = []string{"step_id", "turn_count", "personas_active", "timestamp", "synthesis_summary"}
 	configKeys      = []string{"max_turns"}
@@ -72,6 +73,7 @@ func (m *Meta) Marshal() ([]byte, error) {
 	if len(m.ProcessedComments) > 0 {
 		o.raw("processed_comments", processedJSON(m.ProcessedComments, &o))
 	}
+	m.addRevisions(&o)
 	o.extras(m.Extra, metaKeys, "")
 	compact, err := o.close()
 	if err != nil {

@@ -58,6 +58,8 @@ type Meta struct {
 	QuickScan         *QuickScan        `json:"quick_scan,omitempty"`
 	BaseCommit        string            `json:"base_commit,omitempty"`        // full SHA the analysis branch was cut from
 	ProcessedComments []string          `json:"processed_comments,omitempty"` // comments already applied: "ic-…", "rc-…", "rv-…"; see processed.go
+	Revisions         []Revision        `json:"revisions,omitempty"`          // finished steps applied again (revisions.go)
+	AnswerDigests     map[string]string `json:"answer_digests,omitempty"`     // step id -> digest of the answers last applied
 
 	// Extra holds the top-level fields Meta does not know, as they were
 	// read; Marshal writes them back after the known ones, sorted by key.
