@@ -65,6 +65,7 @@ func ParseStories(answer string) []Story {
 // the seed's markdown form. Priorities come from 01-08 once it has run.
 func userStories(in Input) (Result, error) {
 	stories := ParseStories(in.Answer)
+	pruneLinks(in, stories)
 	prio := Priorities{}
 	if p, ok := look(in, "01-08.priorities"); ok {
 		prio = ParsePriorities(p)

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -21,17 +22,10 @@ var TraceColumns = []string{"Requirement", "User Story", "Priority", "Status"}
 // 01-05, the stories of 01-07 and the priorities being answered.
 func traceInputs(in Input) ([]string, []Story, Priorities) {
 	prio := ParsePriorities(in.Answer)
-	var ids []string
-	if a, ok := look(in, "01-06.requirements"); ok {
-		reqs, _ := ParseRequirements(a)
-		for _, r := range reqs {
-			ids = append(ids, r.ID)
-		}
-	}
-	if a, ok := look(in, "01-05.nfrs"); ok {
-		for _, x := range ParseNFRs(a) {
-			ids = append(ids, x.ID)
-		}
+	ids, _ := definedIDs(in)
+	defined := map[string]bool{}
+	for _, id := range ids {
+		defined[id] = true
 	}
 	var stories []Story
 	if a, ok := look(in, "01-07.stories"); ok {
@@ -49,8 +43,12 @@ func traceInputs(in Input) ([]string, []Story, Priorities) {
 	for _, s := range stories {
 		ids = append(ids, s.LinkedRequirements...)
 	}
-	ids = uniq(ids)
+	// A priority or a story link naming an id no requirement defines (one
+	// removed since, or a typo) gets no row: the matrix lists only what
+	// the requirements define.
+	ids = slices.DeleteFunc(uniq(ids), func(id string) bool { return !defined[id] })
 	sort.SliceStable(ids, func(i, j int) bool { return idKind(ids[i]) < idKind(ids[j]) })
+	pruneLinks(in, stories)
 	prio.apply(stories)
 	return ids, stories, prio
 }
@@ -162,4 +160,43 @@ func traceTable(rows []TraceRow) string {
 		i = j
 	}
 	return b.String()
+}
+
+// definedIDs lists the requirement ids the analysis defines: the FR ids
+// of 01-06 and the NFR ids of 01-05, and which of those two kinds it
+// knows (a step not answered yet defines nothing either way).
+func definedIDs(in Input) (ids []string, known map[string]bool) {
+	known = map[string]bool{}
+	if a, ok := look(in, "01-06.requirements"); ok {
+		known["FR"] = true
+		reqs, _ := ParseRequirements(a)
+		for _, r := range reqs {
+			ids = append(ids, r.ID)
+		}
+	}
+	if a, ok := look(in, "01-05.nfrs"); ok {
+		known["NFR"] = true
+		for _, x := range ParseNFRs(a) {
+			ids = append(ids, x.ID)
+		}
+	}
+	return ids, known
+}
+
+// pruneLinks drops story links to requirements of a kind the analysis
+// defines but not with that id: a requirement removed since the story was
+// written. The story's answer still names it, and rtgit status reports it
+// there; the derived files hold only ids that exist.
+func pruneLinks(in Input, stories []Story) {
+	ids, known := definedIDs(in)
+	have := map[string]bool{}
+	for _, id := range ids {
+		have[id] = true
+	}
+	for i := range stories {
+		stories[i].LinkedRequirements = slices.DeleteFunc(stories[i].LinkedRequirements, func(id string) bool {
+			kind, _, _ := strings.Cut(id, "-")
+			return known[kind] && !have[id]
+		})
+	}
 }
