@@ -20,6 +20,7 @@ type stepAnswers struct {
 	answer   map[string]string
 	feedback string
 	depth    steps.Depth
+	fromFile bool // read from the step's answer file
 }
 
 func collect(s *steps.Step, f *answers.File, d steps.Depth) stepAnswers {
@@ -27,6 +28,7 @@ func collect(s *steps.Step, f *answers.File, d steps.Depth) stepAnswers {
 	if f == nil {
 		return sa
 	}
+	sa.fromFile = true
 	for _, q := range sa.asked {
 		if a, ok := f.Answer(q.ID); ok && a.Answered {
 			sa.answer[q.ID] = a.Text
@@ -177,6 +179,10 @@ func (st *state) fillSection(c *changeset, t *fillTarget, body string) error {
 		return fmt.Errorf("%s:%w", t.path, err)
 	}
 	c.put(t.path, out)
+	if c.filled[t.path] == nil {
+		c.filled[t.path] = map[string]bool{}
+	}
+	c.filled[t.path][t.key] = true
 	return nil
 }
 

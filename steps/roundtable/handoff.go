@@ -55,7 +55,7 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifa
 			}
 			continue
 		}
-		if !st.meta.HasStep(s.ID) {
+		if !st.before(s.ID) {
 			continue
 		}
 		f, err := st.answerFile(s)

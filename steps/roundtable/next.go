@@ -23,6 +23,9 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 	if r, done, err := st.recoverPending(); done || err != nil {
 		return r, err
 	}
+	if r, done, err := st.applyRevisions(); done || err != nil {
+		return r, err
+	}
 	cur, ph := st.current()
 	if cur == nil {
 		return st.completeReply(), nil
@@ -71,17 +74,18 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 	return st, unlock, nil
 }
 
-// complete runs the step's artifacts, records it, opens the next step and
-// commits everything as one commit.
+// complete records the step, renders every artifact again from the
+// answers (build), opens the next step and commits everything as one
+// commit.
 func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
-	if err := st.applyStep(c, collect(cur, f, steps.Depth(f.Depth))); err != nil {
+	st.meta.CompleteStep(cur.ID)
+	st.finishPhases(ph, r)
+	if err := st.build(c, st.inQuickScan(cur)); err != nil {
 		return nil, err
 	}
 	c.commitAsIs(st.it.answerPath(cur))
-	st.meta.CompleteStep(cur.ID)
-	st.finishPhases(ph, r)
 	if err := st.openNext(c, r); err != nil {
 		return nil, err
 	}
@@ -224,21 +228,16 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	msg := "rtgit: start analysis " + st.it.slug
+	rescan := false
 	for _, s := range pending {
 		_, ph := st.plan.Step(s.ID)
-		f, err := st.answerFile(s)
-		if err != nil {
-			return nil, true, err
-		}
-		if err := st.applyStep(c, collect(s, f, steps.Depth(f.Depth))); err != nil {
-			return nil, true, err
-		}
 		c.commitAsIs(st.it.answerPath(s))
 		st.finishPhases(ph, r)
+		rescan = rescan || st.inQuickScan(s)
 		msg = fmt.Sprintf("rtgit: complete %s %s", s.ID, s.Title)
 	}
 	// A phase recorded as complete while some of its steps are not was
-	// skipped: its drafts are written again, as the skip wrote them.
+	// skipped: build drafts its artifacts again, as the skip drafted them.
 	for _, ph := range st.plan.Phases {
 		if !st.meta.HasPhase(ph.Phase.Key) || (headMeta != nil && headMeta.HasPhase(ph.Phase.Key)) {
 			continue
@@ -247,16 +246,19 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 			if st.meta.HasStep(s.ID) || !st.runnable(s, ph, false, st.doneBefore(s)) {
 				continue
 			}
-			f, err := st.answerFile(s)
-			if err != nil && !errors.Is(err, os.ErrNotExist) {
+			if _, err := os.Stat(st.m.abs(st.it.answerPath(s))); err == nil {
+				c.commitAsIs(st.it.answerPath(s))
+			}
+			if err := st.trackSkipped(ph); err != nil {
 				return nil, true, err
 			}
-			if err := st.draftSkipped(c, s, ph, f); err != nil {
-				return nil, true, err
-			}
+			rescan = rescan || ph.Phase.Key == steps.QuickScanPhase
 			msg = fmt.Sprintf("rtgit: skip rest of phase %s (%s) from %s", ph.Phase.Number, ph.Phase.Name, s.ID)
 			break
 		}
+	}
+	if err := st.build(c, rescan); err != nil {
+		return nil, true, err
 	}
 	if cur, ph := st.current(); cur != nil {
 		rel := st.it.answerPath(cur)

@@ -55,7 +55,7 @@ func (st *state) scanKeywords() []string {
 			continue
 		}
 		for _, s := range ph.Steps {
-			if !st.meta.HasStep(s.ID) {
+			if !st.before(s.ID) {
 				continue
 			}
 			f, err := st.answerFile(s)
@@ -166,16 +166,4 @@ func candidates(r *quickscan.Result, n int) []string {
 		out = append(out, f.Path)
 	}
 	return out
-}
-
-// applyStep stages a step's artifacts, then the quick scan's part of them
-// and the handoff tables (handoff.go).
-func (st *state) applyStep(c *changeset, sa stepAnswers) error {
-	if err := st.applyArtifacts(c, sa); err != nil {
-		return err
-	}
-	if err := st.quickScanStep(c, sa); err != nil {
-		return err
-	}
-	return st.handoffStep(c, sa)
 }

@@ -24,6 +24,23 @@ type state struct {
 	rev string
 	// scanned caches the quick scan for this verb (quickscan.go).
 	scanned *scanCache
+	// visible, while a full render replays the steps (build.go), names
+	// the steps rendered before the one being replayed, replaying.
+	visible   map[string]bool
+	replaying string
+}
+
+// sees reports whether step id's answers may be looked up: always, except
+// during a replay, where a step sees itself and the steps rendered before
+// it, as when it was first completed.
+func (st *state) sees(id string) bool {
+	return st.visible == nil || st.visible[id] || id == st.replaying
+}
+
+// before reports whether step id was completed before the step being
+// replayed (every completed step, outside a replay).
+func (st *state) before(id string) bool {
+	return st.meta.HasStep(id) && (st.visible == nil || st.visible[id])
 }
 
 // read returns a repo-relative file from the worktree or from st.rev.
@@ -305,7 +322,7 @@ func (st *state) lookup(name string) (string, bool) {
 		return "", false
 	}
 	s, _ := st.plan.Step(stepID)
-	if s == nil {
+	if s == nil || !st.sees(s.ID) {
 		return "", false
 	}
 	f, err := st.answerFile(s)

@@ -30,6 +30,12 @@ type Status struct {
 	Branch          string      `json:"branch"`
 	// OpenQuestions are the tracked questions not yet resolved.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions,omitempty"`
+	// Revised lists the finished steps whose answers were edited since
+	// their artifacts were rendered; `rtgit next` applies them.
+	Revised []string `json:"revised"`
+	// Dangling names, as "path:line: …", answers that refer to a
+	// requirement, story, module or decision no step defines any more.
+	Dangling []string `json:"dangling"`
 }
 
 // StepStatus is the open step in a Status.
@@ -83,8 +89,9 @@ func (st *state) status() *Status {
 	md := st.meta
 	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
-		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch()}
+		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{}}
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
+	st.revisionStatus(s)
 	cur, ph := st.current()
 	if cur == nil {
 		return s

@@ -20,6 +20,9 @@ func (m *Machine) Skip(slug string) (*Reply, error) {
 		if r, done, err := st.recoverPending(); done || err != nil {
 			return r, err
 		}
+		if r, done, err := st.applyRevisions(); done || err != nil {
+			return r, err
+		}
 		return st.skip(cur, ph, f)
 	})
 }
@@ -28,9 +31,6 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 	c := st.m.changes()
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
-	if err := st.draftSkipped(c, cur, ph, f); err != nil {
-		return nil, err
-	}
 	st.meta.CompletePhase(ph.Phase.Key)
 	if st.meta.BaseCommit != "" {
 		st.meta.CodebaseHash = shortHash(st.meta.BaseCommit)
@@ -38,6 +38,17 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 	r.say("", phaseBoundary(ph, st.nextPhase(ph), st.it.slug))
 	if next := st.nextPhase(ph); next != nil {
 		st.finishPhases(next, r)
+	}
+	// build drafts the phase's artifacts: cur with what f holds, and each
+	// later step that would have run with NEEDS CLARIFICATION markers.
+	if err := st.trackSkipped(ph); err != nil {
+		return nil, err
+	}
+	if err := st.build(c, st.inQuickScan(cur)); err != nil {
+		return nil, err
+	}
+	if f != nil {
+		c.commitAsIs(st.it.answerPath(cur))
 	}
 	if err := st.openNext(c, r); err != nil {
 		return nil, err
@@ -51,31 +62,6 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 	}
 	r.Commit, r.Changed = sha, c.order
 	return r, nil
-}
-
-// draftSkipped drafts the artifacts of cur, answered as far as f goes, and
-// of every step after it in the phase that would have run, so unanswered
-// questions show up as NEEDS CLARIFICATION markers.
-func (st *state) draftSkipped(c *changeset, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) error {
-	for _, s := range append([]*steps.Step{cur}, st.laterInPhase(cur, ph)...) {
-		if s != cur && (st.meta.HasStep(s.ID) || !st.runnable(s, ph, false, st.doneBefore(s))) {
-			continue
-		}
-		var sf *answers.File
-		d := st.stepDepth(s, ph)
-		if s == cur && f != nil {
-			sf, d = f, steps.Depth(f.Depth)
-			c.commitAsIs(st.it.answerPath(cur))
-		}
-		sa := collect(s, sf, d)
-		if err := st.applyStep(c, sa); err != nil {
-			return err
-		}
-		if err := st.trackUnanswered(sa); err != nil {
-			return err
-		}
-	}
-	return st.stageQuestions(c)
 }
 
 // withOpen runs fn on the open step of slug under the item's lock: the

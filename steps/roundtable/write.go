@@ -20,10 +20,16 @@ type changeset struct {
 	// userOwned are paths the user edits by design (the open answer file):
 	// they are committed as they are, never checked for conflicts.
 	userOwned map[string]bool
+	// blank are whole files a full render writes from nothing: until
+	// staged, base reports them absent (build.go).
+	blank map[string]bool
+	// filled records the marker blocks staged per markdown file.
+	filled map[string]map[string]bool
 }
 
 func (m *Machine) changes() *changeset {
-	return &changeset{m: m, files: map[string][]byte{}, userOwned: map[string]bool{}}
+	return &changeset{m: m, files: map[string][]byte{}, userOwned: map[string]bool{},
+		blank: map[string]bool{}, filled: map[string]map[string]bool{}}
 }
 
 // base returns a file's content at HEAD, or nil if HEAD lacks it. Writes are
@@ -31,6 +37,9 @@ func (m *Machine) changes() *changeset {
 func (c *changeset) base(rel string) ([]byte, error) {
 	if data, ok := c.files[rel]; ok {
 		return data, nil
+	}
+	if c.blank[rel] {
+		return nil, nil
 	}
 	data, err := c.m.Repo.ReadFileAt("HEAD", rel)
 	if errors.Is(err, os.ErrNotExist) {

@@ -49,6 +49,12 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	fmt.Fprintf(s.Out, "%s  %s  %s\n", st.Slug, st.AnalysisStatus, progressBar(len(st.StepsCompleted), st.StepsTotal))
 	fmt.Fprintf(s.Out, "  %s\n", st.Description)
 	fmt.Fprintf(s.Out, "  branch %s; phases done: %s\n", st.Branch, orNone(st.PhasesCompleted))
+	if len(st.Revised) > 0 {
+		fmt.Fprintf(s.Out, "  revised: %s (run `rtgit next %s` to apply)\n", orNone(st.Revised), slug)
+	}
+	for _, d := range st.Dangling {
+		fmt.Fprintf(s.Out, "  dangling: %s\n", d)
+	}
 	if st.Step == nil {
 		fmt.Fprintf(s.Out, "  complete: run `rtgit check %s` before building\n", slug)
 		return nil
