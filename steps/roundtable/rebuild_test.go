@@ -3,8 +3,8 @@ package roundtable_test
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
