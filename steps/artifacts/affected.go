@@ -333,3 +333,55 @@ func ImpactFiles(doc []byte) []string {
 	}
 	return out
 }
+
+// Mention is a file one step's answers name.
+type Mention struct {
+	StepID, Path string
+}
+
+// Mentions lists the files each answer names, a bare name resolved as
+// AffectedFiles resolves it (against the other named paths and known),
+// once per step and path, in order.
+func Mentions(texts []Named, known []string) []Mention {
+	full := map[string]bool{}
+	for _, k := range known {
+		full[k] = true
+	}
+	type raw struct {
+		step string
+		m    mention
+	}
+	var all []raw
+	for _, n := range texts {
+		for _, m := range mentions(n.Text) {
+			all = append(all, raw{n.StepID, m})
+			if !m.bare {
+				full[m.path] = true
+			}
+		}
+	}
+	var out []Mention
+	seen := map[Mention]bool{}
+	for _, r := range all {
+		p := r.m.path
+		if r.m.bare && !full[p] {
+			var hits []string
+			for f := range full {
+				if path.Base(f) == p {
+					hits = append(hits, f)
+				}
+			}
+			switch {
+			case len(hits) == 1:
+				p = hits[0]
+			case !r.m.quoted:
+				continue
+			}
+		}
+		if mn := (Mention{r.step, p}); !seen[mn] {
+			seen[mn] = true
+			out = append(out, mn)
+		}
+	}
+	return out
+}

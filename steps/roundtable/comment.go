@@ -11,7 +11,7 @@ import (
 
 // Command is what a comment asks for.
 type Command struct {
-	Kind       string // continue, skip, elaborate, depth, status, help, answer, resolve, ack, question, feedback
+	Kind       string // continue, skip, elaborate, depth, status, refresh, help, answer, resolve, ack, question, feedback
 	Depth      steps.Depth
 	QuestionID string // the answered question, or the Q-NNN resolved
 	Text       string // the answer, the question or the feedback
@@ -36,7 +36,7 @@ func ParseComment(text string) Command {
 		}
 		sub := strings.ToLower(f[1])
 		switch sub {
-		case "continue", "skip", "elaborate", "status", "help":
+		case "continue", "skip", "elaborate", "status", "help", "refresh":
 			return Command{Kind: sub}
 		case "deep", "brief", "standard":
 			return Command{Kind: "depth", Depth: steps.Depth(sub)}
@@ -105,7 +105,7 @@ func nonEmpty(parts ...string) []string {
 
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
-	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
+	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
 	"and `/rtgit resolve Q-001 <answer>` to settle an open question. " +
 	"A question is tracked as an open question; anything else is taken as feedback on the current step."
 
@@ -150,6 +150,8 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		return m.SetDepth(slug, cmd.Depth)
 	case "status":
 		return m.StatusReply(slug)
+	case "refresh":
+		return m.Refresh(slug)
 	case "answer":
 		return m.Answer(slug, cmd.QuestionID, cmd.Text)
 	case "help":

@@ -47,7 +47,7 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifa
 		if !want(s) {
 			continue
 		}
-		if s.ID == sa.step.ID {
+		if sa.step != nil && s.ID == sa.step.ID {
 			for _, q := range sa.asked {
 				if a := sa.answer[q.ID]; a != "" {
 					out = append(out, artifacts.Named{StepID: s.ID, Question: q.ID, Text: a})

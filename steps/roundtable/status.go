@@ -36,6 +36,9 @@ type Status struct {
 	// Dangling names, as "path:line: …", answers that refer to a
 	// requirement, story, module or decision no step defines any more.
 	Dangling []string `json:"dangling"`
+	// Staleness is set by callers that compared the analysis with its base
+	// branch (Machine.Staleness); Status itself never walks history.
+	Staleness *Staleness `json:"staleness,omitempty"`
 }
 
 // StepStatus is the open step in a Status.
@@ -204,6 +207,11 @@ type Readiness struct {
 	Clarifications []string `json:"clarifications"` // "path:line: [NEEDS CLARIFICATION: …]"
 	// OpenQuestions are the tracked questions nobody has resolved yet.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions"`
+	// Staleness compares the analysis with its base branch; a warning
+	// fails the gate unless the caller allows it (see Stale).
+	Staleness *Staleness `json:"staleness"`
+	// Handoff is what a build tool reads instead of the markdown.
+	*Handoff
 }
 
 // Check is the build-readiness gate: the analysis is analyzed, every
@@ -256,6 +264,12 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 		r.OpenQuestions = []meta.OpenQuestion{}
 	}
 	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.OpenQuestions) == 0
+	if r.Staleness, err = st.staleness(); err != nil {
+		return nil, err
+	}
+	if r.Handoff, err = st.handoff(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -11,7 +11,13 @@ import (
 )
 
 // gitRepo adapts gitops to the machine's Repo interface.
-type gitRepo struct{ *gitops.Repo }
+type gitRepo struct {
+	*gitops.Repo
+	// base is the branch staleness compares with; "" is the default
+	// branch. The action sets it to the pull request's remote-tracking
+	// base once fetched, so it is shared by pointer.
+	base *string
+}
 
 func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
 	bs, err := g.Repo.Branches(prefix)
@@ -52,7 +58,7 @@ func machine(dir string, s Streams) (*roundtable.Machine, error) {
 	// git's own stages are write points too, for the fault-injection tests.
 	ws.repo.OnPoint(roundtable.GitPoint)
 	return &roundtable.Machine{
-		Repo:      gitRepo{ws.repo},
+		Repo:      gitRepo{Repo: ws.repo, base: new(string)},
 		Templates: ws.templates(),
 		Embedded:  templates.FS,
 		Warn:      func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) },

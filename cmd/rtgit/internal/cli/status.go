@@ -7,11 +7,14 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 type statusOptions struct {
 	*globals
 	json bool
+	base string
 }
 
 func newStatusCmd(g *globals, s Streams) *cobra.Command {
@@ -31,6 +34,7 @@ With a slug, show where that analysis stands and which questions are open.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&o.base, "base", "", "compare with `BRANCH` instead of the default branch")
 	return cmd
 }
 
@@ -41,6 +45,10 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	}
 	st, err := m.Status(slug)
 	if err != nil {
+		return err
+	}
+	setBase(m, o.base)
+	if st.Staleness, err = m.Staleness(slug); err != nil {
 		return err
 	}
 	if o.json {
@@ -54,6 +62,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	}
 	for _, d := range st.Dangling {
 		fmt.Fprintf(s.Out, "  dangling: %s\n", d)
+	}
+	for _, l := range st.Staleness.Lines() {
+		fmt.Fprintf(s.Out, "  %s\n", l)
 	}
 	if st.Step == nil {
 		fmt.Fprintf(s.Out, "  complete: run `rtgit check %s` before building\n", slug)
@@ -147,7 +158,9 @@ func writeJSON(s Streams, v any) error {
 
 type checkOptions struct {
 	*globals
-	json bool
+	json       bool
+	allowStale bool
+	base       string
 }
 
 func newCheckCmd(g *globals, s Streams) *cobra.Command {
@@ -156,13 +169,21 @@ func newCheckCmd(g *globals, s Streams) *cobra.Command {
 		Use:   "check <slug>",
 		Short: "Gate: is the analysis ready to build?",
 		Long: `Exit 0 only when the analysis is analyzed, every phase's expected artifacts
-exist, no artifact contains [NEEDS CLARIFICATION and no open question (Q-NNN)
-is unresolved. Otherwise list what is missing and exit 3.`,
+exist, no artifact contains [NEEDS CLARIFICATION, no open question (Q-NNN)
+is unresolved, and the base branch has not changed a file the impact analysis
+names since the analysis was written (staleness warning; --allow-stale lets
+that pass). Otherwise list what is wrong and exit 3.
+
+With --json it prints the handoff a build tool reads: every artifact with its
+path and kind, the requirement, story and decision ids, the open questions and
+the staleness level with the changed files and their commits.`,
 		Example: "  rtgit check invoice-export && echo ready",
 		Args:    exactArgs(1),
 		RunE:    func(_ *cobra.Command, args []string) error { return runCheck(o, args[0], s) },
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&o.allowStale, "allow-stale", false, "pass even when files the impact analysis names changed on the base branch")
+	cmd.Flags().StringVar(&o.base, "base", "", "compare with `BRANCH` instead of the default branch")
 	return cmd
 }
 
@@ -171,10 +192,12 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
+	setBase(m, o.base)
 	r, err := m.Check(slug)
 	if err != nil {
 		return err
 	}
+	stale := r.Staleness.Stale() && !o.allowStale
 	if o.json {
 		if err := writeJSON(s, r); err != nil {
 			return err
@@ -195,12 +218,23 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		if len(r.OpenQuestions) > 0 {
 			fmt.Fprintf(s.Out, "settle each with: rtgit resolve %s <Q-NNN> <answer>\n", slug)
 		}
-		if r.Ready {
+		if r.Staleness != nil && r.Staleness.Level != roundtable.StaleNone {
+			for _, l := range r.Staleness.Lines() {
+				fmt.Fprintln(s.Out, l)
+			}
+		}
+		if stale {
+			fmt.Fprintf(s.Out, "files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale\n", r.Staleness.Base, slug)
+		}
+		if r.Ready && !stale {
 			fmt.Fprintf(s.Out, "%s is ready to build.\n", slug)
 		}
 	}
 	if !r.Ready {
 		return silent(ExitIncomplete, fmt.Errorf("%s is not ready", slug))
+	}
+	if stale {
+		return silent(ExitIncomplete, fmt.Errorf("%s is stale", slug))
 	}
 	return nil
 }

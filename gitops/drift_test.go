@@ -1,0 +1,104 @@
+package gitops
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDriftMatchesGit moves a base branch past an analysis commit with
+// edits, a rename with changes, a deletion, an unrelated file and a merge,
+// and checks every answer against git diff and git log run on the same
+// repository.
+func TestDriftMatchesGit(t *testing.T) {
+	long := strings.Repeat("line of code\n", 40)
+	dir, r := newRepo(t, map[string]string{
+		"src/a.go": "package a\n", "src/b.go": long, "src/gone.go": "x\n", "src/same.go": "s\n", "other/x.txt": "1\n",
+	})
+	base := git(t, dir, "rev-parse", "HEAD")
+	writeFile(t, dir, "other/x.txt", "2\n")
+	git(t, dir, "commit", "-qam", "unrelated change")
+	mustWrite(t, dir+"/pkg/.keep", "")
+	git(t, dir, "mv", "src/b.go", "pkg/b.go")
+	git(t, dir, "commit", "-qm", "move b")
+	writeFile(t, dir, "pkg/b.go", long+"one more\n")
+	git(t, dir, "commit", "-qam", "edit b after the move")
+	git(t, dir, "rm", "-q", "src/gone.go")
+	git(t, dir, "commit", "-qm", "delete gone")
+	git(t, dir, "checkout", "-q", "-b", "side", base)
+	writeFile(t, dir, "src/a.go", "package a // side\n")
+	git(t, dir, "commit", "-qam", "side edits a")
+	git(t, dir, "checkout", "-q", "main")
+	git(t, dir, "merge", "-q", "--no-edit", "side")
+	tip := git(t, dir, "rev-parse", "HEAD")
+
+	d, err := r.Drift(base, "main", []string{"src/a.go", "src/b.go", "src/gone.go", "src/same.go", "src/absent.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "To", d.To, tip)
+	equal(t, "Commits", d.Commits, countLines(git(t, dir, "rev-list", base+".."+tip)))
+	equal(t, "Changed", d.Changed, countLines(git(t, dir, "diff", "--name-only", "--no-renames", base, tip)))
+	var got []string
+	for _, f := range d.Files {
+		got = append(got, f.Path+" "+f.Change+" "+f.RenamedTo)
+	}
+	want := []string{"src/a.go modified ", "src/b.go renamed pkg/b.go", "src/gone.go deleted "}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Files = %q, want %q", got, want)
+	}
+	for _, f := range d.Files {
+		var hashes []string
+		for _, c := range f.Commits {
+			hashes = append(hashes, c.Hash)
+		}
+		args := []string{"log", "--format=%H", base + ".." + tip, "--", f.Path}
+		if f.RenamedTo != "" {
+			args = append(args, f.RenamedTo)
+		}
+		if w := strings.Fields(git(t, dir, args...)); !slices.Equal(hashes, w) {
+			t.Errorf("%s: commits %q, git log says %q", f.Path, hashes, w)
+		}
+	}
+	if s := d.Files[0].Commits[0].Subject; s != "side edits a" {
+		t.Errorf("subject = %q", s)
+	}
+
+	none, err := r.Drift(tip, "main", []string{"src/a.go"})
+	if err != nil || none.Commits != 0 || len(none.Files) != 0 {
+		t.Errorf("drift of a commit against itself: %+v %v", none, err)
+	}
+	// A base behind the analysis has no commits in the range.
+	back, err := r.Drift(tip, base, []string{"src/a.go"})
+	if err != nil || back.Commits != 0 {
+		t.Errorf("base behind the analysis: %d commits, %v", back.Commits, err)
+	}
+	if short, err := r.ResolveCommit(base[:7]); err != nil || short != base {
+		t.Errorf("ResolveCommit(short) = %q, %v", short, err)
+	}
+}
+
+func countLines(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(s, "\n") + 1
+}
+
+func TestDefaultBranch(t *testing.T) {
+	dir, r := newRepo(t, map[string]string{"a": "1"})
+	if b, err := r.DefaultBranch(); err != nil || b != "main" {
+		t.Errorf("DefaultBranch = %q, %v", b, err)
+	}
+	git(t, dir, "branch", "-m", "main", "trunk")
+	git(t, dir, "update-ref", "refs/remotes/origin/trunk", "HEAD")
+	git(t, dir, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk")
+	if b, err := r.DefaultBranch(); err != nil || b != "trunk" {
+		t.Errorf("DefaultBranch with origin/HEAD = %q, %v", b, err)
+	}
+	git(t, dir, "checkout", "-q", "-b", "work")
+	git(t, dir, "branch", "-D", "trunk")
+	if b, err := r.DefaultBranch(); err != nil || b != "origin/trunk" {
+		t.Errorf("DefaultBranch without the local branch = %q, %v", b, err)
+	}
+}

@@ -1,0 +1,259 @@
+package roundtable
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/quickscan"
+)
+
+// RefreshSection is the quick-scan.md section each refresh adds a block to.
+const RefreshSection = "Refreshes"
+
+// Refresh moves an analysis onto the current tip of its base branch: it
+// runs the quick scan again there, records in quick-scan.md which candidate
+// files are new and which vanished, sets codebase_hash, and lists the
+// finished steps whose answers name files that changed as review items.
+// Those steps stay finished: whether a change matters is for a person to
+// judge, and `rtgit revise` style corrections reopen nothing by surprise.
+func (m *Machine) Refresh(slug string) (*Reply, error) {
+	tr, ok := m.Repo.(Tracker)
+	if !ok {
+		return nil, errors.New("refresh: this repository cannot be compared with a base branch")
+	}
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	return st.refresh(tr)
+}
+
+func (st *state) refresh(tr Tracker) (*Reply, error) {
+	r := &Reply{}
+	name, tip, err := tr.BaseTip()
+	if err != nil {
+		return nil, fmt.Errorf("refresh: %w", err)
+	}
+	recorded := st.analysisCommit()
+	if recorded == "" {
+		return nil, fmt.Errorf("refresh: %s records no codebase_hash to refresh from", st.it.metaPath())
+	}
+	from, err := tr.ResolveCommit(recorded)
+	if err != nil {
+		return nil, fmt.Errorf("refresh: the analysis commit %s: %w", shortHash(recorded), err)
+	}
+	if from == tip {
+		r.say("", fmt.Sprintf("%s is already at %s (%s); nothing to refresh.", st.it.slug, shortHash(tip), name))
+		return r, nil
+	}
+	// Every file a finished step names, to learn which of them changed.
+	var texts []artifacts.Named
+	titles := map[string]string{}
+	for _, s := range st.plan.Steps() {
+		if !st.meta.HasStep(s.ID) {
+			continue
+		}
+		titles[s.ID] = s.Title
+		f, err := st.answerFile(s)
+		if err != nil || f == nil {
+			continue
+		}
+		for _, a := range f.Answers {
+			if a.Answered {
+				texts = append(texts, artifacts.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
+			}
+		}
+	}
+	var known []string
+	if qs := st.meta.QuickScan; qs != nil {
+		known = qs.CandidateFiles
+	}
+	mentioned := artifacts.Mentions(texts, known)
+	var paths []string
+	for _, mn := range mentioned {
+		if !slices.Contains(paths, mn.Path) {
+			paths = append(paths, mn.Path)
+		}
+	}
+	d, err := tr.Drift(from, tip, paths)
+	if err != nil {
+		return nil, err
+	}
+	changed := map[string]StaleFile{}
+	for _, f := range d.Files {
+		changed[f.Path] = f
+	}
+	var review []string
+	for _, s := range st.plan.Steps() {
+		var names []string
+		for _, mn := range mentioned {
+			if f, ok := changed[mn.Path]; ok && mn.StepID == s.ID {
+				names = append(names, fmt.Sprintf("`%s` (%s)", f.Path, describeChange(f)))
+			}
+		}
+		if len(names) > 0 {
+			review = append(review, fmt.Sprintf("%s %s names %s", s.ID, titles[s.ID], strings.Join(names, ", ")))
+		}
+	}
+
+	c := st.m.changes()
+	newFiles, gone, scanned, err := st.rescan(c, from, tip)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Refreshed from `%s` to `%s` (%s): %d commit(s), %d file(s) changed.\n\n", shortHash(from), shortHash(tip), name, d.Commits, d.Changed)
+	if scanned {
+		fmt.Fprintf(&b, "- New candidate files: %s\n- Vanished candidate files: %s\n", codeListOrNone(newFiles), codeListOrNone(gone))
+	} else {
+		b.WriteString("- The quick scan could not run again: no keywords are recorded.\n")
+	}
+	if len(review) == 0 {
+		b.WriteString("- To review: nothing; no finished step names a file that changed.\n")
+	} else {
+		b.WriteString("- To review (still finished; check their answers against the new code):\n")
+		for _, l := range review {
+			fmt.Fprintf(&b, "  - %s\n", l)
+		}
+	}
+	rel := st.it.outputPath(quickScanArtifact)
+	doc, err := c.base(rel)
+	if err != nil {
+		return nil, err
+	}
+	if doc == nil {
+		if doc, err = st.artifactSkeleton(quickScanArtifact); err != nil {
+			return nil, err
+		}
+	}
+	if doc, err = artifacts.FillSection(doc, RefreshSection, "refresh "+shortHash(tip), strings.TrimRight(b.String(), "\n")); err != nil {
+		return nil, fmt.Errorf("%s:%w", rel, err)
+	}
+	c.put(rel, doc)
+
+	st.meta.BaseCommit = tip
+	st.meta.CodebaseHash = shortHash(tip)
+	if err := st.stageMeta(c); err != nil {
+		return nil, err
+	}
+	sha, err := c.commit(fmt.Sprintf("rtgit: refresh %s at %s (%s)", st.it.slug, shortHash(tip), name))
+	if err != nil {
+		return nil, err
+	}
+	r.Commit, r.Changed = sha, c.order
+	r.say("", fmt.Sprintf("Refreshed %s from %s to %s on %s: %d commit(s), %d file(s) changed. codebase_hash is now %s.",
+		st.it.slug, shortHash(from), shortHash(tip), name, d.Commits, d.Changed, shortHash(tip)))
+	if scanned {
+		r.say("", fmt.Sprintf("Quick scan at %s: new candidate files %s; vanished %s.", shortHash(tip), plainListOrNone(newFiles), plainListOrNone(gone)))
+	}
+	if len(review) == 0 {
+		r.say("", "No finished step names a file that changed.")
+	}
+	for _, l := range review {
+		r.say("", "Review: "+strings.ReplaceAll(l, "`", ""))
+	}
+	return r, nil
+}
+
+func describeChange(f StaleFile) string {
+	if f.RenamedTo != "" {
+		return "renamed to " + f.RenamedTo
+	}
+	return f.Change
+}
+
+// rescan runs the quick scan with the recorded keywords at both commits and
+// returns the files relevant now but not before, and before but not now.
+// It rewrites quick-scan.md's scan sections and the recorded candidates
+// for the new commit; what the user confirmed or corrected stays.
+func (st *state) rescan(c *changeset, from, tip string) (added, gone []string, ok bool, err error) {
+	search, can := st.m.Repo.(Searcher)
+	kw := st.scanKeywords()
+	if !can || len(kw) == 0 {
+		return nil, nil, false, nil
+	}
+	at := func(rev string) (*quickscan.Result, error) {
+		hits, searched, err := search.Search(rev, kw)
+		if err != nil {
+			return nil, err
+		}
+		res := quickscan.Analyze(kw, hits, searched)
+		return &res, nil
+	}
+	before, err := at(from)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	now, err := at(tip)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	was, is := relevantPaths(before), relevantPaths(now)
+	for _, p := range is {
+		if !slices.Contains(was, p) {
+			added = append(added, p)
+		}
+	}
+	for _, p := range was {
+		if !slices.Contains(is, p) {
+			gone = append(gone, p)
+		}
+	}
+	// The scan sections show the new commit's results; the candidates the
+	// user reviewed in Phase 00 (meta.json) stay what they reviewed.
+	st.meta.BaseCommit = tip
+	if err := st.writeQuickScan(c, "refresh", now, st.meta.QuickScan, st.correctedFields(c)); err != nil {
+		return nil, nil, false, err
+	}
+	return added, gone, true, nil
+}
+
+func relevantPaths(r *quickscan.Result) []string {
+	var out []string
+	for _, f := range quickscan.Relevant(r.Files) {
+		out = append(out, f.Path)
+	}
+	return out
+}
+
+var correctedRe = regexp.MustCompile(`(?m)^corrected:\s*\[(.*)\]\s*$`)
+
+// correctedFields reads back which estimate fields the user corrected, from
+// quick-scan.md's front matter, so a refresh keeps saying so.
+func (st *state) correctedFields(c *changeset) []string {
+	doc, err := c.base(st.it.outputPath(quickScanArtifact))
+	if err != nil || doc == nil {
+		return nil
+	}
+	m := correctedRe.FindSubmatch(doc)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range strings.Split(string(m[1]), ",") {
+		if s, err := strconv.Unquote(strings.TrimSpace(f)); err == nil && s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func codeListOrNone(items []string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return codeList(items)
+}
+
+func plainListOrNone(items []string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return strings.Join(items, ", ")
+}
