@@ -78,6 +78,9 @@ type Result struct {
 	LateReplies []string
 	// Deleted are comments deleted before they could be applied.
 	Deleted []string
+	// Staleness compares the analysis with the pull request's base branch,
+	// as the dashboard shows it; nil when it could not be compared.
+	Staleness *roundtable.Staleness
 }
 
 // Outcome is one comment (or push) acted on.
@@ -165,6 +168,7 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 		return res, a.refuseFork(ctx, pr, comments, res, trigger)
 	}
 	r := &run{Action: a, ctx: ctx, pr: pr, slug: slug, res: res, replied: replied, perms: map[string]bool{}, trigger: trigger}
+	r.fetchBase()
 	if err := r.catchUp(comments); err != nil {
 		return res, err
 	}

@@ -32,6 +32,9 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 	}
 	fmt.Fprintf(&b, "**Status:** %s · **Phase:** %s · **Depth:** %s · **Steps done:** %d of %d\n\n",
 		st.AnalysisStatus, defang(phase), depth, len(st.StepsCompleted), st.StepsTotal)
+	if s := stalenessMarkdown(st.Staleness); s != "" {
+		b.WriteString(s + "\n")
+	}
 	b.WriteString(mermaid(plan, st))
 	b.WriteString("\n### Steps\n\n")
 	for _, ph := range plan.Phases {

@@ -53,6 +53,7 @@ func (r *run) respond() {
 		}
 		r.react(r.ctx, r.res, *c, "confused")
 	}
+	r.staleness()
 	if err := r.updateDashboard(); err != nil {
 		r.warn(r.res, fmt.Errorf("update the dashboard: %w", err))
 	}
@@ -87,6 +88,7 @@ func (r *run) updateDashboard() error {
 	if err != nil {
 		return err
 	}
+	st.Staleness = r.res.Staleness
 	dash := Dashboard(plan, st)
 	if r.Config.Dashboard == "body" || strings.Contains(r.pr.Body, dashboardMarker) {
 		if body := WithDashboard(r.pr.Body, dash); body != r.pr.Body {
@@ -175,6 +177,9 @@ func WriteSummary(w io.Writer, res *Result) error {
 		for _, p := range res.Problems {
 			fmt.Fprintf(&b, "- %s\n", defang(p))
 		}
+	}
+	if res.Staleness != nil {
+		b.WriteString("\n" + stalenessMarkdown(res.Staleness))
 	}
 	for _, wmsg := range res.Warnings {
 		fmt.Fprintf(&b, "- ⚠️ %s\n", defang(wmsg))

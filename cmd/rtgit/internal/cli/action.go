@@ -102,6 +102,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 		return err
 	}
 	repoGit := m.Repo.(gitRepo).Repo
+	base := m.Repo.(gitRepo).base
 	// Read before the pull request's branch is checked out: settings come
 	// from the default branch, which a pull request cannot change.
 	cfg, err := review.LoadConfig(repoGit.Root())
@@ -113,7 +114,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 		Repo:    repo,
 		Self:    self,
 		GitHub:  client,
-		Git:     &actionGit{repo: repoGit, remote: o.remote, token: token},
+		Git:     &actionGit{repo: repoGit, remote: o.remote, token: token, base: base},
 		Machine: m,
 		Plan: func() (*steps.Plan, error) {
 			return steps.Load(templates.FS, os.DirFS(repoGit.Root()))
@@ -218,6 +219,19 @@ type actionGit struct {
 	repo   *gitops.Repo
 	remote string
 	token  string
+	base   *string // the machine's base branch for staleness (gitRepo.base)
+}
+
+// FetchBase brings the pull request's base branch into its
+// remote-tracking ref and points staleness at it.
+func (g *actionGit) FetchBase(ctx context.Context, branch string) error {
+	if _, err := g.repo.Fetch(ctx, g.remote, branch, g.token); err != nil {
+		return err
+	}
+	if g.base != nil {
+		*g.base = g.remote + "/" + branch
+	}
+	return nil
 }
 
 func (g *actionGit) Root() string { return g.repo.Root() }
