@@ -54,6 +54,7 @@ func Load(embedded, repo fs.FS) (*Plan, error) {
 	p.build(files)
 	p.checkRefs()
 	p.Problems.Sort()
+	p.Problems = p.Problems.dedupe()
 	return p, nil
 }
 
@@ -268,6 +269,10 @@ func (p *Plan) checkRefs() {
 					p.problem(s.Source, text.line, Error, "placeholder {{%s}} names unknown step %s", name, step)
 				case j >= i:
 					p.problem(s.Source, text.line, Error, "placeholder {{%s}} names step %s, which does not run before %s", name, step, s.ID)
+				case !questions[step][q] && isEmbedded(s.Source) && !isEmbedded(p.Steps()[j].Source):
+					// The repository replaced that step; the default that
+					// quotes it still runs, with the value unknown.
+					p.problem(s.Source, text.line, Warning, "placeholder {{%s}}: step %s, as replaced by %s, asks no question %q; it renders as (not known yet)", name, step, p.Steps()[j].Source, q)
 				case !questions[step][q]:
 					p.problem(s.Source, text.line, Error, "placeholder {{%s}}: step %s asks no question %q", name, step, q)
 				}
@@ -311,6 +316,8 @@ func (p *Plan) RepoErrors() Problems {
 	}
 	return out
 }
+
+func isEmbedded(source string) bool { return strings.HasPrefix(source, "embedded:") }
 
 // Steps returns every step of the plan in run order.
 func (p *Plan) Steps() []*Step {

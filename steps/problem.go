@@ -70,3 +70,16 @@ func (ps Problems) Sort() {
 		return ps[i].Line < ps[j].Line
 	})
 }
+
+// dedupe drops a problem reported twice in a row (the same text is often
+// read as both a section's and the whole body's prose).
+func (ps Problems) dedupe() Problems {
+	out := ps[:0]
+	for i, p := range ps {
+		if i > 0 && p == ps[i-1] {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}

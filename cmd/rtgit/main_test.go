@@ -38,6 +38,13 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GIT_CONFIG_GLOBAL", cfg)
 			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 			env.Setenv("TZ", "UTC")
+			// Step files in the seed's prose dialect, shared with the
+			// steps package's parser tests.
+			seed, err := filepath.Abs("../../steps/testdata/seed")
+			if err != nil {
+				return err
+			}
+			env.Setenv("SEED", seed)
 			return nil
 		},
 		RequireExplicitExec: true,

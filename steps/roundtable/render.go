@@ -91,6 +91,9 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 	for _, pr := range s.Prose(d) {
 		v.Prose = append(v.Prose, steps.Expand(withoutSpeaker(pr, p), st.lookup))
 	}
+	for _, c := range s.Criteria {
+		v.Criteria = append(v.Criteria, steps.Expand(c.Text, st.lookup))
+	}
 	f, _ := st.answerFile(s)
 	for _, q := range s.Questions(d) {
 		qv := QuestionView{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
@@ -109,9 +112,7 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback}
-	for _, c := range s.Criteria {
-		av.Criteria = append(av.Criteria, steps.Expand(c.Text, st.lookup))
-	}
+	av.Criteria = v.Criteria
 	for _, l := range intro {
 		av.Intro = append(av.Intro, l.Text)
 	}

@@ -31,7 +31,10 @@ type StepView struct {
 	AnswerFile string
 	Prose      []string
 	Questions  []QuestionView
-	Menu       []answers.MenuItem
+	// Criteria are the step's prose validation criteria: what a good
+	// answer meets, for the person answering and for a reviewer.
+	Criteria []string
+	Menu     []answers.MenuItem
 }
 
 // Reply is the outcome of one verb, for the CLI to print and the GitHub

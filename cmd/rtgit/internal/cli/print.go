@@ -50,6 +50,13 @@ func printReply(w io.Writer, slug string, r *roundtable.Reply) {
 			}
 			fmt.Fprintf(w, "  [%s] %d. %s%s  {%s}\n", mark, i+1, q.Text, opt, q.ID)
 		}
+		if len(v.Criteria) > 0 {
+			fmt.Fprintln(w)
+			fmt.Fprintln(w, "  A good answer meets each of these:")
+			for _, c := range v.Criteria {
+				fmt.Fprintf(w, "  - %s\n", c)
+			}
+		}
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "Answer in %s (or: rtgit answer %s <id> \"text\"), then run: rtgit next %s\n", v.AnswerFile, slug, slug)
 		fmt.Fprintln(w, "---")

@@ -26,6 +26,7 @@ any step files under .rtgit/steps/<phase>/ in this repository.`,
 		RunE:    func(*cobra.Command, []string) error { return runSteps(o, s) },
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the plan as a JSON array")
+	cmd.AddCommand(newConvertCmd(g, s))
 	return cmd
 }
 

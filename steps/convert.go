@@ -1,0 +1,141 @@
+package steps
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Convert writes s in rtgit's strict dialect: every question under its id,
+// drafts on Draft: lines, rules and prose criteria, and one mapping per
+// answer and section. Parsing the result gives the same questions, drafts,
+// rules, criteria and mappings as s (question texts up to whitespace), so a
+// maintainer can move a seed-dialect file to the strict form and keep
+// running the same step. persona, when not "", replaces the persona field
+// (a resolved key for a name like "Maya Chen").
+func Convert(s *Step, persona string) []byte {
+	if persona == "" {
+		persona = s.Persona
+	}
+	var b strings.Builder
+	b.WriteString("---\n")
+	fmt.Fprintf(&b, "step_id: %s\n", strconv.Quote(s.ID))
+	fmt.Fprintf(&b, "title: %s\n", strconv.Quote(s.Title))
+	fmt.Fprintf(&b, "persona: %s\n", strconv.Quote(persona))
+	fmt.Fprintf(&b, "depth: %s\n", strconv.Quote(string(s.Depth)))
+	b.WriteString("outputs:\n")
+	for _, o := range s.Outputs {
+		fmt.Fprintf(&b, "  - %s\n", o)
+	}
+	if len(s.DependsOn) > 0 {
+		q := make([]string, len(s.DependsOn))
+		for i, d := range s.DependsOn {
+			q[i] = strconv.Quote(d)
+		}
+		fmt.Fprintf(&b, "depends_on: [%s]\n", strings.Join(q, ", "))
+	}
+	if s.SkipIf != "" {
+		fmt.Fprintf(&b, "skip_if: %s\n", strconv.Quote(s.SkipIf))
+	}
+	keys := make([]string, 0, len(s.Extra))
+	for k := range s.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := s.Extra[k]
+		if strings.Contains(v, "\n") {
+			fmt.Fprintf(&b, "%s:\n  %s\n", k, strings.ReplaceAll(v, "\n", "\n  "))
+		} else {
+			fmt.Fprintf(&b, "%s: %s\n", k, v)
+		}
+	}
+	b.WriteString("---\n")
+	writeMode(&b, secBrief, s.Brief)
+	writeMode(&b, secStandard, s.Standard)
+	writeMode(&b, secDeep, s.Deep)
+	if s.Standard == nil && s.Brief == nil && s.Deep == nil && s.Whole != nil {
+		writeMode(&b, secStandard, s.Whole)
+	}
+	var rules []string
+	for _, r := range s.Rules {
+		if r.Kind == "required" {
+			continue
+		}
+		line := fmt.Sprintf("- `%s` %s", r.Question, r.Kind)
+		switch {
+		case r.Kind == "min_words" || r.Kind == "max_words":
+			line += fmt.Sprintf(" %d", r.N)
+		case r.Kind == "filled":
+			// Its arguments are the draft's leftovers, found again on parse.
+		default:
+			for _, a := range r.Args {
+				line += " " + strconv.Quote(a)
+			}
+		}
+		if r.Hint != "" {
+			line += " -- " + r.Hint
+		}
+		rules = append(rules, line)
+	}
+	writeList(&b, secValidation, rules)
+	var crit []string
+	for _, c := range s.Criteria {
+		crit = append(crit, "- "+c.Text)
+	}
+	writeList(&b, secCriteria, crit)
+	var maps []string
+	for _, m := range s.Mappings {
+		line := fmt.Sprintf("- `%s` -> %s", m.Question, m.Output)
+		if m.Section != "" {
+			line += "#" + m.Section
+		}
+		if m.Transform != "" {
+			line += " as " + m.Transform
+		}
+		maps = append(maps, line)
+	}
+	writeList(&b, secArtifacts, maps)
+	var prompts []string
+	for _, p := range s.Elaboration {
+		prompts = append(prompts, fmt.Sprintf("- `%s` %s", p.Persona, p.Text))
+	}
+	writeList(&b, secElaboration, prompts)
+	return []byte(b.String())
+}
+
+func writeMode(b *strings.Builder, name string, sec *Section) {
+	if sec == nil {
+		return
+	}
+	fmt.Fprintf(b, "\n## %s\n", name)
+	for _, p := range sec.Prose {
+		fmt.Fprintf(b, "\n%s\n", p)
+	}
+	if len(sec.Questions) > 0 {
+		b.WriteString("\n")
+	}
+	for _, q := range sec.Questions {
+		// One line: rtgit's dialect reads a question's continuation lines
+		// as one sentence, so a nested list would not survive a re-read.
+		fmt.Fprintf(b, "- `%s` %s\n", q.ID, strings.Join(strings.Fields(strings.ReplaceAll(q.Text, "\n  - ", " - ")), " "))
+		if q.Draft != "" {
+			dl := strings.Split(q.Draft, "\n")
+			fmt.Fprintf(b, "  Draft: %s\n", dl[0])
+			for _, l := range dl[1:] {
+				if strings.TrimSpace(l) == "" {
+					continue
+				}
+				fmt.Fprintf(b, "  %s\n", l)
+			}
+		}
+	}
+}
+
+func writeList(b *strings.Builder, name string, items []string) {
+	if len(items) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## %s\n\n%s\n", name, strings.Join(items, "\n"))
+}

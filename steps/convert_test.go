@@ -1,0 +1,141 @@
+package steps
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// seedFixtures are step files written in the seed's prose dialect, one or
+// more per phase, at all three default depths and with uneven formatting.
+var seedFixtures = os.DirFS("testdata/seed")
+
+func fixtureFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := fs.WalkDir(seedFixtures, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
+			return err
+		}
+		data, err := fs.ReadFile(seedFixtures, p)
+		out[p] = data
+		return err
+	})
+	if err != nil || len(out) == 0 {
+		t.Fatalf("fixtures: %v (%d files)", err, len(out))
+	}
+	return out
+}
+
+func TestSeedFixturesLintClean(t *testing.T) {
+	repo := fstest.MapFS{}
+	for p, data := range fixtureFiles(t) {
+		repo[RepoStepsDir+"/"+p] = &fstest.MapFile{Data: data}
+	}
+	p, err := Load(defaults, repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, pr := range Lint(p) {
+		if pr.Severity == Error {
+			t.Errorf("lint: %s", pr)
+		}
+		if strings.Contains(pr.Msg, "seed dialect: ") {
+			seen++
+		}
+	}
+	if want := len(fixtureFiles(t)); seen != want {
+		t.Errorf("lint named the dialect of %d files, want %d", seen, want)
+	}
+	if s, _ := p.Step("01-02"); s == nil || s.Persona != "business-analyst" || s.Dialect != DialectSeed {
+		t.Errorf("01-02 = %+v", s)
+	}
+	if s, _ := p.Step("04-06"); s == nil || s.Persona != "system-designer" || s.Depth != Brief {
+		t.Errorf("04-06 = %+v", s)
+	}
+}
+
+// TestConvertRoundTrip converts every fixture to rtgit's dialect and reads
+// it back: the same questions at every depth, drafts, rules, criteria and
+// mappings; converting the result again changes nothing.
+func TestConvertRoundTrip(t *testing.T) {
+	files := fixtureFiles(t)
+	files["inline.md"] = []byte(seedStep)
+	for name, data := range files {
+		t.Run(name, func(t *testing.T) {
+			seed, probs := Parse(name, data)
+			if seed == nil || probs.HasErrors() {
+				t.Fatalf("seed parse: %v", probs)
+			}
+			out := Convert(seed, "")
+			strict, probs := Parse(name, out)
+			if strict == nil || probs.HasErrors() {
+				t.Fatalf("converted file does not parse: %v\n%s", probs, out)
+			}
+			if strict.Dialect != DialectRtgit {
+				t.Errorf("converted dialect = %s", strict.Dialect)
+			}
+			sameStep(t, seed, strict)
+			if again := Convert(strict, ""); string(again) != string(out) {
+				t.Errorf("second conversion differs:\n%s\n---\n%s", out, again)
+			}
+		})
+	}
+}
+
+func sameStep(t *testing.T, a, b *Step) {
+	t.Helper()
+	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n  - ", " - ")), " ") }
+	if a.ID != b.ID || a.Title != b.Title || a.Depth != b.Depth || strings.Join(a.Outputs, ",") != strings.Join(b.Outputs, ",") {
+		t.Errorf("frontmatter differs: %+v vs %+v", a, b)
+	}
+	for k, v := range a.Extra {
+		if b.Extra[k] != v {
+			t.Errorf("extra %s = %q, want %q", k, b.Extra[k], v)
+		}
+	}
+	for _, d := range []Depth{Brief, Standard, Deep} {
+		qa, qb := a.Questions(d), b.Questions(d)
+		if len(qa) != len(qb) {
+			t.Fatalf("%s: %d questions, want %d", d, len(qb), len(qa))
+		}
+		for i := range qa {
+			if qa[i].ID != qb[i].ID || flat(qa[i].Text) != flat(qb[i].Text) || flat(qa[i].Draft) != flat(qb[i].Draft) {
+				t.Errorf("%s question %d: %+v, want %+v", d, i, qb[i], qa[i])
+			}
+		}
+		if strings.Join(a.Prose(d), "|") != strings.Join(b.Prose(d), "|") {
+			t.Errorf("%s prose: %q, want %q", d, b.Prose(d), a.Prose(d))
+		}
+	}
+	if len(a.Rules) != len(b.Rules) {
+		t.Fatalf("rules: %+v, want %+v", b.Rules, a.Rules)
+	}
+	for i := range a.Rules {
+		ra, rb := a.Rules[i], b.Rules[i]
+		if ra.Question != rb.Question || ra.Kind != rb.Kind || strings.Join(ra.Args, "\x00") != strings.Join(rb.Args, "\x00") {
+			t.Errorf("rule %d: %+v, want %+v", i, rb, ra)
+		}
+	}
+	if len(a.Criteria) != len(b.Criteria) {
+		t.Fatalf("criteria: %+v, want %+v", b.Criteria, a.Criteria)
+	}
+	for i := range a.Criteria {
+		if a.Criteria[i].Text != b.Criteria[i].Text {
+			t.Errorf("criterion %d: %q, want %q", i, b.Criteria[i].Text, a.Criteria[i].Text)
+		}
+	}
+	if len(a.Mappings) != len(b.Mappings) {
+		t.Fatalf("mappings: %+v, want %+v", b.Mappings, a.Mappings)
+	}
+	for i := range a.Mappings {
+		ma, mb := a.Mappings[i], b.Mappings[i]
+		if ma.Question != mb.Question || ma.Output != mb.Output || ma.Section != mb.Section || ma.Transform != mb.Transform {
+			t.Errorf("mapping %d: %+v, want %+v", i, mb, ma)
+		}
+	}
+}
