@@ -89,7 +89,9 @@ func TestConvertRoundTrip(t *testing.T) {
 
 func sameStep(t *testing.T, a, b *Step) {
 	t.Helper()
-	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n  - ", " - ")), " ") }
+	flat := func(s string) string {
+		return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n  - ", " - ")), " ")
+	}
 	if a.ID != b.ID || a.Title != b.Title || a.Depth != b.Depth || strings.Join(a.Outputs, ",") != strings.Join(b.Outputs, ",") {
 		t.Errorf("frontmatter differs: %+v vs %+v", a, b)
 	}
