@@ -1,8 +1,9 @@
 // Command bench measures rtgit against git itself on synthetic
 // repositories of 1k, 10k and 100k files and one with a 10k-commit
 // history: `rtgit next` against git add and commit, `rtgit scan` against
-// git grep, `rtgit action` against git commit and push, and `rtgit status`
-// over 1, 100 and 1,000 analyses. Each pair runs alternately on the same
+// git grep, `rtgit action` against git commit and push, `rtgit status <slug>`
+// (its staleness check) against git diff --name-only at 100k files and 10k
+// commits, and `rtgit status` over 1, 100 and 1,000 analyses. Each pair runs alternately on the same
 // repository in one run; every command is a separate process, timed wall
 // clock from start to exit, with its peak RSS from the kernel.
 //
@@ -45,6 +46,8 @@ func main() {
 	short := flag.Bool("short", false, "1k files and one repetition only")
 	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
 	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
+	only := flag.String("only", "", "measure only this pair (stale: the staleness check alone)")
+	staleFiles := flag.Int("stale-files", 100000, "files in the staleness repository, which has -history commits (0: none)")
 	reps := flag.Int("reps", 5, "runs of each command; the median is reported")
 	work := flag.String("dir", "", "work directory (default: a temporary one, removed afterwards)")
 	bin := flag.String("rtgit", "", "the rtgit binary (default: built from this module)")
@@ -52,7 +55,7 @@ func main() {
 	outPath := flag.String("o", "", "also write the markdown report to `FILE`")
 	flag.Parse()
 	if *short {
-		*sizesFlag, *history, *reps = "1000", 0, 1
+		*sizesFlag, *history, *reps, *staleFiles = "1000", 0, 1, 0
 	}
 	var sizes []int
 	for _, f := range strings.Split(*sizesFlag, ",") {
@@ -106,6 +109,9 @@ func main() {
 	if *history > 0 {
 		specs = append(specs, repoSpec{fmt.Sprintf("%s, %s commits", filesLabel(1000), filesLabel(*history)), 1000, *history})
 	}
+	if *only == "stale" {
+		specs = nil
+	}
 	for i, sp := range specs {
 		dir := filepath.Join(root, fmt.Sprintf("repo-%d", i))
 		os.RemoveAll(dir)
@@ -126,6 +132,25 @@ func main() {
 			os.RemoveAll(dir)
 			os.RemoveAll(dir + "-origin.git")
 		}
+	}
+	if *staleFiles > 0 && *history > 0 {
+		label := fmt.Sprintf("%s, %s commits", filesLabel(*staleFiles), filesLabel(*history))
+		dir := filepath.Join(root, "stale")
+		os.RemoveAll(dir)
+		s.repo = "stale " + label
+		progress("%s: building", label)
+		start := time.Now()
+		buildFiles(dir, *staleFiles, *history)
+		progress("%s: built in %s; measuring staleness", label, time.Since(start).Round(time.Second))
+		a, b := s.measureStale(dir, *history)
+		rep.add("stale", label, *staleFiles, a, b)
+		if *work == "" {
+			os.RemoveAll(dir)
+		}
+	}
+	if *only == "stale" {
+		rep.write(os.Stdout)
+		return
 	}
 	progress("status: building")
 	s.repo = "status"

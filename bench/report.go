@@ -29,13 +29,14 @@ var against = map[string]string{
 	"next":   "`rtgit next` | `git add` + `git commit`",
 	"scan":   "`rtgit scan` | `git grep -l -i -F`",
 	"action": "`rtgit action` | `git add` + `git commit` + `git push`",
+	"stale":  "`rtgit status <slug>` (staleness) | `git diff --name-only base..main`",
 }
 
 func (r *report) write(w io.Writer) {
 	fmt.Fprintf(w, "Medians of %d run(s) each; RSS is the largest peak over the runs.\n\n", r.reps)
 	fmt.Fprintln(w, "| rtgit | git | repository | ratio | rtgit | git | rtgit RSS | git RSS |")
 	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|")
-	for _, name := range []string{"next", "scan", "action"} {
+	for _, name := range []string{"next", "scan", "action", "stale"} {
 		for _, p := range r.pairs {
 			if p.pair != name {
 				continue
@@ -100,6 +101,11 @@ func (r *report) writeTargets(w io.Writer) {
 	for _, p := range r.pairs {
 		if p.pair == "action" {
 			ts = append(ts, target{"action vs commit + push, " + p.repo, ratio(p.rt.wall, p.git.wall), 1.5})
+		}
+	}
+	for _, p := range r.pairs {
+		if p.pair == "stale" {
+			ts = append(ts, target{"staleness vs git diff --name-only, " + p.repo, ratio(p.rt.wall, p.git.wall), 2.0})
 		}
 	}
 	fmt.Fprintln(w, "| target | measured | limit | |")

@@ -1,10 +1,15 @@
 package gitops
 
 import (
+	"bytes"
 	"container/heap"
 	"fmt"
 	"io"
+	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -15,7 +20,8 @@ import (
 type Drift struct {
 	From, To string // full SHAs
 	// Commits counts the commits in from..to (reachable from to, not from
-	// from), as `git rev-list --count from..to` does.
+	// from), as `git rev-list --count from..to` does. History is only
+	// walked when a path asked about changed, so it is -1 otherwise.
 	Commits int
 	// Changed counts the paths whose entry differs between the two trees.
 	Changed int
@@ -53,19 +59,32 @@ type LogLine struct {
 // rather than the size of the repository; history is walked once, and
 // only to find the commits behind the overlapping paths.
 func (r *Repo) Drift(from, to string, paths []string) (*Drift, error) {
-	a, err := r.commitAt(from)
+	fromHash, err := r.resolveHash(from)
 	if err != nil {
 		return nil, err
 	}
-	b, err := r.commitAt(to)
+	toHash, err := r.resolveHash(to)
 	if err != nil {
 		return nil, err
 	}
-	d := &Drift{From: a.Hash.String(), To: b.Hash.String()}
-	if a.Hash == b.Hash {
+	d := &Drift{From: fromHash.String(), To: toHash.String()}
+	if fromHash == toHash {
 		return d, nil
 	}
-	changed, err := r.changedPaths(a.TreeHash, b.TreeHash)
+	trees, done, err := r.newTreeCache()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	a, err := trees.commit(fromHash)
+	if err != nil {
+		return nil, err
+	}
+	b, err := trees.commit(toHash)
+	if err != nil {
+		return nil, err
+	}
+	changed, err := trees.diffAll(a.Tree, b.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -74,17 +93,16 @@ func (r *Repo) Drift(from, to string, paths []string) (*Drift, error) {
 	for _, p := range changed {
 		inDiff[p] = true
 	}
-	trees := newTreeCache(r)
 	var follow [][]string // per file: the names whose history counts
 	for _, p := range paths {
 		if !inDiff[p] {
 			continue
 		}
-		was, err := trees.entry(a.TreeHash, p)
+		was, err := trees.entry(a.Tree, p)
 		if err != nil {
 			return nil, err
 		}
-		now, err := trees.entry(b.TreeHash, p)
+		now, err := trees.entry(b.Tree, p)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +112,7 @@ func (r *Repo) Drift(from, to string, paths []string) (*Drift, error) {
 			f.Change = DriftAdded
 		case now == nil:
 			f.Change = DriftDeleted
-			to, err := r.renamedTo(trees, p, was, changed, a.TreeHash, b.TreeHash)
+			to, err := r.renamedTo(trees, p, was, changed, a.Tree, b.Tree)
 			if err != nil {
 				return nil, err
 			}
@@ -109,18 +127,22 @@ func (r *Repo) Drift(from, to string, paths []string) (*Drift, error) {
 		d.Files = append(d.Files, f)
 		follow = append(follow, names)
 	}
-	n, err := r.walkRange(a.Hash, b.Hash, func(c *object.Commit) error {
+	if len(follow) == 0 {
+		d.Commits = -1
+		return d, nil
+	}
+	n, err := trees.walkRange(a.Hash, b.Hash, func(c *walkCommit) error {
 		for i, names := range follow {
 			touched, err := trees.touches(c, names)
 			if err != nil {
 				return err
 			}
 			if touched {
-				d.Files[i].Commits = append(d.Files[i].Commits, LogLine{Hash: c.Hash.String(), Subject: subject(c.Message)})
+				d.Files[i].Commits = append(d.Files[i].Commits, LogLine{Hash: c.Hash.String(), Subject: c.Subject})
 			}
 		}
 		return nil
-	}, len(follow) > 0)
+	})
 	d.Commits = n
 	return d, err
 }
@@ -217,34 +239,344 @@ func similarity(a, b map[string]int) float64 {
 	return 2 * float64(common) / float64(total)
 }
 
-// treeCache decodes each tree once; along a history most trees are shared
-// between a commit and its parent.
+// treeCache decodes each tree and commit once, reading objects with the
+// search's own reader (grep_objects.go): along a history most trees are
+// shared between a commit and its parent, and go-git's general object
+// path costs several times git's own for the thousands of small reads a
+// walk makes.
 type treeCache struct {
-	r     *Repo
-	trees map[plumbing.Hash]map[string]object.TreeEntry
+	r       *Repo
+	or      *objectReader
+	trees   map[plumbing.Hash][]byte
+	commits map[plumbing.Hash]*walkCommit
+	// later, when set, takes a pair of differing subtrees to diff later
+	// instead of descending into them now (see diffAll).
+	later func(a, b plumbing.Hash, prefix string)
 }
 
-func newTreeCache(r *Repo) *treeCache {
-	return &treeCache{r: r, trees: map[plumbing.Hash]map[string]object.TreeEntry{}}
+// walkCommit is the part of a commit a walk needs.
+type walkCommit struct {
+	Hash, Tree plumbing.Hash
+	Parents    []plumbing.Hash
+	When       int64 // committer time, seconds
+	Subject    string
 }
 
-func (t *treeCache) get(h plumbing.Hash) (map[string]object.TreeEntry, error) {
-	if m, ok := t.trees[h]; ok {
-		return m, nil
-	}
-	entries, err := t.r.treeEntries(h)
+func (r *Repo) newTreeCache() (*treeCache, func(), error) {
+	store, err := openObjectStore(filepath.Join(r.commonDir, "objects"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	m := make(map[string]object.TreeEntry, len(entries))
-	for _, e := range entries {
-		m[e.Name] = e
+	store.fallback = r.readObject
+	store.mapPacks()
+	t := &treeCache{r: r, or: store.reader(), trees: map[plumbing.Hash][]byte{},
+		commits: map[plumbing.Hash]*walkCommit{}}
+	return t, store.close, nil
+}
+
+// get returns a tree's raw entries, read once. Entries are looked up by a
+// scan rather than through a map: building maps for thousands of trees
+// costs more than the scans it would save.
+func (t *treeCache) get(h plumbing.Hash) ([]byte, error) {
+	if h.IsZero() {
+		return nil, nil
+	}
+	if raw, ok := t.trees[h]; ok {
+		return raw, nil
+	}
+	typ, data, err := t.or.read(h, 0, nil)
+	if err != nil {
+		return nil, fmt.Errorf("read tree %s: %w", ShortHash(h.String()), err)
+	}
+	if typ != packTree {
+		return nil, fmt.Errorf("object %s is not a tree", ShortHash(h.String()))
 	}
 	if len(t.trees) > 1<<16 {
 		clear(t.trees) // bound memory on very long walks
 	}
-	t.trees[h] = m
-	return m, nil
+	t.trees[h] = data
+	return data, nil
+}
+
+// rawEntry is one entry of a raw tree.
+type rawEntry struct {
+	name []byte
+	mode filemode.FileMode
+	hash plumbing.Hash
+	dir  bool
+}
+
+// next parses the first entry of data and returns the rest.
+func nextEntry(data []byte) (rawEntry, []byte, error) {
+	sp := bytes.IndexByte(data, ' ')
+	nul := bytes.IndexByte(data, 0)
+	if sp < 0 || nul < sp || nul+21 > len(data) {
+		return rawEntry{}, nil, fmt.Errorf("malformed tree entry")
+	}
+	var e rawEntry
+	m := data[:sp]
+	// The common modes need no parsing.
+	switch string(m) {
+	case "40000":
+		e.mode, e.dir = filemode.Dir, true
+	case "100644":
+		e.mode = filemode.Regular
+	default:
+		mode, err := filemode.New(string(m))
+		if err != nil {
+			return rawEntry{}, nil, err
+		}
+		e.mode, e.dir = mode, mode == filemode.Dir
+	}
+	e.name = data[sp+1 : nul]
+	copy(e.hash[:], data[nul+1:nul+21])
+	return e, data[nul+21:], nil
+}
+
+// find returns the entry called name in a raw tree.
+func findEntry(data []byte, name string) (rawEntry, bool, error) {
+	for len(data) > 0 {
+		e, rest, err := nextEntry(data)
+		if err != nil {
+			return rawEntry{}, false, err
+		}
+		if string(e.name) == name {
+			return e, true, nil
+		}
+		data = rest
+	}
+	return rawEntry{}, false, nil
+}
+
+// commit reads and parses one commit.
+func (t *treeCache) commit(h plumbing.Hash) (*walkCommit, error) {
+	if c, ok := t.commits[h]; ok {
+		return c, nil
+	}
+	typ, data, err := t.or.read(h, 0, nil)
+	if err != nil {
+		return nil, fmt.Errorf("read commit %s: %w", ShortHash(h.String()), err)
+	}
+	if typ == packTag {
+		// An annotated tag names its commit on its first line.
+		if obj, ok := bytes.CutPrefix(data, []byte("object ")); ok && len(obj) >= 40 && plumbing.IsHash(string(obj[:40])) {
+			return t.commit(plumbing.NewHash(string(obj[:40])))
+		}
+	}
+	if typ != packCommit {
+		return nil, fmt.Errorf("object %s is not a commit", ShortHash(h.String()))
+	}
+	c := &walkCommit{Hash: h}
+	head, msg, _ := bytes.Cut(data, []byte("\n\n"))
+	for _, l := range bytes.Split(head, []byte("\n")) {
+		k, v, _ := bytes.Cut(l, []byte(" "))
+		switch string(k) {
+		case "tree":
+			c.Tree = plumbing.NewHash(string(v))
+		case "parent":
+			c.Parents = append(c.Parents, plumbing.NewHash(string(v)))
+		case "committer":
+			f := bytes.Fields(v)
+			if len(f) >= 2 {
+				c.When, _ = strconv.ParseInt(string(f[len(f)-2]), 10, 64)
+			}
+		}
+	}
+	c.Subject = subject(string(msg))
+	t.commits[h] = c
+	return c, nil
+}
+
+// diff lists every non-directory path whose entry differs between trees
+// a and b; subtrees with equal hashes are never read. Both trees are in
+// git's order (a directory sorts as its name followed by "/"), so they are
+// merged in one pass.
+func (t *treeCache) diff(a, b plumbing.Hash, prefix string, out *[]string) error {
+	if a == b {
+		return nil
+	}
+	da, err := t.get(a)
+	if err != nil {
+		return err
+	}
+	db, err := t.get(b)
+	if err != nil {
+		return err
+	}
+	var ea, eb rawEntry
+	okA, okB := false, false
+	advance := func(data []byte, e *rawEntry, ok *bool) ([]byte, error) {
+		if len(data) == 0 {
+			*ok = false
+			return nil, nil
+		}
+		var err error
+		*e, data, err = nextEntry(data)
+		*ok = err == nil
+		return data, err
+	}
+	if da, err = advance(da, &ea, &okA); err != nil {
+		return err
+	}
+	if db, err = advance(db, &eb, &okB); err != nil {
+		return err
+	}
+	for okA || okB {
+		c := 0
+		switch {
+		case !okA:
+			c = 1
+		case !okB:
+			c = -1
+		default:
+			c = compareEntries(ea, eb)
+		}
+		switch {
+		case c < 0: // only in a
+			if err := t.side(ea, prefix, false, out); err != nil {
+				return err
+			}
+			if da, err = advance(da, &ea, &okA); err != nil {
+				return err
+			}
+		case c > 0: // only in b
+			if err := t.side(eb, prefix, true, out); err != nil {
+				return err
+			}
+			if db, err = advance(db, &eb, &okB); err != nil {
+				return err
+			}
+		default:
+			if ea.hash != eb.hash || ea.mode != eb.mode {
+				name := prefix + string(eb.name)
+				switch {
+				case ea.dir && eb.dir && t.later != nil:
+					t.later(ea.hash, eb.hash, name+"/")
+				case ea.dir && eb.dir:
+					if err := t.diff(ea.hash, eb.hash, name+"/", out); err != nil {
+						return err
+					}
+				default:
+					*out = append(*out, name)
+				}
+			}
+			if da, err = advance(da, &ea, &okA); err != nil {
+				return err
+			}
+			if db, err = advance(db, &eb, &okB); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// diffAll is diff from the root, with the top-level directories that
+// differ split among workers, each reading with its own reader: the two
+// trees of a large diff are mostly distinct objects, so the work divides
+// well, and a walk of a few thousand trees is otherwise bound by inflating
+// them one after another.
+func (t *treeCache) diffAll(a, b plumbing.Hash) ([]string, error) {
+	type job struct {
+		a, b   plumbing.Hash
+		prefix string
+	}
+	var jobs []job
+	var out []string
+	t.later = func(a, b plumbing.Hash, prefix string) { jobs = append(jobs, job{a, b, prefix}) }
+	err := t.diff(a, b, "", &out)
+	t.later = nil
+	if err != nil {
+		return nil, err
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	if workers <= 1 {
+		for _, j := range jobs {
+			if err := t.diff(j.a, j.b, j.prefix, &out); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	next := make(chan job)
+	parts := make([][]string, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			own := &treeCache{r: t.r, or: t.or.s.reader(), trees: map[plumbing.Hash][]byte{}, commits: map[plumbing.Hash]*walkCommit{}}
+			for j := range next {
+				if errs[w] == nil {
+					errs[w] = own.diff(j.a, j.b, j.prefix, &parts[w])
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	for w := range workers {
+		if errs[w] != nil {
+			return nil, errs[w]
+		}
+		out = append(out, parts[w]...)
+	}
+	return out, nil
+}
+
+// side lists what an entry on one side only contributes: the file, or
+// every file under the directory.
+func (t *treeCache) side(e rawEntry, prefix string, added bool, out *[]string) error {
+	name := prefix + string(e.name)
+	if !e.dir {
+		*out = append(*out, name)
+		return nil
+	}
+	if t.later != nil {
+		if added {
+			t.later(plumbing.ZeroHash, e.hash, name+"/")
+		} else {
+			t.later(e.hash, plumbing.ZeroHash, name+"/")
+		}
+		return nil
+	}
+	if added {
+		return t.diff(plumbing.ZeroHash, e.hash, name+"/", out)
+	}
+	return t.diff(e.hash, plumbing.ZeroHash, name+"/", out)
+}
+
+// compareEntries orders entries as git sorts a tree.
+func compareEntries(a, b rawEntry) int {
+	n := min(len(a.name), len(b.name))
+	if c := bytes.Compare(a.name[:n], b.name[:n]); c != 0 {
+		return c
+	}
+	ca, cb := byte(0), byte(0)
+	if len(a.name) > n {
+		ca = a.name[n]
+	} else if a.dir {
+		ca = '/'
+	}
+	if len(b.name) > n {
+		cb = b.name[n]
+	} else if b.dir {
+		cb = '/'
+	}
+	switch {
+	case ca < cb:
+		return -1
+	case ca > cb:
+		return 1
+	}
+	if len(a.name) != len(b.name) {
+		return len(a.name) - len(b.name)
+	}
+	return 0
 }
 
 // entry is the entry at path p in tree root, or nil when there is none.
@@ -252,50 +584,50 @@ func (t *treeCache) entry(root plumbing.Hash, p string) (*object.TreeEntry, erro
 	h := root
 	for {
 		dir, rest, more := strings.Cut(p, "/")
-		m, err := t.get(h)
+		raw, err := t.get(h)
 		if err != nil {
 			return nil, err
 		}
-		e, ok := m[dir]
-		if !ok {
-			return nil, nil
+		e, ok, err := findEntry(raw, dir)
+		if err != nil || !ok {
+			return nil, err
 		}
 		if !more {
-			if e.Mode == filemode.Dir {
+			if e.dir {
 				return nil, nil
 			}
-			return &e, nil
+			return &object.TreeEntry{Name: dir, Mode: e.mode, Hash: e.hash}, nil
 		}
-		if e.Mode != filemode.Dir {
+		if !e.dir {
 			return nil, nil
 		}
-		h, p = e.Hash, rest
+		h, p = e.hash, rest
 	}
 }
 
 // touches reports whether commit c changed any of names the way git log's
 // default history simplification sees it: a commit with one parent that
 // differs from it, a merge that differs from every parent.
-func (t *treeCache) touches(c *object.Commit, names []string) (bool, error) {
+func (t *treeCache) touches(c *walkCommit, names []string) (bool, error) {
 	var parents []plumbing.Hash
-	for _, ph := range c.ParentHashes {
-		pc, err := object.GetCommit(t.r.st, ph)
+	for _, ph := range c.Parents {
+		pc, err := t.commit(ph)
 		if err != nil {
 			return false, err
 		}
-		parents = append(parents, pc.TreeHash)
+		parents = append(parents, pc.Tree)
 	}
 	for _, p := range names {
 		differsAll := true
 		if len(parents) == 0 {
-			e, err := t.entry(c.TreeHash, p)
+			e, err := t.entry(c.Tree, p)
 			if err != nil {
 				return false, err
 			}
 			differsAll = e != nil
 		}
 		for _, pt := range parents {
-			same, err := t.same(pt, c.TreeHash, p)
+			same, err := t.same(pt, c.Tree, p)
 			if err != nil {
 				return false, err
 			}
@@ -319,35 +651,40 @@ func (t *treeCache) same(a, b plumbing.Hash, p string) (bool, error) {
 		if a == b {
 			return true, nil
 		}
-		ma, err := t.get(a)
+		ra, err := t.get(a)
 		if err != nil {
 			return false, err
 		}
-		mb, err := t.get(b)
+		rb, err := t.get(b)
 		if err != nil {
 			return false, err
 		}
 		dir, rest, more := strings.Cut(p, "/")
-		ea, okA := ma[dir]
-		eb, okB := mb[dir]
+		ea, okA, err := findEntry(ra, dir)
+		if err != nil {
+			return false, err
+		}
+		eb, okB, err := findEntry(rb, dir)
+		if err != nil {
+			return false, err
+		}
 		if !okA || !okB {
 			return okA == okB, nil
 		}
 		if !more {
-			return ea.Hash == eb.Hash && ea.Mode == eb.Mode, nil
+			return ea.hash == eb.hash && ea.mode == eb.mode, nil
 		}
-		if ea.Mode != filemode.Dir || eb.Mode != filemode.Dir {
-			return ea.Mode != filemode.Dir && eb.Mode != filemode.Dir, nil
+		if !ea.dir || !eb.dir {
+			return !ea.dir && !eb.dir, nil
 		}
-		a, b, p = ea.Hash, eb.Hash, rest
+		a, b, p = ea.hash, eb.hash, rest
 	}
 }
 
 // walkRange visits the commits reachable from to and not from from,
 // newest first by committer time, the way git's revision walk marks
-// commits uninteresting. visit may be skipped (count only) when want is
-// false. It returns how many commits the range holds.
-func (r *Repo) walkRange(from, to plumbing.Hash, visit func(*object.Commit) error, want bool) (int, error) {
+// commits uninteresting. It returns how many commits the range holds.
+func (t *treeCache) walkRange(from, to plumbing.Hash, visit func(*walkCommit) error) (int, error) {
 	q := &commitQueue{}
 	state := map[plumbing.Hash]uint8{} // 1 queued interesting, 2 uninteresting
 	push := func(h plumbing.Hash, bad bool) error {
@@ -355,9 +692,9 @@ func (r *Repo) walkRange(from, to plumbing.Hash, visit func(*object.Commit) erro
 		if s == 2 || (s == 1 && !bad) {
 			return nil
 		}
-		c, err := object.GetCommit(r.st, h)
+		c, err := t.commit(h)
 		if err != nil {
-			return fmt.Errorf("read commit %s: %w", ShortHash(h.String()), err)
+			return err
 		}
 		if bad {
 			state[h] = 2
@@ -373,16 +710,33 @@ func (r *Repo) walkRange(from, to plumbing.Hash, visit func(*object.Commit) erro
 	if err := push(to, false); err != nil {
 		return 0, err
 	}
-	var hits []*object.Commit
+	var hits []*walkCommit
 	for q.Len() > 0 && q.interesting() > 0 {
 		it := heap.Pop(q).(queued)
 		bad := it.bad || state[it.c.Hash] == 2
 		if !bad {
 			hits = append(hits, it.c)
 		}
-		for _, p := range it.c.ParentHashes {
+		for _, p := range it.c.Parents {
 			if err := push(p, bad); err != nil {
 				return 0, err
+			}
+		}
+	}
+	// Commits share timestamps (a second's resolution) and clocks skew, so
+	// the uninteresting side is walked on while it can still reach a commit
+	// taken as interesting: down to the oldest of them.
+	if len(hits) > 0 {
+		oldest := hits[0].When
+		for _, c := range hits {
+			oldest = min(oldest, c.When)
+		}
+		for q.Len() > 0 && q.items[0].c.When >= oldest {
+			it := heap.Pop(q).(queued)
+			for _, p := range it.c.Parents {
+				if err := push(p, true); err != nil {
+					return 0, err
+				}
 			}
 		}
 	}
@@ -394,17 +748,15 @@ func (r *Repo) walkRange(from, to plumbing.Hash, visit func(*object.Commit) erro
 			continue
 		}
 		n++
-		if want {
-			if err := visit(c); err != nil {
-				return n, err
-			}
+		if err := visit(c); err != nil {
+			return n, err
 		}
 	}
 	return n, nil
 }
 
 type queued struct {
-	c   *object.Commit
+	c   *walkCommit
 	bad bool
 }
 
@@ -417,7 +769,7 @@ type commitQueue struct {
 
 func (q *commitQueue) Len() int { return len(q.items) }
 func (q *commitQueue) Less(i, j int) bool {
-	return q.items[i].c.Committer.When.After(q.items[j].c.Committer.When)
+	return q.items[i].c.When > q.items[j].c.When
 }
 func (q *commitQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
 func (q *commitQueue) Push(x any) {
@@ -460,11 +812,32 @@ func (r *Repo) DefaultBranch() (string, error) {
 }
 
 // ResolveCommit returns the full SHA of rev: a branch, a remote-tracking
-// branch ("origin/main"), HEAD, or a full or abbreviated SHA.
+// branch ("origin/main"), HEAD, or a full or abbreviated SHA. Names are
+// resolved through the refs alone, without reading any object: opening
+// go-git's object storage costs more than a whole staleness check.
 func (r *Repo) ResolveCommit(rev string) (string, error) {
-	c, err := r.commitAt(rev)
+	h, err := r.resolveHash(rev)
 	if err != nil {
 		return "", err
 	}
-	return c.Hash.String(), nil
+	return h.String(), nil
+}
+
+func (r *Repo) resolveHash(rev string) (plumbing.Hash, error) {
+	if len(rev) == 40 && plumbing.IsHash(rev) {
+		return plumbing.NewHash(rev), nil
+	}
+	for _, name := range []plumbing.ReferenceName{
+		plumbing.ReferenceName(rev), plumbing.NewBranchReferenceName(rev),
+		plumbing.ReferenceName("refs/remotes/" + rev), plumbing.NewTagReferenceName(rev),
+	} {
+		if ref, err := r.repo.Reference(name, true); err == nil && !ref.Hash().IsZero() {
+			return ref.Hash(), nil
+		}
+	}
+	c, err := r.commitAt(rev)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return c.Hash, nil
 }

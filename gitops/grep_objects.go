@@ -35,8 +35,10 @@ type objectStore struct {
 }
 
 type packFile struct {
-	f   *os.File
-	idx *idxfile.MemoryIndex
+	f     *os.File
+	idx   *idxfile.MemoryIndex
+	data  []byte // the pack mapped into memory, or nil: read with pread
+	unmap func()
 }
 
 // Object types as a pack stores them.
@@ -126,7 +128,20 @@ func openPack(idxName string) (*packFile, error) {
 
 func (s *objectStore) close() {
 	for _, p := range s.packs {
+		if p.unmap != nil {
+			p.unmap()
+		}
 		p.f.Close()
+	}
+}
+
+// mapPacks maps every pack, for readers that jump between many small
+// objects (history walks), where a pread per object would dominate.
+func (s *objectStore) mapPacks() {
+	for _, p := range s.packs {
+		if p.data == nil {
+			p.data, p.unmap = mapLazy(p.f)
+		}
 	}
 }
 
@@ -259,7 +274,11 @@ func (or *objectReader) loose(h plumbing.Hash, limit int64, buf []byte) (int, []
 // The header and the compressed data come through one buffered reader, so
 // a small object costs a single pread.
 func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, []byte, error) {
-	or.br.Reset(io.NewSectionReader(p.f, off, 1<<62))
+	if p.data != nil && off < int64(len(p.data)) {
+		or.br.Reset(bytes.NewReader(p.data[off:]))
+	} else {
+		or.br.Reset(io.NewSectionReader(p.f, off, 1<<62))
+	}
 	typ, size, base, err := or.packHeader(p, off)
 	if err != nil {
 		return 0, nil, err

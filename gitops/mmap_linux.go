@@ -33,3 +33,19 @@ func mapFile(path string) (data []byte, unmap func(), err error) {
 	}
 	return data, func() { syscall.Munmap(data) }, nil
 }
+
+// mapLazy maps a file read-only without populating it: for a pack of which
+// a walk reads only the trees and commits, faulting in the pages touched is
+// cheaper than a read per object, and much cheaper than reading it all.
+// It returns nil when the file cannot be mapped; callers then read it.
+func mapLazy(f *os.File) ([]byte, func()) {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 || st.Size() != int64(int(st.Size())) {
+		return nil, func() {}
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, func() {}
+	}
+	return data, func() { syscall.Munmap(data) }
+}

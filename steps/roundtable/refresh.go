@@ -107,8 +107,12 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	moved := fmt.Sprintf("%d file(s) changed", d.Changed)
+	if d.Commits >= 0 {
+		moved = fmt.Sprintf("%d commit(s), %s", d.Commits, moved)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Refreshed from `%s` to `%s` (%s): %d commit(s), %d file(s) changed.\n\n", shortHash(from), shortHash(tip), name, d.Commits, d.Changed)
+	fmt.Fprintf(&b, "Refreshed from `%s` to `%s` (%s): %s.\n\n", shortHash(from), shortHash(tip), name, moved)
 	if scanned {
 		fmt.Fprintf(&b, "- New candidate files: %s\n- Vanished candidate files: %s\n", codeListOrNone(newFiles), codeListOrNone(gone))
 	} else {
@@ -147,8 +151,8 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		return nil, err
 	}
 	r.Commit, r.Changed = sha, c.order
-	r.say("", fmt.Sprintf("Refreshed %s from %s to %s on %s: %d commit(s), %d file(s) changed. codebase_hash is now %s.",
-		st.it.slug, shortHash(from), shortHash(tip), name, d.Commits, d.Changed, shortHash(tip)))
+	r.say("", fmt.Sprintf("Refreshed %s from %s to %s on %s: %s. codebase_hash is now %s.",
+		st.it.slug, shortHash(from), shortHash(tip), name, moved, shortHash(tip)))
 	if scanned {
 		r.say("", fmt.Sprintf("Quick scan at %s: new candidate files %s; vanished %s.", shortHash(tip), plainListOrNone(newFiles), plainListOrNone(gone)))
 	}

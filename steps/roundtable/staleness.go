@@ -35,7 +35,7 @@ type Tracker interface {
 
 // Drift is how the code moved between two commits, seen from some paths.
 type Drift struct {
-	Commits int         // commits in from..to
+	Commits int         // commits in from..to; -1 when not counted (no overlap)
 	Changed int         // paths that differ between the two trees
 	Files   []StaleFile // the paths asked about that changed
 }
@@ -47,10 +47,10 @@ type Staleness struct {
 	Base           string      `json:"base"`            // the branch compared with
 	AnalysisCommit string      `json:"analysis_commit"` // the commit the analysis was written against
 	BaseTip        string      `json:"base_tip"`
-	CommitsBehind  int         `json:"commits_behind"`
-	ChangedFiles   int         `json:"changed_files"` // paths changed between the two commits
-	NamedFiles     []string    `json:"named_files"`   // the Directly Affected Files
-	Files          []StaleFile `json:"files"`         // named files that changed
+	CommitsBehind  int         `json:"commits_behind"` // -1: not counted, as no named file changed
+	ChangedFiles   int         `json:"changed_files"`  // paths changed between the two commits
+	NamedFiles     []string    `json:"named_files"`    // the Directly Affected Files
+	Files          []StaleFile `json:"files"`          // named files that changed
 	Message        string      `json:"message"`
 }
 
@@ -138,15 +138,21 @@ func (st *state) staleness() (*Staleness, error) {
 	}
 	d, err := tr.Drift(from, tip, named)
 	if err != nil {
-		return nil, err
+		// A recorded commit the object store lacks (a shallow clone, a
+		// rewritten history) leaves only the hashes to compare.
+		s.Message = fmt.Sprintf("%s is at %s but the analysis commit %s cannot be compared with it: %v", name, shortHash(tip), shortHash(from), err)
+		return s, nil
 	}
 	s.CommitsBehind, s.ChangedFiles = d.Commits, d.Changed
 	if d.Files != nil {
 		s.Files = d.Files
 	}
-	moved := fmt.Sprintf("%s moved %d commit(s) past %s to %s, changing %d file(s)", name, d.Commits, shortHash(from), shortHash(tip), d.Changed)
+	moved := fmt.Sprintf("%s moved from %s to %s, changing %d file(s)", name, shortHash(from), shortHash(tip), d.Changed)
+	if d.Commits >= 0 {
+		moved = fmt.Sprintf("%s moved %d commit(s) past %s to %s, changing %d file(s)", name, d.Commits, shortHash(from), shortHash(tip), d.Changed)
+	}
 	switch {
-	case d.Commits == 0:
+	case d.Changed == 0 || d.Commits == 0:
 		s.Level, s.Message = StaleNone, fmt.Sprintf("%s (%s) has no commits the analysis at %s lacks", name, shortHash(tip), shortHash(from))
 	case len(named) == 0:
 		s.Level, s.Message = StaleUnknown, moved+"; the impact analysis names no files, so only the commits can be compared"
