@@ -142,8 +142,9 @@ func main() {
 		start := time.Now()
 		buildFiles(dir, *staleFiles, *history)
 		progress("%s: built in %s; measuring staleness", label, time.Since(start).Round(time.Second))
-		a, b := s.measureStale(dir, *history)
+		a, b, c, d := s.measureStale(dir, *history)
 		rep.add("stale", label, *staleFiles, a, b)
+		rep.add("stale-log", label, *staleFiles, c, d)
 		if *work == "" {
 			os.RemoveAll(dir)
 		}

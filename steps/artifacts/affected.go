@@ -101,7 +101,7 @@ func mentions(text string) []mention {
 }
 
 func plausiblePath(p string, quoted bool) bool {
-	if p == "" || strings.ContainsAny(p, "{}@") || strings.HasPrefix(p, "/") || strings.Contains(p, "//") ||
+	if p == "" || strings.ContainsAny(p, "{}@|\\ \t") || strings.HasPrefix(p, "/") || strings.Contains(p, "//") ||
 		strings.Contains(p, "..") || strings.HasPrefix(p, "docs/requirements/") || strings.HasSuffix(p, "/") {
 		return false
 	}

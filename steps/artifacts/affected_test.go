@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,4 +101,29 @@ func TestModuleIndexGolden(t *testing.T) {
 	}
 	bare := ReadModuleEntry("module-design-store.md", []byte("# Module Design: store\n\n## 1. Responsibilities\n\n_Not stated for this module in step 04-01._\n"))
 	golden(t, "module-index.md", ModuleIndex([]ModuleEntry{e, bare}))
+}
+
+// FuzzAffectedFiles: whatever the answers say, the table rtgit writes reads
+// back as exactly its rows, each a plain relative path, so build tools
+// and rtgit's own staleness check see the same files.
+func FuzzAffectedFiles(f *testing.F) {
+	for _, n := range impactAnswers {
+		f.Add(n.Text, scanAnswers[0].Text)
+	}
+	f.Add("`a b|c.go` and `x`y.go` and src/`z.go` ./src/a.go, /etc/passwd ../up.go a//b.go", "Strike `q.go`")
+	f.Fuzz(func(t *testing.T, impact, scan string) {
+		rows := AffectedFiles([]Named{{"02-01", "radius", impact}}, []string{"src/a.go", "lib/b.py"}, []Named{{"00-03", "files", scan}})
+		var paths []string
+		for _, r := range rows {
+			if r.Path == "" || strings.ContainsAny(r.Path, "`|\n\r \t") || strings.HasPrefix(r.Path, "/") || strings.Contains(r.Path, "..") {
+				t.Fatalf("row path %q is not a plain relative path", r.Path)
+			}
+			paths = append(paths, r.Path)
+		}
+		doc := "## Directly Affected Files\n\n" + AffectedTable(rows) + "\n## Next\n"
+		if got := ImpactFiles([]byte(doc)); !slices.Equal(got, paths) {
+			t.Fatalf("table reads back %q, rows were %q", got, paths)
+		}
+		_ = Mentions([]Named{{"02-01", "x", impact}}, paths)
+	})
 }

@@ -38,7 +38,7 @@ func TestActionDashboardShowsStaleness(t *testing.T) {
 	gitCmd(t, ws, "commit", "-q", "-m", "docs: notes")
 	gitCmd(t, ws, "push", "-q", "origin", "main")
 	_, out = h.comment(alice, "/rtgit status")
-	mustContain(t, "dashboard after an unrelated commit", h.dashboard(), "**Staleness:** ℹ️ info: origin/main moved 1 commit(s)", "none of the 1 files the impact analysis names changed")
+	mustContain(t, "dashboard after an unrelated commit", h.dashboard(), "**Staleness:** ℹ️ info: origin/main moved from ", "none of the 1 files the impact analysis names changed")
 	mustContain(t, "job summary", out, "ℹ️ info")
 
 	if err := os.WriteFile(filepath.Join(ws, "README.md"), []byte("# invoices, now with exports\n"), 0o644); err != nil {
