@@ -107,3 +107,32 @@ func TestDefaultBranch(t *testing.T) {
 		t.Errorf("DefaultBranch without the local branch = %q, %v", b, err)
 	}
 }
+
+// TestDriftTreeDiffMatchesGit: the merge of two trees in git's order lists
+// exactly the paths git diff --name-only does, with names that sort
+// differently as files and as directories, and a file turned directory.
+func TestDriftTreeDiffMatchesGit(t *testing.T) {
+	dir, r := newRepo(t, map[string]string{
+		"a": "1", "a.b": "1", "a-b/x": "1", "a0": "1", "lib/x.go": "1", "lib/y.go": "1", "z/deep/er/f.txt": "1", "t": "file",
+	})
+	base := git(t, dir, "rev-parse", "HEAD")
+	git(t, dir, "rm", "-q", "a", "t")
+	writeFile(t, dir, "a/inner.go", "2")
+	writeFile(t, dir, "t/now-a-dir", "2")
+	writeFile(t, dir, "a.b", "2")
+	writeFile(t, dir, "lib/y.go", "2")
+	writeFile(t, dir, "z/deep/er/g.txt", "2")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "reshape")
+	for _, pair := range [][2]string{{base, "HEAD"}, {"HEAD", base}} {
+		d, err := r.Drift(pair[0], pair[1], []string{"a", "t", "lib/x.go"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := countLines(git(t, dir, "diff", "--name-only", "--no-renames", pair[0], pair[1]))
+		equal(t, "Changed "+pair[0][:4], d.Changed, want)
+		if len(d.Files) != 2 {
+			t.Errorf("named changes = %+v, want a and t", d.Files)
+		}
+	}
+}
