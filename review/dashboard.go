@@ -15,6 +15,9 @@ import (
 // phases. It starts with the dashboard marker so it can be found and
 // replaced, in a sticky comment or between markers in the PR body.
 func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
+	if st.Plan != nil {
+		plan = st.Plan // the plan of the analysis's own library
+	}
 	var b strings.Builder
 	b.WriteString(dashboardMarker + "\n")
 	fmt.Fprintf(&b, "## rtgit analysis: `%s`\n\n", st.Slug)
@@ -30,8 +33,12 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 			phase = ph.Phase.Number + " " + ph.Phase.Name
 		}
 	}
-	fmt.Fprintf(&b, "**Status:** %s · **Phase:** %s · **Depth:** %s · **Steps done:** %d of %d\n\n",
-		st.AnalysisStatus, defang(phase), depth, len(st.StepsCompleted), st.StepsTotal)
+	kind := ""
+	if st.Library != "" && st.Library != steps.DefaultLibrary {
+		kind = "**Type:** " + defang(st.Library) + " · "
+	}
+	fmt.Fprintf(&b, "%s**Status:** %s · **Phase:** %s · **Depth:** %s · **Steps done:** %d of %d\n\n",
+		kind, st.AnalysisStatus, defang(phase), depth, len(st.StepsCompleted), st.StepsTotal)
 	if s := stalenessMarkdown(st.Staleness); s != "" {
 		b.WriteString(s + "\n")
 	}

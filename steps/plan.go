@@ -19,6 +19,9 @@ type Plan struct {
 	Phases   []*PlanPhase
 	Personas []Persona
 	Problems Problems
+	Library  string // the library the plan comes from: "feature", "bug", …
+
+	lib *Library
 }
 
 // PlanPhase is one phase with its lead persona and valid steps in order.
@@ -28,34 +31,13 @@ type PlanPhase struct {
 	Steps   []*Step
 }
 
-// Load resolves the plan from the embedded defaults (an FS holding
-// personas.yaml and steps/<phase>/*.md) and the repository (an FS rooted at
-// the worktree, may be nil). Invalid step files are left out and reported in
-// Plan.Problems; the error is for failures that make any plan meaningless.
+// Load resolves the plan of the feature library from the embedded defaults
+// (an FS holding personas.yaml, steps/<phase>/*.md and libraries/) and the
+// repository (an FS rooted at the worktree, may be nil). Invalid step files
+// are left out and reported in Plan.Problems; the error is for failures
+// that make any plan meaningless.
 func Load(embedded, repo fs.FS) (*Plan, error) {
-	personas, err := LoadPersonas(embedded, repo)
-	if err != nil {
-		return nil, err
-	}
-	p := &Plan{Personas: personas}
-	var files []stepFile
-	embeddedFiles, err := discover(embedded, "steps", "embedded:templates/")
-	if err != nil {
-		return nil, err
-	}
-	files = append(files, embeddedFiles...)
-	if repo != nil {
-		repoFiles, err := discover(repo, RepoStepsDir, "")
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, repoFiles...)
-	}
-	p.build(files)
-	p.checkRefs()
-	p.Problems.Sort()
-	p.Problems = p.Problems.dedupe()
-	return p, nil
+	return LoadLibrary(embedded, repo, DefaultLibrary)
 }
 
 type stepFile struct {
@@ -178,13 +160,17 @@ func (p *Plan) build(files []stepFile) {
 			}
 			return list[i].ID < list[j].ID
 		})
-		key, known := PersonaForPhase(p.Personas, k)
+		phase, key := p.lib.phase(k)
+		known := key != ""
+		if !known {
+			key, known = PersonaForPhase(p.Personas, k)
+		}
 		if !known {
 			fb, _ := FindPersona(p.Personas, key)
 			p.problem(RepoStepsDir+"/"+k, 0, Warning, "Unknown phase key '%s'. Falling back to %s (%s).", k, fb.Name, fb.Role)
 		}
 		lead, _ := FindPersona(p.Personas, key)
-		p.Phases = append(p.Phases, &PlanPhase{Phase: PhaseFor(k), Persona: lead, Steps: list})
+		p.Phases = append(p.Phases, &PlanPhase{Phase: phase, Persona: lead, Steps: list})
 	}
 }
 

@@ -83,3 +83,18 @@ func (ps Problems) dedupe() Problems {
 	}
 	return out
 }
+
+// Unique sorts ps and drops repeats, for reports that gather problems from
+// several plans sharing files.
+func (ps Problems) Unique() Problems {
+	seen := map[Problem]bool{}
+	var out Problems
+	for _, p := range ps {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	out.Sort()
+	return out
+}

@@ -31,7 +31,7 @@ var (
 // defaults for nil collections. It refuses to write anything Parse would
 // reject, so a file rtgit wrote can always be read back.
 func (m *Meta) Marshal() ([]byte, error) {
-	m.AnalysisStatus = settle(m.AnalysisStatus, m.PhasesCompleted)
+	m.AnalysisStatus = m.settled()
 	for k, d := range m.DepthOverrides {
 		if !validDepth(d) {
 			return nil, fmt.Errorf("meta: depth_overrides[%q]: %q is not a depth; want brief, standard or deep", k, d)

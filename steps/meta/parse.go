@@ -73,7 +73,7 @@ func Parse(name string, data []byte) (*Meta, error) {
 		m.PhasesCompleted = slices.Clone(legacyPhases)
 	}
 	m.setDefaults()
-	m.AnalysisStatus = settle(m.AnalysisStatus, m.PhasesCompleted)
+	m.AnalysisStatus = m.settled()
 	return m, nil
 }
 

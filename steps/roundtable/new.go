@@ -3,6 +3,7 @@ package roundtable
 import (
 	"errors"
 	"fmt"
+	"github.com/rtgit/rtgit/steps"
 	"os"
 
 	"github.com/rtgit/rtgit/steps/answers"
@@ -15,6 +16,7 @@ type NewOptions struct {
 	Slug        string // derived from Description when empty
 	Source      string // github | jira | manual
 	SourceID    string
+	Library     string // the step library: "feature" (the default), "bug", …
 }
 
 // New starts an analysis: it creates branch rtgit/<slug> at HEAD, writes
@@ -59,7 +61,10 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	if head == "" {
 		return nil, errors.New("the repository has no commits yet; make a first commit, then start the analysis")
 	}
-	p, err := m.plan()
+	if o.Library == "" {
+		o.Library = steps.DefaultLibrary
+	}
+	p, err := m.plan(o.Library)
 	if err == nil {
 		err = runnablePlan(p)
 	}
@@ -68,6 +73,7 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	}
 	md := meta.New(o.Description, o.Source, o.SourceID, m.now())
 	md.BaseCommit = head
+	md.SetLibrary(o.Library)
 	md.Slug = o.Slug
 	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}}
 	c := m.changes()

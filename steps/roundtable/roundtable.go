@@ -93,9 +93,13 @@ func (m *Machine) warn(s string) {
 	}
 }
 
+// PlanFor loads the plan of library ("" for the feature library), as the
+// verbs will run it.
+func (m *Machine) PlanFor(library string) (*steps.Plan, error) { return m.plan(library) }
+
 // plan loads the plan afresh; step-file problems become warnings.
-func (m *Machine) plan() (*steps.Plan, error) {
-	p, err := steps.Load(m.Embedded, os.DirFS(m.Repo.Root()))
+func (m *Machine) plan(library string) (*steps.Plan, error) {
+	p, err := steps.LoadLibrary(m.Embedded, os.DirFS(m.Repo.Root()), library)
 	if err != nil {
 		return nil, err
 	}

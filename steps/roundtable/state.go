@@ -97,7 +97,11 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := m.plan()
+	lib, err := md.Library(it.metaPath())
+	if err != nil {
+		return nil, err
+	}
+	p, err := m.plan(lib)
 	if err != nil {
 		return nil, err
 	}

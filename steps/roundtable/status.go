@@ -39,6 +39,10 @@ type Status struct {
 	// Staleness is set by callers that compared the analysis with its base
 	// branch (Machine.Staleness); Status itself never walks history.
 	Staleness *Staleness `json:"staleness,omitempty"`
+	// Library is the step library the analysis follows ("feature", "bug").
+	Library string `json:"library"`
+	// Plan is the plan of that library, for callers that draw the phases.
+	Plan *steps.Plan `json:"-"`
 }
 
 // StepStatus is the open step in a Status.
@@ -62,6 +66,7 @@ type QuestionStatus struct {
 // Summary is one row of `rtgit status` without a slug.
 type Summary struct {
 	Slug, Status, Phase string
+	Library             string
 	Done, Total         int
 	LastActivity        time.Time
 	Err                 error // meta.json unreadable on that branch
@@ -92,7 +97,8 @@ func (st *state) status() *Status {
 	md := st.meta
 	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
-		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{}}
+		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
+		Library: st.plan.Library, Plan: st.plan}
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
 	cur, ph := st.current()
@@ -122,7 +128,11 @@ func (m *Machine) StatusReply(slug string) (*Reply, error) {
 	}
 	r := &Reply{}
 	s := st.status()
-	r.say("", fmt.Sprintf("%s: %s, %d of %d steps done.", slug, s.AnalysisStatus, len(s.StepsCompleted), s.StepsTotal))
+	kind := ""
+	if s.Library != steps.DefaultLibrary {
+		kind = " (" + s.Library + " analysis)"
+	}
+	r.say("", fmt.Sprintf("%s%s: %s, %d of %d steps done.", slug, kind, s.AnalysisStatus, len(s.StepsCompleted), s.StepsTotal))
 	if cur, ph := st.current(); cur != nil {
 		r.Lines = append(r.Lines, st.intro(cur, ph, true)...)
 		r.Step = st.view(cur, ph, steps.Depth(s.Depth))
@@ -141,8 +151,19 @@ func (m *Machine) List() ([]Summary, error) {
 	if err != nil || len(branches) == 0 {
 		return nil, err
 	}
-	p, err := m.plan()
-	if err != nil {
+	plans := map[string]*steps.Plan{}
+	planFor := func(lib string) (*steps.Plan, error) {
+		if p, ok := plans[lib]; ok {
+			return p, nil
+		}
+		p, err := m.plan(lib)
+		if err != nil {
+			return nil, err
+		}
+		plans[lib] = p
+		return p, nil
+	}
+	if _, err := planFor(""); err != nil {
 		return nil, err
 	}
 	head, _ := m.Repo.HeadBranch()
@@ -157,13 +178,14 @@ func (m *Machine) List() ([]Summary, error) {
 		case rev == "":
 			rev = b.Name
 		}
-		st, err := m.loadListed(slug, rev, b.Name, p)
+		st, err := m.loadListed(slug, rev, b.Name, planFor)
 		if err != nil {
 			row.Err = err
 			out = append(out, row)
 			continue
 		}
 		row.Status, row.Done, row.Total = st.meta.AnalysisStatus, len(st.meta.StepsCompleted), len(st.plan.Steps())
+		row.Library = st.plan.Library
 		if cur, ph := st.current(); cur != nil {
 			row.Phase = ph.Phase.Key
 		}
@@ -175,12 +197,12 @@ func (m *Machine) List() ([]Summary, error) {
 
 // loadListed is loadAt for List: the plan is given, and errors name the
 // branch (label) even when rev is its commit.
-func (m *Machine) loadListed(slug, rev, label string, p *steps.Plan) (*state, error) {
+func (m *Machine) loadListed(slug, rev, label string, planFor func(library string) (*steps.Plan, error)) (*state, error) {
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}
 	it := item{slug}
-	st := &state{m: m, it: it, plan: p, files: map[string]*answers.File{}, rev: rev}
+	st := &state{m: m, it: it, files: map[string]*answers.File{}, rev: rev}
 	name := it.metaPath()
 	if rev != "" {
 		name = label + ":" + name
@@ -191,6 +213,13 @@ func (m *Machine) loadListed(slug, rev, label string, p *steps.Plan) (*state, er
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q: %s does not exist on branch %s", ErrNoAnalysis, slug, it.metaPath(), label)
+	}
+	if err != nil {
+		return nil, err
+	}
+	lib, err := st.meta.Library(name)
+	if err == nil {
+		st.plan, err = planFor(lib)
 	}
 	if err != nil {
 		return nil, err

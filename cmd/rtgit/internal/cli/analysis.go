@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -14,16 +15,22 @@ import (
 type newOptions struct {
 	*globals
 	slug, source, sourceID string
+	kind                   string
 }
 
 func newNewCmd(g *globals, s Streams) *cobra.Command {
 	o := &newOptions{globals: g}
 	cmd := &cobra.Command{
-		Use:   "new [--slug S] [--source github|jira|manual] [--source-id ID] <description>",
+		Use:   "new [--type feature|bug] [--slug S] [--source github|jira|manual] [--source-id ID] <description>",
 		Short: "Start an analysis on a new branch rtgit/<slug>",
 		Long: `Start an analysis: create the branch rtgit/<slug> from HEAD, switch to it,
 write docs/requirements/<slug>/meta.json and the first step's answer file, and
-commit them. Without --slug, the slug is derived from the description.`,
+commit them. Without --slug, the slug is derived from the description.
+
+--type picks the step library: feature (the default: quick scan,
+requirements, impact analysis, architecture, design) or bug (quick scan, bug
+report, root cause, fix strategy), or a library the repository adds under
+.rtgit/libraries/<name>/. meta.json records it.`,
 		Example: `  rtgit new "Let customers export invoices as CSV"
   rtgit new --slug gh-42-csv-export --source github --source-id GH-42 "CSV export"`,
 		Args: exactArgs(1),
@@ -32,6 +39,7 @@ commit them. Without --slug, the slug is derived from the description.`,
 	cmd.Flags().StringVar(&o.slug, "slug", "", "the item's slug: lowercase a-z, 0-9 and dashes, at most 64 characters")
 	cmd.Flags().StringVar(&o.source, "source", "manual", "where the item came from: github, jira or manual")
 	cmd.Flags().StringVar(&o.sourceID, "source-id", "", "the item's id at its source, e.g. GH-42")
+	cmd.Flags().StringVar(&o.kind, "type", "feature", "what is analysed: feature, bug, or a library under .rtgit/libraries/")
 	return cmd
 }
 
@@ -43,7 +51,11 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID})
+	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind})
+	var unknown *steps.UnknownLibraryError
+	if errors.As(err, &unknown) {
+		return usageErr("new: %v", err)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -20,6 +22,7 @@ import (
 type demoOptions struct {
 	*globals
 	into string
+	kind string
 }
 
 func newDemoCmd(g *globals, s Streams) *cobra.Command {
@@ -31,11 +34,12 @@ func newDemoCmd(g *globals, s Streams) *cobra.Command {
 analysis on it with scripted answers, through the same code paths as the real
 commands, printing the conversation as it goes. It ends with the tree of
 artifacts and where they are.`,
-		Example: "  rtgit demo\n  rtgit demo --into /tmp/ledgerly",
+		Example: "  rtgit demo\n  rtgit demo --type bug\n  rtgit demo --into /tmp/ledgerly",
 		Args:    exactArgs(0),
 		RunE:    func(*cobra.Command, []string) error { return runDemo(o, s) },
 	}
 	cmd.Flags().StringVar(&o.into, "into", "", "create the sample repository in `DIR` (default: a new temporary directory)")
+	cmd.Flags().StringVar(&o.kind, "type", "feature", "the analysis to run: feature, or bug (the bug library on a defect of the sample)")
 	return cmd
 }
 
@@ -51,13 +55,20 @@ type demoScript struct {
 const demoDescription = "Let customers export their invoices as CSV"
 
 func runDemo(o *demoOptions, s Streams) error {
-	raw, err := fs.ReadFile(templates.FS, "demo/answers.yaml")
+	name := "demo/answers.yaml"
+	if o.kind != "" && o.kind != steps.DefaultLibrary {
+		name = "demo/answers-" + o.kind + ".yaml"
+	}
+	raw, err := fs.ReadFile(templates.FS, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return usageErr("demo: no demo for --type %s (feature or bug)", o.kind)
+	}
 	if err != nil {
 		return err
 	}
 	var script demoScript
 	if err := yaml.Unmarshal(raw, &script); err != nil {
-		return fmt.Errorf("embedded:templates/demo/answers.yaml: %w", err)
+		return fmt.Errorf("embedded:templates/%s: %w", name, err)
 	}
 	dir := o.into
 	if dir == "" {
@@ -70,12 +81,16 @@ func runDemo(o *demoOptions, s Streams) error {
 	if err := seedDemoRepo(dir); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.Out, "Sample repository: %s\n\n$ rtgit new --slug %s %q\n\n", dir, script.Slug, script.Description)
+	typeFlag := ""
+	if name != "demo/answers.yaml" {
+		typeFlag = "--type " + o.kind + " "
+	}
+	fmt.Fprintf(s.Out, "Sample repository: %s\n\n$ rtgit new %s--slug %s %q\n\n", dir, typeFlag, script.Slug, script.Description)
 	m, err := machine(dir, s)
 	if err != nil {
 		return err
 	}
-	r, err := m.New(roundtable.NewOptions{Description: script.Description, Slug: script.Slug})
+	r, err := m.New(roundtable.NewOptions{Description: script.Description, Slug: script.Slug, Library: o.kind})
 	if err != nil {
 		return err
 	}

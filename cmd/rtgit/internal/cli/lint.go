@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/templates"
 )
 
 type lintOptions struct {
@@ -44,11 +45,23 @@ func runLint(o *lintOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := ws.plan()
+	libs, err := steps.Libraries(templates.FS, ws.fsys)
 	if err != nil {
 		return err
 	}
-	probs := steps.Lint(plan)
+	// Every library is checked: a broken bug step must not wait for the
+	// first bug analysis to be found.
+	var probs steps.Problems
+	counts := map[string]int{}
+	for _, lib := range libs {
+		plan, err := steps.LoadLibrary(templates.FS, ws.fsys, lib)
+		if err != nil {
+			return err
+		}
+		probs = append(probs, steps.Lint(plan)...)
+		counts[lib] = len(plan.Steps())
+	}
+	probs = probs.Unique()
 	if o.json {
 		out := []lintEntry{}
 		for _, p := range probs {
@@ -68,7 +81,10 @@ func runLint(o *lintOptions, s Streams) error {
 		return silent(ExitError, fmt.Errorf("lint found errors"))
 	}
 	if !o.json {
-		fmt.Fprintf(s.Out, "%d steps checked, no errors\n", len(plan.Steps()))
+		fmt.Fprintf(s.Out, "%d steps checked, no errors\n", counts[steps.DefaultLibrary])
+		for _, lib := range libs[1:] {
+			fmt.Fprintf(s.Out, "%s library: %d steps checked, no errors\n", lib, counts[lib])
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/rtgit/rtgit/steps"
 	"strings"
 	"text/tabwriter"
 
@@ -54,7 +55,11 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if o.json {
 		return writeJSON(s, st)
 	}
-	fmt.Fprintf(s.Out, "%s  %s  %s\n", st.Slug, st.AnalysisStatus, progressBar(len(st.StepsCompleted), st.StepsTotal))
+	name := st.Slug
+	if st.Library != "" && st.Library != steps.DefaultLibrary {
+		name += " (" + st.Library + ")"
+	}
+	fmt.Fprintf(s.Out, "%s  %s  %s\n", name, st.AnalysisStatus, progressBar(len(st.StepsCompleted), st.StepsTotal))
 	fmt.Fprintf(s.Out, "  %s\n", st.Description)
 	fmt.Fprintf(s.Out, "  branch %s; phases done: %s\n", st.Branch, orNone(st.PhasesCompleted))
 	if len(st.Revised) > 0 {
@@ -101,6 +106,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 			Phase        string `json:"phase"`
 			Done         int    `json:"steps_done"`
 			Total        int    `json:"steps_total"`
+			Library      string `json:"library,omitempty"`
 			LastActivity string `json:"last_activity"`
 			Error        string `json:"error,omitempty"`
 		}
@@ -110,7 +116,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 			if r.Err != nil {
 				e = r.Err.Error()
 			}
-			out = append(out, row{r.Slug, r.Status, r.Phase, r.Done, r.Total, r.LastActivity.UTC().Format("2006-01-02T15:04:05Z"), e})
+			out = append(out, row{r.Slug, r.Status, r.Phase, r.Done, r.Total, r.Library, r.LastActivity.UTC().Format("2006-01-02T15:04:05Z"), e})
 		}
 		return writeJSON(s, out)
 	}
@@ -129,7 +135,11 @@ func runStatusList(o *statusOptions, s Streams) error {
 		if phase == "" {
 			phase = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Slug, r.Status, phase, progressBar(r.Done, r.Total), r.LastActivity.Local().Format("2006-01-02 15:04"))
+		slug := r.Slug
+		if r.Library != "" && r.Library != steps.DefaultLibrary {
+			slug += " (" + r.Library + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", slug, r.Status, phase, progressBar(r.Done, r.Total), r.LastActivity.Local().Format("2006-01-02 15:04"))
 	}
 	return tw.Flush()
 }

@@ -2,16 +2,21 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/templates"
 )
 
 type stepsOptions struct {
 	*globals
 	json bool
+	kind string
 }
 
 func newStepsCmd(g *globals, s Streams) *cobra.Command {
@@ -26,6 +31,7 @@ any step files under .rtgit/steps/<phase>/ in this repository.`,
 		RunE:    func(*cobra.Command, []string) error { return runSteps(o, s) },
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the plan as a JSON array")
+	cmd.Flags().StringVar(&o.kind, "type", "feature", "the step library to print: feature, bug, or one under .rtgit/libraries/")
 	cmd.AddCommand(newConvertCmd(g, s))
 	return cmd
 }
@@ -46,7 +52,11 @@ func runSteps(o *stepsOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := ws.plan()
+	plan, err := steps.LoadLibrary(templates.FS, ws.fsys, o.kind)
+	var unknown *steps.UnknownLibraryError
+	if errors.As(err, &unknown) {
+		return usageErr("steps: %v", err)
+	}
 	if err != nil {
 		return err
 	}
