@@ -169,7 +169,11 @@ func (p *Plan) build(files []stepFile) {
 			fb, _ := FindPersona(p.Personas, key)
 			p.problem(RepoStepsDir+"/"+k, 0, Warning, "Unknown phase key '%s'. Falling back to %s (%s).", k, fb.Name, fb.Role)
 		}
-		lead, _ := FindPersona(p.Personas, key)
+		lead, ok := FindPersona(p.Personas, key)
+		if !ok {
+			p.problem(p.lib.Source, 0, Warning, "phase %s names lead %q, who is not a persona; %s leads it", k, key, FallbackPersona)
+			lead, _ = FindPersona(p.Personas, FallbackPersona)
+		}
 		p.Phases = append(p.Phases, &PlanPhase{Phase: phase, Persona: lead, Steps: list})
 	}
 }
