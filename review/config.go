@@ -30,6 +30,9 @@ type configFile struct {
 		Dashboard *string `yaml:"dashboard"`
 		Reactions *bool   `yaml:"reactions"`
 	} `yaml:"github"`
+	// Critic belongs to the requirements critic (steps/critic), which
+	// reads and checks it; the action only lets it through.
+	Critic yaml.Node `yaml:"critic"`
 }
 
 // LoadConfig reads .rtgit/config.yaml under root. A missing file is the

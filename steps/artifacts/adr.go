@@ -108,7 +108,7 @@ func adrs(in Input) (Result, error) {
 			if arch != "" {
 				ds[i].Context += " It has to fit the chosen architecture: " + firstSentence(arch)
 			}
-			ds[i].Why = rationaleFor(rationale, ds[i].Title, titles)
+			ds[i].Why = RationaleFor(rationale, ds[i].Title, titles)
 		}
 	} else if strings.TrimSpace(in.Answer) != "" {
 		opts := []Option{}
@@ -311,24 +311,71 @@ func (s *adrSet) index() string {
 	return b.String()
 }
 
-// rationaleFor cuts the part of a rationale answer that starts with
-// "<title>:" and runs to the next decision's title.
-func rationaleFor(rationale, title string, titles []string) string {
-	low := strings.ToLower(rationale)
-	start := strings.Index(low, strings.ToLower(title)+":")
-	if start < 0 {
-		return ""
-	}
-	end := len(rationale)
-	for _, t := range titles {
-		if t == title {
-			continue
+// rationaleLabelRe finds "<label>:" where a paragraph, line or sentence
+// starts: how people head the part of a rationale about one decision.
+var rationaleLabelRe = regexp.MustCompile(`(?m)(?:^|[.!?]\s+)\s*(?:[-*+]\s+)?(?:\*\*)?([A-Za-z][A-Za-z0-9 /&'-]{0,48}?)(?:\*\*)?:\s`)
+
+// RationaleFor is the part of a rationale answer about the decision titled
+// title: each part starts with a label naming one of the decisions and runs
+// to the next such label. A label names the decision it matches best --
+// the same words, one inside the other ("Encoding" for "File encoding"),
+// or a shared word -- so no paragraph lands under the wrong decision.
+func RationaleFor(rationale, title string, titles []string) string {
+	var b []string
+	for _, p := range rationaleParts(rationale, titles) {
+		if p.title == title {
+			b = append(b, p.text)
 		}
-		if i := strings.Index(low[start+1:], strings.ToLower(t)+":"); i >= 0 && start+1+i < end {
-			end = start + 1 + i
+	}
+	return strings.Join(strings.Fields(strings.Join(b, " ")), " ")
+}
+
+type rationalePart struct{ title, text string }
+
+func rationaleParts(rationale string, titles []string) []rationalePart {
+	type cut struct {
+		at    int
+		title string
+	}
+	var cuts []cut
+	for _, m := range rationaleLabelRe.FindAllStringSubmatchIndex(rationale, -1) {
+		label := rationale[m[2]:m[3]]
+		best, score := "", 0
+		for _, t := range titles {
+			if s := labelScore(label, t); s > score {
+				best, score = t, s
+			}
+		}
+		if score > 0 {
+			cuts = append(cuts, cut{m[2], best})
 		}
 	}
-	return strings.Join(strings.Fields(rationale[start:end]), " ")
+	var out []rationalePart
+	for i, c := range cuts {
+		end := len(rationale)
+		if i+1 < len(cuts) {
+			end = cuts[i+1].at
+		}
+		out = append(out, rationalePart{c.title, strings.TrimSpace(rationale[c.at:end])})
+	}
+	return out
+}
+
+// labelScore rates how well a rationale label names a decision title.
+func labelScore(label, title string) int {
+	l, t := strings.ToLower(strings.TrimSpace(label)), strings.ToLower(strings.TrimSpace(title))
+	switch {
+	case l == t:
+		return 3
+	case strings.Contains(t, l) || strings.Contains(l, t):
+		return 2
+	}
+	for _, w := range strings.Fields(l) {
+		if len(w) >= 4 && slices.Contains(strings.Fields(t), w) {
+			return 1
+		}
+	}
+	return 0
 }
 
 func firstSentence(s string) string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -48,6 +49,18 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 		r := &Reply{Lines: st.intro(cur, ph, true), Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth))}
 		return r, fmt.Errorf("%w: %d problem(s) in %s", ErrIncomplete, len(probs), rel)
 	}
+	findings, err := st.critique(cur, f)
+	if err != nil {
+		return nil, err
+	}
+	if errs := critic.Errors(findings); len(errs) > 0 {
+		r := &Reply{Step: st.view(cur, ph, steps.Depth(f.Depth))}
+		for _, e := range errs {
+			r.Problems = append(r.Problems, st.sayFinding(e))
+		}
+		return r, fmt.Errorf("%w: %d problem(s) in %s", ErrIncomplete, len(errs), rel)
+	}
+	st.notes = critic.Warnings(findings)
 	return st.complete(cur, ph, f)
 }
 
@@ -85,7 +98,9 @@ func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File)
 	if err := st.build(c, st.inQuickScan(cur)); err != nil {
 		return nil, err
 	}
-	c.commitAsIs(st.it.answerPath(cur))
+	if err := st.stageAnswerFile(c, cur, r); err != nil {
+		return nil, err
+	}
 	if err := st.openNext(c, r); err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -28,6 +29,8 @@ type state struct {
 	// the steps rendered before the one being replayed, replaying.
 	visible   map[string]bool
 	replaying string
+	// notes are the critic's warnings on the step being completed.
+	notes []critic.Finding
 }
 
 // sees reports whether step id's answers may be looked up: always, except

@@ -13,6 +13,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -241,6 +242,15 @@ type Readiness struct {
 	Staleness *Staleness `json:"staleness"`
 	// Handoff is what a build tool reads instead of the markdown.
 	*Handoff
+	// Review is what the requirements critic found in the answers: errors
+	// make the analysis not ready, warnings only under --strict.
+	Review []ReviewNote `json:"review"`
+}
+
+// ReviewNote is one critic finding, with the line the persona says.
+type ReviewNote struct {
+	critic.Finding
+	Text string `json:"text"` // "path:line: Maya Chen: message [rule]"
 }
 
 // Check is the build-readiness gate: the analysis is analyzed, every
@@ -292,7 +302,23 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	if r.OpenQuestions == nil {
 		r.OpenQuestions = []meta.OpenQuestion{}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.OpenQuestions) == 0
+	cfg, err := st.criticConfig()
+	if err != nil {
+		return nil, err
+	}
+	in, err := st.criticAnswers(nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	r.Review = []ReviewNote{}
+	errs := 0
+	for _, f := range critic.Check(cfg, in) {
+		r.Review = append(r.Review, ReviewNote{f, st.sayFinding(f)})
+		if f.Severity == critic.Error {
+			errs++
+		}
+	}
+	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.OpenQuestions) == 0 && errs == 0
 	if r.Staleness, err = st.staleness(); err != nil {
 		return nil, err
 	}

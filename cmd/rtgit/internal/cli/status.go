@@ -171,6 +171,7 @@ type checkOptions struct {
 	json       bool
 	allowStale bool
 	base       string
+	strict     bool
 }
 
 func newCheckCmd(g *globals, s Streams) *cobra.Command {
@@ -180,9 +181,11 @@ func newCheckCmd(g *globals, s Streams) *cobra.Command {
 		Short: "Gate: is the analysis ready to build?",
 		Long: `Exit 0 only when the analysis is analyzed, every phase's expected artifacts
 exist, no artifact contains [NEEDS CLARIFICATION, no open question (Q-NNN)
-is unresolved, and the base branch has not changed a file the impact analysis
-names since the analysis was written (staleness warning; --allow-stale lets
-that pass). Otherwise list what is wrong and exit 3.
+is unresolved, the requirements critic finds no error in the answers, and the
+base branch has not changed a file the impact analysis names since the
+analysis was written (staleness warning; --allow-stale lets that pass).
+Otherwise list what is wrong and exit 3. The critic's warnings are listed
+too; with --strict they also make check exit 3 (docs/critic.md).
 
 With --json it prints the handoff a build tool reads: every artifact with its
 path and kind, the requirement, story and decision ids, the open questions and
@@ -194,6 +197,7 @@ the staleness level with the changed files and their commits.`,
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	cmd.Flags().BoolVar(&o.allowStale, "allow-stale", false, "pass even when files the impact analysis names changed on the base branch")
 	cmd.Flags().StringVar(&o.base, "base", "", "compare with `BRANCH` instead of the default branch")
+	cmd.Flags().BoolVar(&o.strict, "strict", false, "also fail on the requirements critic's warnings")
 	return cmd
 }
 
@@ -236,7 +240,10 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		if stale {
 			fmt.Fprintf(s.Out, "files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale\n", r.Staleness.Base, slug)
 		}
-		if r.Ready && !stale {
+		for _, n := range r.Review {
+			fmt.Fprintf(s.Out, "%s: %s\n", n.Severity, n.Text)
+		}
+		if r.Ready && !stale && !(o.strict && len(r.Review) > 0) {
 			fmt.Fprintf(s.Out, "%s is ready to build.\n", slug)
 		}
 	}
@@ -245,6 +252,12 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	}
 	if stale {
 		return silent(ExitIncomplete, fmt.Errorf("%s is stale", slug))
+	}
+	if o.strict && len(r.Review) > 0 {
+		if !o.json {
+			fmt.Fprintf(s.Out, "--strict: %d review note(s) to settle first.\n", len(r.Review))
+		}
+		return silent(ExitIncomplete, fmt.Errorf("%s has review notes", slug))
 	}
 	return nil
 }
