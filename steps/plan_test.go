@@ -83,8 +83,9 @@ func TestDefaultPlanMatchesSeedInventory(t *testing.T) {
 	}
 }
 
-// Standard Mode asks 2-4 open questions, Brief Mode one confirmation of a
-// draft, and Deep Mode adds probes to Standard (AC-NFR-006-01, -03).
+// Standard Mode asks 2-4 open questions, Brief Mode one question (with a
+// draft only where rtgit has something grounded to offer), and Deep Mode
+// adds probes to Standard (AC-NFR-006-01, -03).
 func TestDefaultStepShape(t *testing.T) {
 	p, err := Load(defaults, nil)
 	if err != nil {
@@ -95,8 +96,8 @@ func TestDefaultStepShape(t *testing.T) {
 		if n := len(s.Standard.Questions); n < 2 || n > 4 {
 			t.Errorf("%s: Standard Mode asks %d questions, want 2-4", s.ID, n)
 		}
-		if s.Brief == nil || len(s.Brief.Questions) != 1 || s.Brief.Questions[0].Draft == "" {
-			t.Errorf("%s: Brief Mode must ask one confirmation of a draft", s.ID)
+		if s.Brief == nil || len(s.Brief.Questions) != 1 {
+			t.Errorf("%s: Brief Mode must ask one question", s.ID)
 		}
 		if !deeper(s.Questions(Standard), s.Questions(Deep)) {
 			t.Errorf("%s: Deep Mode neither adds probes nor deepens a question", s.ID)
@@ -248,5 +249,32 @@ func TestLoadReusesDefaultParsesWithoutSharingSteps(t *testing.T) {
 	}
 	if len(s2.Whole.Questions) == 0 || s2.Whole.Questions[0].ID != s1.Whole.Questions[0].ID {
 		t.Error("the reused parse lost the step's questions")
+	}
+}
+
+// TestDefaultDraftsAreGrounded: a default draft holds only what rtgit
+// knows -- the description, the quick scan's facts and the user's earlier
+// answers, all as placeholders -- never invented product facts.
+func TestDefaultDraftsAreGrounded(t *testing.T) {
+	p, err := Load(defaults, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filler := []string{"Only users who may", "INVALID_INPUT", "NOT_FOUND", "PERMISSION_DENIED", "As a user, I want the change",
+		"none was stated", "typical data volumes", "Still open: nothing", "no new services", "the main journey"}
+	for _, s := range p.Steps() {
+		for _, q := range s.AllQuestions() {
+			if q.Draft == "" {
+				continue
+			}
+			if !strings.Contains(q.Draft, "{{") {
+				t.Errorf("%s: the draft of %s names nothing rtgit knows: %q", s.ID, q.ID, q.Draft)
+			}
+			for _, f := range filler {
+				if strings.Contains(q.Draft, f) {
+					t.Errorf("%s: the draft of %s invents %q", s.ID, q.ID, f)
+				}
+			}
+		}
 	}
 }

@@ -174,7 +174,7 @@ func adrs(in Input) (Result, error) {
 			outcome += "\n\n" + d.Why
 		}
 		add("Decision Outcome", outcome)
-		add("Consequences", fmt.Sprintf("* Good, because %s\n* Bad, because %s\n", sentence(d.Chosen.Pros), sentence(d.Chosen.Cons)))
+		add("Consequences", prosCons(d.Chosen))
 		var pc strings.Builder
 		for i, o := range d.Options {
 			if i > 0 {
@@ -184,7 +184,7 @@ func adrs(in Input) (Result, error) {
 			if o.Description != "" {
 				pc.WriteString(o.Description + "\n\n")
 			}
-			fmt.Fprintf(&pc, "* Good, because %s\n* Bad, because %s\n", sentence(o.Pros), sentence(o.Cons))
+			pc.WriteString(prosCons(o))
 		}
 		add("Pros and Cons of the Options", pc.String())
 		numbers.titles[path.Base(p)] = d.Title
@@ -376,6 +376,23 @@ func labelScore(label, title string) int {
 		}
 	}
 	return 0
+}
+
+// prosCons lists what was said for and against an option. Nothing is
+// written for a side nobody stated: "Good, because none was stated" reads
+// like a judgement nobody made.
+func prosCons(o Option) string {
+	var b strings.Builder
+	if strings.TrimSpace(o.Pros) != "" {
+		fmt.Fprintf(&b, "* Good, because %s\n", sentence(o.Pros))
+	}
+	if strings.TrimSpace(o.Cons) != "" {
+		fmt.Fprintf(&b, "* Bad, because %s\n", sentence(o.Cons))
+	}
+	if b.Len() == 0 {
+		b.WriteString("_No pros or cons were given._\n")
+	}
+	return b.String()
 }
 
 func firstSentence(s string) string {

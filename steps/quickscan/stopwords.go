@@ -26,6 +26,8 @@ possible problem put really right see seem seems set show shows something
 sure take takes thing things think today two use used uses using want wants
 way ways well work works would yes fix fixes fixed update updates improve
 improves implement implements handle handles
+user users respect respects respected pass passes passed still already exactly
+stay stays whole while instead everyone anyone someone nobody kept own
 `)
 
 func set(words string) map[string]bool {

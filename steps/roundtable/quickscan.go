@@ -41,15 +41,15 @@ func (st *state) inQuickScan(s *steps.Step) bool {
 
 // scanKeywords are the keywords the scan searches for: the ones recorded
 // in meta.json, else the list the user confirmed in Phase 00 (the answer
-// to a `keywords` question), else a draft from the description, the
-// user's own description of the change (a `change` answer) and the code
-// names in their other Phase 00 answers.
+// to a `keywords` question), else a draft from the description and the
+// user's own description of the change (a `change` answer). Nothing else
+// feeds the draft: the `boundaries` answer names what must not change, so
+// its words would send the search exactly where the change is not.
 func (st *state) scanKeywords() []string {
 	if qs := st.meta.QuickScan; qs != nil && len(qs.Keywords) > 0 {
 		return qs.Keywords
 	}
 	texts := []string{st.meta.Description}
-	var idents []string
 	for _, ph := range st.plan.Phases {
 		if ph.Phase.Key != steps.QuickScanPhase {
 			continue
@@ -67,18 +67,12 @@ func (st *state) scanKeywords() []string {
 					return kw
 				}
 			}
-			for _, a := range f.Answers {
-				switch {
-				case !a.Answered:
-				case a.ID == "change":
-					texts = append(texts, a.Text)
-				default:
-					idents = append(idents, quickscan.Identifiers(a.Text))
-				}
+			if a, ok := f.Answer("change"); ok && a.Answered {
+				texts = append(texts, a.Text)
 			}
 		}
 	}
-	return quickscan.Keywords(append(texts, idents...)...)
+	return quickscan.Keywords(texts...)
 }
 
 // scan runs the search once per verb and keyword list, at the commit the

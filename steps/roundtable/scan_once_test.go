@@ -55,15 +55,27 @@ func TestLaterPhasesDoNotSearchAgain(t *testing.T) {
 	}
 
 	repo.searches = 0
-	walk(4) // into 01-05, past 01-04 whose draft names the files
+	walk(1) // 01-01's draft is the description and the user's words
+	for _, a := range [][2]string{
+		{"users", "Finance clerks closing the month, and the support team who answer their calls."},
+		{"journey", "The clerk opens the invoices page, picks last month, clicks export, and opens the file in a spreadsheet to reconcile."},
+	} {
+		if _, err := m.Answer("csv", a[0], a[1]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Next("csv"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 01-04's draft names the candidate files, from meta.json.
 	if repo.searches != 0 {
 		t.Errorf("Phase 01 searched %d time(s)", repo.searches)
 	}
-	data, err := os.ReadFile(m.abs("docs/requirements/csv/answers/01-05-quality-risk.md"))
+	data, err := os.ReadFile(m.abs("docs/requirements/csv/answers/01-04-technical-context.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(data), "billing/invoice_export.go") {
-		t.Errorf("01-05's answer file does not name the candidate files:\n%s", data)
+		t.Errorf("01-04's answer file does not name the candidate files:\n%s", data)
 	}
 }
