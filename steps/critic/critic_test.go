@@ -135,8 +135,13 @@ func TestRuleDuplicateID(t *testing.T) {
 func TestRuleADRWithoutRationale(t *testing.T) {
 	fs := only(t, RuleNoRationale, answers(refDecisions,
 		"- Decision: CSV writer -- chosen: csv module (no dependency); alternatives: pandas (heavy)\n- Decision: File encoding -- chosen: UTF-8 with BOM; alternatives: UTF-8",
-		refRationale, "CSV writer: the csv module quotes correctly and streams row by row."))
+		refRationale, "Store: kept as it is."))
 	wantFinding(t, fs, "answers/03-02.md", 11, Warning, `"File encoding" has no rationale`)
+	// A labelled part of the rationale answer is a rationale too.
+	if fs := only(t, RuleNoRationale, answers(refDecisions, "- Decision: CSV writer -- chosen: csv module; alternatives: pandas",
+		refRationale, "CSV writer: the csv module quotes correctly and streams row by row.")); len(fs) != 0 {
+		t.Errorf("labelled rationale: %v", fs)
+	}
 	// A label that names the decision by one of its words counts.
 	if fs := only(t, RuleNoRationale, answers(refDecisions, "- Decision: File encoding -- chosen: UTF-8 with BOM; alternatives: UTF-8",
 		refRationale, "Encoding: the byte-order mark is what makes Excel read UTF-8.")); len(fs) != 0 {

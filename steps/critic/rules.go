@@ -344,7 +344,9 @@ func (c *checker) mustStories(a Answer, seen map[string]int) {
 }
 
 // decisions: each architecture decision needs at least two options and a
-// rationale; two decisions may not share a title.
+// rationale -- the chosen option's "(pros but cons)", or a part of the
+// rationale answer labelled with its title; two decisions may not share a
+// title.
 func (c *checker) decisions() {
 	a, ok := c.answer(refDecisions)
 	if !ok {
@@ -372,8 +374,8 @@ func (c *checker) decisions() {
 		if len(d.Options) < 2 {
 			c.add(a, l.i, RuleTooFewOptions, Architect, "%q weighs only one option -- what else did we consider, and why did it lose? A decision record needs at least two.", d.Title)
 		}
-		if artifacts.RationaleFor(rationale.Text, d.Title, titles) == "" {
-			c.add(a, l.i, RuleNoRationale, Architect, "%q has no rationale -- why this option, and what does it cost us? Start its part of the rationale with \"%s:\".", d.Title, d.Title)
+		if d.Chosen.Pros == "" && artifacts.RationaleFor(rationale.Text, d.Title, titles) == "" {
+			c.add(a, l.i, RuleNoRationale, Architect, "%q has no rationale -- why this option, and what does it cost us? Say it in brackets after the chosen option, or start its part of the rationale with \"%s:\".", d.Title, d.Title)
 		}
 	}
 }
