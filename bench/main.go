@@ -9,6 +9,11 @@
 //
 //	go run ./bench                 # the whole suite (several minutes)
 //	go run ./bench -short          # 1k files, one repetition, as CI runs it
+//	go run ./bench -accuracy bench/corpus/changes.jsonl -mirrors DIR
+//	                               # scan accuracy on real changes only
+//
+// -short also measures scan accuracy, on a small synthetic corpus it
+// builds itself.
 //
 // It prints the results as markdown; docs/performance.md records a run.
 package main
@@ -53,6 +58,9 @@ func main() {
 	bin := flag.String("rtgit", "", "the rtgit binary (default: built from this module)")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of every rtgit run into `DIR`")
 	outPath := flag.String("o", "", "also write the markdown report to `FILE`")
+	accuracy := flag.String("accuracy", "", "measure scan accuracy on the corpus `FILE` (JSON lines) and nothing else")
+	mirrors := flag.String("mirrors", os.Getenv("RTGIT_MIRRORS"), "`DIR` holding the corpus repositories (default $RTGIT_MIRRORS)")
+	verbose := flag.Bool("v", false, "with -accuracy, print every change's outcome to standard error")
 	flag.Parse()
 	staleHistory := history
 	if *short {
@@ -99,6 +107,15 @@ func main() {
 		if err := os.MkdirAll(s.profile, 0o755); err != nil {
 			fatalf("%v", err)
 		}
+	}
+
+	if *accuracy != "" {
+		if *mirrors == "" {
+			fatalf("-accuracy needs -mirrors or RTGIT_MIRRORS")
+		}
+		w := reportWriter(*outPath)
+		writeAccuracy(w, measureAccuracy(s.rtgit, *accuracy, *mirrors, filepath.Join(root, "accuracy"), *verbose))
+		return
 	}
 
 	rep := &report{reps: s.reps}
@@ -164,16 +181,24 @@ func main() {
 	buildFiles(sdir, 1000, 0)
 	rep.status = s.measureStatus(sdir)
 
-	var w io.Writer = os.Stdout
-	if *outPath != "" {
-		f, err := os.Create(*outPath)
-		if err != nil {
-			fatalf("%v", err)
-		}
-		defer f.Close()
-		w = io.MultiWriter(os.Stdout, f)
+	if *short {
+		progress("accuracy: synthetic corpus")
+		rep.accuracy = measureAccuracy(s.rtgit, buildSyntheticCorpus(filepath.Join(root, "synthetic")), filepath.Join(root, "synthetic"), filepath.Join(root, "accuracy"), *verbose)
 	}
-	rep.write(w)
+	rep.write(reportWriter(*outPath))
+}
+
+// reportWriter is standard output, and the file when one is named (left
+// open until the process exits).
+func reportWriter(name string) io.Writer {
+	if name == "" {
+		return os.Stdout
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		fatalf("%v", err)
+	}
+	return io.MultiWriter(os.Stdout, f)
 }
 
 func filesLabel(n int) string {

@@ -15,9 +15,10 @@ type pairRow struct {
 }
 
 type report struct {
-	reps   int
-	pairs  []pairRow
-	status []statusRow
+	reps     int
+	pairs    []pairRow
+	status   []statusRow
+	accuracy []outcome // scan accuracy on the synthetic corpus, in -short
 }
 
 func (r *report) add(pair, repo string, files int, rt, git []sample) {
@@ -58,6 +59,11 @@ func (r *report) write(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	r.writeTargets(w)
+	if len(r.accuracy) > 0 {
+		fmt.Fprintln(w, "\nScan accuracy on the synthetic corpus:")
+		fmt.Fprintln(w)
+		writeAccuracy(w, r.accuracy)
+	}
 }
 
 // writeTargets checks the ratios the performance targets are stated in;

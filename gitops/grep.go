@@ -34,6 +34,13 @@ type GrepOptions struct {
 	// Decl, when set, is asked about every line holding a hit; Grep
 	// counts the lines for which it returns true.
 	Decl func(line []byte) bool
+	// Words, when set, counts a term only where it stands as a word or an
+	// identifier part (see wordAt): "copy" then finds deepCopy and
+	// copy_file but not Copyright.
+	Words bool
+	// Exclude lists path prefixes ("docs/requirements/") whose files are
+	// not searched at all; a directory named by one is not even read.
+	Exclude []string
 }
 
 // GrepFile is one file in which at least one term occurs.
@@ -100,7 +107,7 @@ func (r *Repo) Grep(o GrepOptions) (*GrepResult, error) {
 		wg.Add(1)
 		go func(p *grepPart) {
 			defer wg.Done()
-			g := grepper{or: store.reader(), terms: terms, fold: unicodeFold, max: o.MaxSize, decl: o.Decl}
+			g := grepper{or: store.reader(), terms: terms, fold: unicodeFold, max: o.MaxSize, decl: o.Decl, words: o.Words && !unicodeFold}
 			for j := range jobs {
 				if p.err == nil {
 					p.err = g.file(j, p)
@@ -108,7 +115,7 @@ func (r *Repo) Grep(o GrepOptions) (*GrepResult, error) {
 			}
 		}(&parts[i])
 	}
-	walkErr := walkTree(store.reader(), c.TreeHash, "", jobs)
+	walkErr := walkTree(store.reader(), c.TreeHash, "", o.Exclude, jobs)
 	close(jobs)
 	wg.Wait()
 	if walkErr != nil {
@@ -155,8 +162,9 @@ type grepPart struct {
 	err                     error
 }
 
-// walkTree sends every regular file under the tree to jobs, depth first.
-func walkTree(or *objectReader, h plumbing.Hash, prefix string, jobs chan<- grepJob) error {
+// walkTree sends every regular file under the tree to jobs, depth first,
+// leaving out paths under the excluded prefixes.
+func walkTree(or *objectReader, h plumbing.Hash, prefix string, exclude []string, jobs chan<- grepJob) error {
 	typ, data, err := or.read(h, 0, nil)
 	if err != nil {
 		return fmt.Errorf("tree %s: %w", prefix, err)
@@ -180,14 +188,30 @@ func walkTree(or *objectReader, h plumbing.Hash, prefix string, jobs chan<- grep
 		data = data[nul+21:]
 		switch mode {
 		case filemode.Dir:
-			if err := walkTree(or, eh, name+"/", jobs); err != nil {
+			if excluded(name+"/", exclude) {
+				continue
+			}
+			if err := walkTree(or, eh, name+"/", exclude, jobs); err != nil {
 				return err
 			}
 		case filemode.Regular, filemode.Executable, filemode.Deprecated:
-			jobs <- grepJob{name, eh}
+			if !excluded(name, exclude) {
+				jobs <- grepJob{name, eh}
+			}
 		}
 	}
 	return nil
+}
+
+// excluded reports whether a path (a directory ending in "/") lies under
+// one of the prefixes.
+func excluded(name string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // grepper searches blobs for one worker; its buffers are reused.
@@ -195,6 +219,7 @@ type grepper struct {
 	or          *objectReader
 	terms       [][]byte
 	fold        bool
+	words       bool
 	max         int64
 	decl        func([]byte) bool
 	data, lower []byte
@@ -222,7 +247,13 @@ func (g *grepper) file(j grepJob, p *grepPart) error {
 	}
 	var counts []int
 	for i, t := range g.terms {
-		if n := bytes.Count(g.lower, t); n > 0 {
+		var n int
+		if g.words {
+			n = countWords(g.data, g.lower, t)
+		} else {
+			n = bytes.Count(g.lower, t)
+		}
+		if n > 0 {
 			if counts == nil {
 				counts = make([]int, len(g.terms))
 			}

@@ -47,6 +47,9 @@ type Change struct {
 	Text   string   `json:"text"`
 	Files  []string `json:"files"`           // every path the change touched, as named at the parent where it existed
 	Added  []string `json:"added,omitempty"` // the subset the parent did not have
+	// Targets are the changed non-test code files the parent had: what a
+	// scan should find. Recall is measured against them.
+	Targets []string `json:"targets"`
 }
 
 func main() {
@@ -148,7 +151,7 @@ var (
 	trailer     = regexp.MustCompile(`(?im)^(signed-off-by|co-authored-by|reviewed-by|acked-by|tested-by|closes|fixes|fix|resolves|refs|see|cc|pr-url|change-id)\b.*$`)
 	prRef       = regexp.MustCompile(`\s*\((#\d+|gh-\d+)\)|\s*#\d+\b`)
 	codeExt     = map[string]bool{".go": true, ".py": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true}
-	testPath    = regexp.MustCompile(`(?i)(^|/)(tests?|testing|testdata|__tests__|spec|fixtures|examples?|benchmarks?|_examples)/|(^|/)test_[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|/)conftest\.py$`)
+	testPath    = regexp.MustCompile(`(?i)(^|/)(tests?|testsuite|testing|testdata|__tests__|spec|fixtures|examples?|benchmarks?|_examples)/|(^|/)test_[^/]*$|_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|/)conftest\.py$`)
 	vendored    = regexp.MustCompile(`(^|/)(vendor|node_modules|third_party|_vendor)/|^.+/packages/`)
 )
 
@@ -159,7 +162,7 @@ func keep(c *Change, msg, status string) bool {
 	if skipSubject.MatchString(subject) {
 		return false
 	}
-	var files, added []string
+	var files, added, targets []string
 	renames, code := 0, 0
 	sc := bufio.NewScanner(strings.NewReader(status))
 	for sc.Scan() {
@@ -183,6 +186,7 @@ func keep(c *Change, msg, status string) bool {
 		files = append(files, p)
 		if codeExt[path.Ext(p)] && !testPath.MatchString(p) && f[0][0] != 'A' && f[0][0] != 'C' {
 			code++
+			targets = append(targets, p)
 		}
 	}
 	switch {
@@ -207,6 +211,6 @@ func keep(c *Change, msg, status string) bool {
 	if len(strings.Fields(text)) < 3 {
 		return false // "fixes", "wip": nothing a person would hand a scan
 	}
-	c.Text, c.Files, c.Added = text, files, added
+	c.Text, c.Files, c.Added, c.Targets = text, files, added, targets
 	return true
 }

@@ -6,6 +6,7 @@
 package quickscan
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -34,7 +35,7 @@ func Keywords(texts ...string) []string {
 	order := 0
 	add := func(term string, ident bool) {
 		key := strings.ToLower(term)
-		if len(key) < minLen || stopWords[key] || isNumber(key) {
+		if len(key) < minLen || (!ident && stopWords[key]) || isNumber(key) {
 			return
 		}
 		c, ok := byTerm[key]
@@ -48,14 +49,22 @@ func Keywords(texts ...string) []string {
 	}
 	for _, text := range texts {
 		for _, tok := range tokens(text) {
-			parts := SplitIdentifier(tok)
-			if len(parts) > 1 || strings.ContainsAny(tok, "._") {
-				add(tok, true)
-			}
-			for _, p := range parts {
-				if w := strings.ToLower(p); !stopWords[w] {
-					add(Singular(w), false)
+			// A qualified name (middleware.Recoverer, app.set, c.Params)
+			// is searched by its parts: code spells the definition
+			// without the qualifier. Its parts are names, kept even when
+			// they are common words (set, type).
+			if strings.Contains(tok, ".") && !isFileName(strings.ToLower(tok)) {
+				for _, part := range strings.Split(strings.TrimSuffix(tok, "()"), ".") {
+					addIdent(part, add)
 				}
+				continue
+			}
+			if call := strings.HasSuffix(tok, "()"); call || len(SplitIdentifier(tok)) > 1 || strings.ContainsAny(tok, "._") {
+				addIdent(strings.TrimSuffix(tok, "()"), add)
+				continue
+			}
+			if w := strings.ToLower(tok); !stopWords[w] {
+				add(Singular(w), false)
 			}
 		}
 	}
@@ -86,6 +95,26 @@ func Keywords(texts ...string) []string {
 		}
 	}
 	return out
+}
+
+// addIdent adds an identifier whole, then its parts as plain words.
+func addIdent(tok string, add func(string, bool)) {
+	if tok == "" {
+		return
+	}
+	parts := SplitIdentifier(tok)
+	if len(parts) == 1 {
+		if len(tok) >= minLen && !fillerWords[strings.ToLower(tok)] {
+			add(tok, true)
+		}
+		return
+	}
+	add(tok, true)
+	for _, p := range parts {
+		if w := strings.ToLower(p); !stopWords[w] {
+			add(Singular(w), false)
+		}
+	}
 }
 
 // covered reports whether a term adds nothing to the list for a
@@ -132,19 +161,28 @@ func ParseList(s string) []string {
 	return out
 }
 
+// callRe finds a name written as a call, res.send() or debug(...), which
+// marks it as code even when it is a plain word. The arguments are dropped.
+var callRe = regexp.MustCompile(`([A-Za-z_$][\w$.]*)\([^()\s]*\)`)
+
 // tokens splits text into words and identifiers. Dots, slashes and
 // underscores stay inside a token so file names and paths survive.
 func tokens(text string) []string {
+	text = callRe.ReplaceAllString(text, "$1() ")
 	f := strings.FieldsFunc(text, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == '/' || r == '-')
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == '/' || r == '-' || r == '(' || r == ')')
 	})
 	var out []string
 	for _, t := range f {
-		t = strings.Trim(t, "._/-")
+		call := strings.Contains(t, "()")
+		t = strings.Trim(strings.NewReplacer("(", "", ")", "").Replace(t), "._/-")
 		// A hyphen or slash joins words in prose ("read-only", "and/or"),
 		// not identifiers; treat them as separate tokens.
 		for _, p := range strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == '/' }) {
 			if p = strings.Trim(p, "._"); p != "" {
+				if call {
+					p += "()"
+				}
 				out = append(out, p)
 			}
 		}

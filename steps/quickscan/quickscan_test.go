@@ -29,8 +29,12 @@ func TestKeywords(t *testing.T) {
 		want  []string
 	}{
 		{[]string{"Let customers export their invoices as CSV"}, []string{"customer", "export", "invoice", "csv"}},
-		// Identifiers come first and stay whole, and their parts follow.
-		{[]string{"Add a retry to InvoiceStore.save and list_invoices"}, []string{"InvoiceStore.save", "list_invoices", "invoice", "retry", "store", "save", "list"}},
+		// Identifiers come first and stay whole, and their parts follow; a
+		// qualified name is searched by its parts.
+		{[]string{"Add a retry to InvoiceStore.save and list_invoices"}, []string{"InvoiceStore", "save", "list_invoices", "invoice", "retry", "store"}},
+		// Names written as calls or qualified are kept even when they are
+		// common words; filler words of commit subjects are not.
+		{[]string{"feat: support app.set('views', array) and debug()"}, []string{"app", "set", "debug", "view", "array"}},
 		// Words repeated across texts outrank words said once.
 		{[]string{"Export reports", "the export should include reports for every team"}, []string{"export", "report", "include", "team"}},
 		{[]string{"the and of to"}, nil},
@@ -98,36 +102,49 @@ func TestComplexityFor(t *testing.T) {
 
 func TestConfidenceFor(t *testing.T) {
 	tests := []struct {
-		s        Signals
-		relevant int
-		want     string
+		s    Signals
+		rate float64
+		want string
 	}{
-		{Signals{HitFiles: 0, Keywords: 3}, 0, Low},
-		{Signals{HitFiles: 10, Matched: 1, Keywords: 3}, 2, Low},
-		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 2, High},
-		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 8, Medium},
-		{Signals{HitFiles: 4, Matched: 1, Keywords: 1}, 1, Medium},
+		{Signals{HitFiles: 0, Keywords: 3}, 0.9, Low},
+		{Signals{HitFiles: 10, Matched: 1, Keywords: 3}, 0.9, Low},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.8, High},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.6, Medium},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.3, Low},
 	}
 	for _, tt := range tests {
-		if got := ConfidenceFor(tt.s, tt.relevant); got != tt.want {
-			t.Errorf("ConfidenceFor(%+v, %d) = %s, want %s", tt.s, tt.relevant, got, tt.want)
+		if got := ConfidenceFor(tt.s, tt.rate); got != tt.want {
+			t.Errorf("ConfidenceFor(%+v, %.1f) = %s, want %s", tt.s, tt.rate, got, tt.want)
 		}
 	}
 }
 
 func TestKind(t *testing.T) {
 	for p, want := range map[string]string{
-		"invoices/store.py":            KindSource,
-		"vendor/github.com/x/y.go":     KindVendored,
-		"web/node_modules/a/index.js":  KindVendored,
-		"api/gen/invoice.pb.go":        KindGenerated,
-		"dist/app.min.js":              KindGenerated,
-		"tests/test_invoices.py":       KindTest,
-		"steps/quickscan/rank_test.go": KindTest,
-		"src/app.spec.ts":              KindTest,
-		"README.md":                    KindDoc,
-		"docs/design.txt":              KindDoc,
-		"latest.go":                    KindSource,
+		"invoices/store.py":                       KindSource,
+		"vendor/github.com/x/y.go":                KindVendored,
+		"web/node_modules/a/index.js":             KindVendored,
+		"api/gen/invoice.pb.go":                   KindGenerated,
+		"dist/app.min.js":                         KindGenerated,
+		"tests/test_invoices.py":                  KindTest,
+		"steps/quickscan/rank_test.go":            KindTest,
+		"src/app.spec.ts":                         KindTest,
+		"README.md":                               KindDoc,
+		"docs/design.txt":                         KindDoc,
+		"latest.go":                               KindSource,
+		"LICENSE":                                 KindLicense,
+		"LICENSE.txt":                             KindLicense,
+		"CHANGES.rst":                             KindChangelog,
+		"CHANGELOG.md":                            KindChangelog,
+		"HISTORY.md":                              KindChangelog,
+		".goreleaser.yaml":                        KindConfig,
+		".github/workflows/ci.yml":                KindConfig,
+		"tox.ini":                                 KindConfig,
+		"requests/packages/urllib3/connection.py": KindVendored,
+		"pip/_vendor/requests/api.py":             KindVendored,
+		"third_party/zlib/zlib.h":                 KindVendored,
+		"packages/core/src/index.ts":              KindSource,
+		"_examples/rest/main.go":                  KindExample,
 	} {
 		if got := Kind(p, false); got != want {
 			t.Errorf("Kind(%q) = %s, want %s", p, got, want)

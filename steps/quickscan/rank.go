@@ -19,6 +19,10 @@ type Hit struct {
 	Generated bool
 	// Size is the file's length in bytes; 0 when unknown.
 	Size int
+	// Defines marks, in keyword order, the keywords this file defines as
+	// a function, type, class or method (see Definitions). Nil when the
+	// file was not read for definitions.
+	Defines []bool
 }
 
 // File is a ranked hit.
@@ -27,67 +31,54 @@ type File struct {
 	Hits  int     `json:"hits"`  // occurrences of all keywords
 	Terms int     `json:"terms"` // distinct keywords found
 	Decls int     `json:"public_declarations"`
-	Kind  string  `json:"kind"` // source | test | doc | vendored | generated
+	Kind  string  `json:"kind"`
 	Score float64 `json:"score"`
-}
-
-// File kinds. Vendored and generated files are searched but ranked low:
-// a change rarely edits them by hand.
-const (
-	KindSource    = "source"
-	KindTest      = "test"
-	KindDoc       = "doc"
-	KindVendored  = "vendored"
-	KindGenerated = "generated"
-)
-
-// kindWeight scales a file's score by what kind of file it is.
-var kindWeight = map[string]float64{
-	KindSource: 1, KindTest: 0.7, KindDoc: 0.5, KindVendored: 0.05, KindGenerated: 0.05,
+	// Matched are the keywords found in the file, Defines those it
+	// defines: the reasons it ranked where it did.
+	Matched []string `json:"matched,omitempty"`
+	Defines []string `json:"defines,omitempty"`
 }
 
 // BM25 parameters: k1 bounds how much repeating a keyword helps, b how
-// much a long file is discounted for matching by sheer length.
+// much a long file is discounted for matching by sheer length. b is low
+// on purpose: the long central files of a project (its router, its app
+// object) are where most changes land, and full length normalisation
+// ranks them below every small file that mentions a word once.
 const (
 	bm25K1 = 1.2
-	bm25B  = 0.75
+	bm25B  = 0.3
+)
+
+// Bonuses, in units of the keyword's IDF weight: a keyword in the file's
+// name, and a keyword the file defines. The file that defines Recoverer
+// is where a change to Recoverer lands; files calling it only might.
+const (
+	pathBonus = 1.0
+	defBonus  = 2.5
 )
 
 // Rank scores every hit and returns the files best first.
 //
-// The score is BM25, the standard text-retrieval formula: a keyword found
-// in few files says more than one found everywhere (inverse document
-// frequency over the searched files); repeated mentions help with
-// diminishing returns; and a long file is discounted, since it matches many
-// words by sheer length. A keyword in the file's path adds its weight once
-// more -- people name files after what they hold. The sum is scaled by the
-// file's kind: tests, docs, vendored and generated code rank below source.
+// The score is BM25 over this repository: a keyword found in few of its
+// files says more than one found everywhere (inverse document frequency
+// over the searched files); repeated mentions help with diminishing
+// returns; and a long file is discounted a little. A keyword in the
+// file's name and a keyword the file defines add their weight again. The
+// sum is scaled by the file's kind (kindWeight).
 func Rank(keywords []string, hits []Hit, searched int) []File {
-	df := make([]int, len(keywords))
+	idf := IDF(keywords, hits, searched)
 	total := 0
 	for _, h := range hits {
 		total += h.Size
-		for i, c := range h.Counts {
-			if i < len(df) && c > 0 {
-				df[i]++
-			}
-		}
-	}
-	if searched < len(hits) {
-		searched = len(hits)
 	}
 	avg := 1.0
 	if len(hits) > 0 && total > 0 {
 		avg = float64(total) / float64(len(hits))
 	}
-	idf := make([]float64, len(keywords))
-	for i := range keywords {
-		idf[i] = math.Log(1 + (float64(searched)-float64(df[i])+0.5)/(float64(df[i])+0.5))
-	}
 	out := make([]File, 0, len(hits))
 	for _, h := range hits {
 		f := File{Path: h.Path, Decls: h.Decls, Kind: Kind(h.Path, h.Generated)}
-		lower := strings.ToLower(h.Path)
+		name := pathWords(h.Path)
 		norm := 1.0
 		if h.Size > 0 {
 			norm = 1 - bm25B + bm25B*float64(h.Size)/avg
@@ -98,10 +89,15 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 			}
 			f.Hits += c
 			f.Terms++
+			f.Matched = append(f.Matched, keywords[i])
 			tf := float64(c)
 			f.Score += idf[i] * tf * (bm25K1 + 1) / (tf + bm25K1*norm)
-			if strings.Contains(lower, strings.ToLower(keywords[i])) {
-				f.Score += idf[i]
+			if name[strings.ToLower(keywords[i])] {
+				f.Score += pathBonus * idf[i]
+			}
+			if i < len(h.Defines) && h.Defines[i] {
+				f.Score += defBonus * idf[i]
+				f.Defines = append(f.Defines, keywords[i])
 			}
 		}
 		if f.Terms == 0 {
@@ -122,58 +118,47 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 	return out
 }
 
-// vendoredDirs hold code a team imports rather than writes.
-var vendoredDirs = set("vendor node_modules third_party thirdparty external bower_components .yarn site-packages")
-
-// generatedDirs hold build output or code written by tools.
-var generatedDirs = set("dist build out target generated gen __generated__ .next coverage")
-
-// generatedSuffixes mark files written by tools whatever their directory.
-var generatedSuffixes = []string{
-	".pb.go", "_gen.go", ".gen.go", "_generated.go", ".min.js", ".min.css", ".map",
-	"_pb2.py", ".g.dart", ".designer.cs", "package-lock.json", "yarn.lock", "pnpm-lock.yaml",
-	"go.sum", "cargo.lock", "poetry.lock", "gemfile.lock", "composer.lock",
+// IDF weighs each keyword by how rare it is among the searched files of
+// this repository: "support" found in half the files weighs little, a
+// name found in two weighs much.
+func IDF(keywords []string, hits []Hit, searched int) []float64 {
+	df := make([]int, len(keywords))
+	for _, h := range hits {
+		for i, c := range h.Counts {
+			if i < len(df) && c > 0 {
+				df[i]++
+			}
+		}
+	}
+	if searched < len(hits) {
+		searched = len(hits)
+	}
+	idf := make([]float64, len(keywords))
+	for i := range keywords {
+		idf[i] = math.Log(1 + (float64(searched)-float64(df[i])+0.5)/(float64(df[i])+0.5))
+	}
+	return idf
 }
 
-// Kind classifies a path: vendored, generated, test, doc or source.
-// generated reports a "generated" marker found in the file itself.
-func Kind(p string, generated bool) string {
-	lower := strings.ToLower(p)
-	dirs := strings.Split(path.Dir(lower), "/")
-	for _, d := range dirs {
-		if vendoredDirs[d] {
-			return KindVendored
+// pathWords are the lower-cased words of a path's last two elements,
+// split like identifiers, plus those elements whole: "middleware/
+// route_headers.go" gives middleware, route, headers, route_headers.
+func pathWords(p string) map[string]bool {
+	out := map[string]bool{}
+	dir, base := path.Split(p)
+	base = strings.TrimSuffix(base, path.Ext(base))
+	for _, el := range []string{path.Base(strings.TrimSuffix(dir, "/")), base} {
+		if el == "." || el == "" {
+			continue
+		}
+		out[strings.ToLower(el)] = true
+		for _, w := range SplitIdentifier(el) {
+			w = strings.ToLower(w)
+			out[w], out[Singular(w)] = true, true
+			for _, p := range strings.Split(w, "-") {
+				out[p] = true
+			}
 		}
 	}
-	if generated {
-		return KindGenerated
-	}
-	for _, d := range dirs {
-		if generatedDirs[d] {
-			return KindGenerated
-		}
-	}
-	for _, s := range generatedSuffixes {
-		if strings.HasSuffix(lower, s) {
-			return KindGenerated
-		}
-	}
-	base := path.Base(lower)
-	for _, d := range dirs {
-		if d == "test" || d == "tests" || d == "testdata" || d == "__tests__" || d == "spec" || d == "fixtures" {
-			return KindTest
-		}
-	}
-	if strings.HasPrefix(base, "test_") || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") ||
-		strings.Contains(base, ".spec.") {
-		return KindTest
-	}
-	switch path.Ext(base) {
-	case ".md", ".rst", ".txt", ".adoc":
-		return KindDoc
-	}
-	if dirs[0] == "docs" || dirs[0] == "doc" {
-		return KindDoc
-	}
-	return KindSource
+	return out
 }

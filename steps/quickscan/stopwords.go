@@ -28,7 +28,18 @@ way ways well work works would yes fix fixes fixed update updates improve
 improves implement implements handle handles
 user users respect respects respected pass passes passed still already exactly
 stay stays whole while instead everyone anyone someone nobody kept own
+feat fix refactor perf chore nit wip support supports supported custom return
+returns list remove removes removed added fixed changed updated improved moved
+made implemented introduced simplify simplified cleanup clean cleaned minor
+small tweak tweaks bug bugs issue issues closes close closed properly correctly
+correct now still also missing broken case cases default code method methods
+function functions value values check checks call calls called more less
+instead around already actually again
 `)
+
+// fillerWords are never keywords even when written as a name: they are
+// what commit subjects and feature requests open with.
+var fillerWords = set("feat fix refactor perf chore nit wip")
 
 func set(words string) map[string]bool {
 	m := map[string]bool{}

@@ -100,7 +100,7 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 	hits, searched, err := search.Search(rev, kw)
 	c := &scanCache{key: key, err: err}
 	if err == nil {
-		r := quickscan.Analyze(kw, hits, searched)
+		r := quickscan.AnalyzeWith(kw, hits, searched, func(p string) ([]byte, error) { return st.m.Repo.ReadFileAt(rev, p) })
 		c.result = &r
 	} else {
 		st.m.warn(fmt.Sprintf("quick scan: %v", err))

@@ -38,15 +38,11 @@ func (g gitRepo) Search(rev string, keywords []string) ([]quickscan.Hit, int, er
 }
 
 func search(r *gitops.Repo, rev string, keywords []string) ([]quickscan.Hit, int, error) {
-	res, err := r.Grep(gitops.GrepOptions{Rev: rev, Terms: keywords, Decl: quickscan.IsDeclaration})
+	res, err := r.Grep(scanGrepOptions(rev, keywords))
 	if err != nil {
 		return nil, 0, err
 	}
-	hits := make([]quickscan.Hit, len(res.Files))
-	for i, f := range res.Files {
-		hits[i] = quickscan.Hit{Path: f.Path, Counts: f.Counts, Decls: f.Decls, Generated: f.Generated, Size: f.Size}
-	}
-	return hits, res.Searched, nil
+	return scanHits(res), res.Searched, nil
 }
 
 // machine opens the repository at dir and wires the step machine to it.

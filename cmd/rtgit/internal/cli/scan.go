@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -12,28 +13,38 @@ import (
 
 type scanOptions struct {
 	*globals
-	json bool
-	rev  string
-	top  int
+	json     bool
+	rev      string
+	top      int
+	keywords bool
+	explain  bool
 }
 
 func newScanCmd(g *globals, s Streams) *cobra.Command {
 	o := &scanOptions{globals: g}
 	cmd := &cobra.Command{
-		Use:   "scan <keywords or description>",
+		Use:   "scan <description or keywords>",
 		Short: "Search the repository the way the quick scan does, and size the change",
 		Long: `Search every file tracked at a revision for keywords taken from the text
-(identifiers are split at camelCase and snake_case, stop words dropped), rank
-the files by their hits, and suggest the change's scope and complexity -- the
-same search Phase 00 of an analysis runs. Binary files and files over 1 MiB
-are skipped; vendored and generated code is searched but ranked low.`,
-		Example: "  rtgit scan \"Let customers export invoices as CSV\"\n  rtgit scan \"InvoiceStore, list_invoices\" --rev main --json",
+(identifiers are split at camelCase, snake_case and dots, stop words dropped),
+rank the files by their hits and by the names they define, and suggest the
+change's scope and complexity -- the same search Phase 00 of an analysis runs.
+
+The text is a description unless --keywords is given or every comma-separated
+item is a single word. Keywords match whole words and identifier parts: copy
+finds deepCopy and copy_file, not Copyright. Binary files and files over 1 MiB
+are skipped; licences, changelogs, CI and release configuration, vendored and
+generated code are searched but ranked low, and rtgit's own analyses
+(docs/requirements/) are never searched.`,
+		Example: "  rtgit scan \"Let customers export invoices as CSV\"\n  rtgit scan \"InvoiceStore, list_invoices\" --rev main --json\n  rtgit scan --keywords \"retry policy, backoff\" --explain",
 		Args:    exactArgs(1),
 		RunE:    func(_ *cobra.Command, args []string) error { return runScan(o, s, args[0]) },
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
 	cmd.Flags().StringVar(&o.rev, "rev", "HEAD", "search the files tracked at `REV`")
 	cmd.Flags().IntVar(&o.top, "top", 15, "list at most `N` files (0 lists all)")
+	cmd.Flags().BoolVar(&o.keywords, "keywords", false, "read the text as a comma-separated keyword list, not a description")
+	cmd.Flags().BoolVar(&o.explain, "explain", false, "say for each file why it ranked: its kind, the keywords it defines and matches")
 	return cmd
 }
 
@@ -47,11 +58,7 @@ type scanOutput struct {
 }
 
 func runScan(o *scanOptions, s Streams, text string) error {
-	kw := quickscan.ParseList(text)
-	if len(kw) < 2 || len(kw[0]) > 40 {
-		// Not a keyword list: a description to draw keywords from.
-		kw = quickscan.Keywords(text)
-	}
+	kw := quickscan.Terms(text, o.keywords)
 	if len(kw) == 0 {
 		return usageErr("scan: no keywords in %q once stop words are dropped", text)
 	}
@@ -59,15 +66,13 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	if err != nil {
 		return err
 	}
-	res, err := ws.repo.Grep(gitops.GrepOptions{Rev: o.rev, Terms: kw, Decl: quickscan.IsDeclaration})
+	res, err := ws.repo.Grep(scanGrepOptions(o.rev, kw))
 	if err != nil {
 		return err
 	}
-	hits := make([]quickscan.Hit, len(res.Files))
-	for i, f := range res.Files {
-		hits[i] = quickscan.Hit{Path: f.Path, Counts: f.Counts, Decls: f.Decls, Generated: f.Generated, Size: f.Size}
-	}
-	r := quickscan.Analyze(kw, hits, res.Searched)
+	r := quickscan.AnalyzeWith(kw, scanHits(res), res.Searched, func(p string) ([]byte, error) {
+		return ws.repo.ReadFileAt(res.Commit, p)
+	})
 	if o.top > 0 && len(r.Files) > o.top {
 		r.Files = r.Files[:o.top]
 	}
@@ -111,6 +116,9 @@ func runScan(o *scanOptions, s Streams, text string) error {
 				kind = "  (" + f.Kind + ")"
 			}
 			fmt.Fprintf(s.Out, "%6d  %-8s %s %s%s\n", f.Hits, fmt.Sprintf("%d/%d", f.Terms, len(kw)), mark, f.Path, kind)
+			if o.explain {
+				explainFile(s, f)
+			}
 		}
 		fmt.Fprintln(s.Out, "\n* counted in the estimate")
 	}
@@ -118,8 +126,44 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	fmt.Fprintf(s.Out, "Estimated files: %d\n", r.FileCount)
 	fmt.Fprintf(s.Out, "Scope:           %s\n", r.Scope)
 	fmt.Fprintf(s.Out, "Complexity:      %s (%s)\n", r.Complexity, r.Signals.Describe())
-	fmt.Fprintf(s.Out, "Confidence:      %s (%d of %d keywords found)\n", r.Confidence, r.Signals.Matched, r.Signals.Keywords)
+	fmt.Fprintf(s.Out, "Confidence:      %s (%s)\n", r.Confidence, r.ConfidenceWhy())
+	if o.explain {
+		fmt.Fprintf(s.Out, "Estimate:        %s\n", r.Basis.Describe())
+	}
 	return nil
+}
+
+// explainFile prints why a file ranked: its kind, score, the keywords it
+// defines and the ones it only mentions.
+func explainFile(s Streams, f quickscan.File) {
+	var used []string
+	for _, m := range f.Matched {
+		if !slices.Contains(f.Defines, m) {
+			used = append(used, m)
+		}
+	}
+	fmt.Fprintf(s.Out, "%18s score %.2f, %s", "", f.Score, f.Kind)
+	if len(f.Defines) > 0 {
+		fmt.Fprintf(s.Out, "; defines %s", joinComma(f.Defines))
+	}
+	if len(used) > 0 {
+		fmt.Fprintf(s.Out, "; mentions %s", joinComma(used))
+	}
+	fmt.Fprintln(s.Out)
+}
+
+// scanGrepOptions is the search every scan runs: whole words and
+// identifier parts, rtgit's own analyses left out.
+func scanGrepOptions(rev string, terms []string) gitops.GrepOptions {
+	return gitops.GrepOptions{Rev: rev, Terms: terms, Decl: quickscan.IsDeclaration, Words: true, Exclude: quickscan.Excluded}
+}
+
+func scanHits(res *gitops.GrepResult) []quickscan.Hit {
+	hits := make([]quickscan.Hit, len(res.Files))
+	for i, f := range res.Files {
+		hits[i] = quickscan.Hit{Path: f.Path, Counts: f.Counts, Decls: f.Decls, Generated: f.Generated, Size: f.Size}
+	}
+	return hits
 }
 
 func joinComma(items []string) string {

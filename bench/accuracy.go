@@ -1,0 +1,312 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// The scan-accuracy benchmark replays real changes: for each corpus line
+// it runs `rtgit scan --json` at the change's parent commit with the
+// change's commit message as the text, and compares the ranked files and
+// the estimate with the files the change really touched. A git grep of
+// the text's five longest words is the baseline. See docs/performance.md
+// ("Scan accuracy") for the corpus and its selection rules.
+
+// change is one corpus line (bench/corpus writes them).
+type change struct {
+	Repo    string   `json:"repo"`
+	Split   string   `json:"split"`
+	Parent  string   `json:"parent"`
+	Text    string   `json:"text"`
+	Files   []string `json:"files"`
+	Added   []string `json:"added"`
+	Targets []string `json:"targets"`
+}
+
+// scanJSON is the part of `rtgit scan --json` the benchmark reads.
+type scanJSON struct {
+	Files []struct {
+		Path string `json:"path"`
+	} `json:"files"`
+	Estimated int    `json:"estimated_files"`
+	Scope     string `json:"scope"`
+}
+
+// outcome is one change measured.
+type outcome struct {
+	repo, split        string
+	recall, baseRecall float64
+	hit, baseHit       bool
+	scopeRight         bool
+	ratioErr           float64
+	trueN, est         int
+	estScope           string
+}
+
+// measureAccuracy runs every change of the corpus; mirrors holds the
+// repositories as owner+name/repo (the layout of the fetch tool), or as
+// owner+name or name directly.
+func measureAccuracy(rtgit, corpus, mirrors, work string, verbose bool) []outcome {
+	changes := readCorpus(corpus)
+	clones := map[string]string{}
+	var out []outcome
+	for _, c := range changes {
+		dir, ok := clones[c.Repo]
+		if !ok {
+			dir = filepath.Join(work, strings.ReplaceAll(c.Repo, "/", "+"))
+			os.RemoveAll(dir)
+			src := mirrorOf(mirrors, c.Repo)
+			progress("accuracy: %s from %s", c.Repo, src)
+			must("", "git", "clone", "-q", "--no-checkout", src, dir)
+			clones[c.Repo] = dir
+		}
+		out = append(out, measureChange(rtgit, dir, c, verbose))
+	}
+	return out
+}
+
+func mirrorOf(mirrors, repo string) string {
+	flat := strings.ReplaceAll(repo, "/", "+")
+	for _, p := range []string{filepath.Join(mirrors, flat, "repo"), filepath.Join(mirrors, flat), filepath.Join(mirrors, filepath.Base(repo))} {
+		if exists(p) {
+			return p
+		}
+	}
+	fatalf("accuracy: no mirror of %s under %s (set -mirrors or RTGIT_MIRRORS)", repo, mirrors)
+	return ""
+}
+
+func readCorpus(name string) []change {
+	f, err := os.Open(name)
+	if err != nil {
+		fatalf("%v", err)
+	}
+	defer f.Close()
+	var out []change
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var c change
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			fatalf("%s:%d: %v", name, n, err)
+		}
+		out = append(out, c)
+	}
+	if err := sc.Err(); err != nil {
+		fatalf("%s: %v", name, err)
+	}
+	return out
+}
+
+func measureChange(rtgit, dir string, c change, verbose bool) outcome {
+	_, stdout, err := run(dir, nil, rtgit, "scan", "--json", "--top", "0", "--rev", c.Parent, c.Text)
+	if err != nil {
+		fatalf("rtgit scan in %s at %s: %v", c.Repo, c.Parent, err)
+	}
+	var s scanJSON
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
+		fatalf("rtgit scan --json: %v", err)
+	}
+	var ranked []string
+	for _, f := range s.Files {
+		ranked = append(ranked, f.Path)
+	}
+	base := grepBaseline(dir, c)
+	o := outcome{repo: c.Repo, split: c.Split, trueN: len(c.Files), est: s.Estimated, estScope: s.Scope}
+	o.recall, o.baseRecall = recallAt(ranked, c.Targets, 10), recallAt(base, c.Targets, 10)
+	existing := without(c.Files, c.Added)
+	o.hit = len(ranked) > 0 && contains(existing, ranked[0])
+	o.baseHit = len(base) > 0 && contains(existing, base[0])
+	o.scopeRight = s.Scope == scopeOf(len(c.Files))
+	e, t := float64(max(s.Estimated, 1)), float64(len(c.Files))
+	o.ratioErr = max(e/t, t/e)
+	if verbose {
+		subject, _, _ := strings.Cut(c.Text, "\n")
+		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n",
+			c.Repo, subject, o.recall, o.baseRecall, o.hit, s.Estimated, len(c.Files), s.Scope,
+			strings.Join(ranked[:min(5, len(ranked))], " "), strings.Join(c.Targets, " "))
+	}
+	return o
+}
+
+// scopeOf is the scope class of a true file count (as rtgit defines it).
+func scopeOf(n int) string {
+	switch {
+	case n < 5:
+		return "small"
+	case n <= 15:
+		return "medium"
+	}
+	return "large"
+}
+
+var wordRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// grepBaseline ranks the files `git grep -l -i -F` finds for the text's
+// five longest distinct words by how many of them each file holds, then
+// by path: what a person would do with git alone.
+func grepBaseline(dir string, c change) []string {
+	seen := map[string]bool{}
+	var words []string
+	for _, w := range wordRe.FindAllString(c.Text, -1) {
+		if lw := strings.ToLower(w); !seen[lw] {
+			seen[lw] = true
+			words = append(words, lw)
+		}
+	}
+	sort.SliceStable(words, func(i, j int) bool { return len(words[i]) > len(words[j]) })
+	words = words[:min(5, len(words))]
+	count := map[string]int{}
+	for _, w := range words {
+		_, out, _ := run(dir, nil, "git", "grep", "-l", "-i", "-F", "-e", w, c.Parent)
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if _, p, ok := strings.Cut(line, ":"); ok {
+				count[p]++
+			}
+		}
+	}
+	files := make([]string, 0, len(count))
+	for p := range count {
+		files = append(files, p)
+	}
+	sort.Slice(files, func(i, j int) bool {
+		if count[files[i]] != count[files[j]] {
+			return count[files[i]] > count[files[j]]
+		}
+		return files[i] < files[j]
+	})
+	return files
+}
+
+func recallAt(ranked, want []string, k int) float64 {
+	if len(want) == 0 {
+		return 1
+	}
+	top := ranked[:min(k, len(ranked))]
+	n := 0
+	for _, w := range want {
+		if contains(top, w) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(want))
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func without(list, drop []string) []string {
+	var out []string
+	for _, x := range list {
+		if !contains(drop, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// writeAccuracy prints the figures per repository, per split and overall.
+func writeAccuracy(w io.Writer, outs []outcome) {
+	fmt.Fprintln(w, "| repository | split | changes | recall@10 | git grep recall@10 | hit@1 | git grep hit@1 | scope right | median ratio error |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+	var repos []string
+	byRepo := map[string][]outcome{}
+	for _, o := range outs {
+		if _, ok := byRepo[o.repo]; !ok {
+			repos = append(repos, o.repo)
+		}
+		byRepo[o.repo] = append(byRepo[o.repo], o)
+	}
+	for _, r := range repos {
+		writeRow(w, r, byRepo[r][0].split, byRepo[r])
+	}
+	splits := map[string][]outcome{}
+	var names []string
+	for _, o := range outs {
+		if _, ok := splits[o.split]; !ok {
+			names = append(names, o.split)
+		}
+		splits[o.split] = append(splits[o.split], o)
+	}
+	for _, s := range names {
+		writeRow(w, "**all "+s+"**", s, splits[s])
+	}
+	if len(names) > 1 {
+		writeRow(w, "**all**", "", outs)
+	}
+	fmt.Fprintln(w)
+	writeCalibration(w, outs)
+}
+
+func writeRow(w io.Writer, label, split string, outs []outcome) {
+	var rec, brec, hit, bhit, scope float64
+	var errs []float64
+	for _, o := range outs {
+		rec += o.recall
+		brec += o.baseRecall
+		hit += b2f(o.hit)
+		bhit += b2f(o.baseHit)
+		scope += b2f(o.scopeRight)
+		errs = append(errs, o.ratioErr)
+	}
+	n := float64(len(outs))
+	sort.Float64s(errs)
+	fmt.Fprintf(w, "| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f | ×%.2f |\n",
+		label, split, len(outs), rec/n, brec/n, hit/n, bhit/n, scope/n, medianOf(errs))
+}
+
+// writeCalibration prints how often each estimated scope class was right,
+// per split: the rates behind the scan's confidence.
+func writeCalibration(w io.Writer, outs []outcome) {
+	fmt.Fprintln(w, "| split | estimated scope | changes | right |")
+	fmt.Fprintln(w, "|---|---|---:|---:|")
+	type key struct{ split, scope string }
+	tot, right := map[key]int{}, map[key]int{}
+	for _, o := range outs {
+		k := key{o.split, o.estScope}
+		tot[k]++
+		if o.scopeRight {
+			right[k]++
+		}
+	}
+	for _, split := range []string{"train", "heldout", "synthetic"} {
+		for _, sc := range []string{"small", "medium", "large"} {
+			if k := (key{split, sc}); tot[k] > 0 {
+				fmt.Fprintf(w, "| %s | %s | %d | %.2f |\n", split, sc, tot[k], float64(right[k])/float64(tot[k]))
+			}
+		}
+	}
+}
+
+func medianOf(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	if len(xs)%2 == 1 {
+		return xs[len(xs)/2]
+	}
+	return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,84 @@
+package gitops
+
+import "bytes"
+
+// countWords counts the occurrences of term in lower (data folded to lower
+// case, offsets unchanged) that stand as a word or an identifier part.
+// It costs what bytes.Count costs: the checks run only where the term
+// occurs.
+func countWords(data, lower, term []byte) int {
+	n := 0
+	for from := 0; ; {
+		i := bytes.Index(lower[from:], term)
+		if i < 0 {
+			return n
+		}
+		at := from + i
+		if wordAt(data, at, at+len(term)) {
+			n++
+		}
+		from = at + 1
+	}
+}
+
+// inflections may follow a term and still count as the same word:
+// "invoice" finds invoices and invoiced, "handle" handler.
+var inflections = [][]byte{[]byte("s"), []byte("es"), []byte("ed"), []byte("d"), []byte("ing"), []byte("er"), []byte("ers")}
+
+// wordAt reports whether data[start:end] starts and ends at a word or
+// identifier-part boundary: not inside a longer word ("copy" in
+// Copyright), but at a camelCase, snake_case or dotted seam (deepCopy,
+// copy_file, obj.copy). A regular inflection may follow the term.
+func wordAt(data []byte, start, end int) bool {
+	if !startsPart(data, start) {
+		return false
+	}
+	if endsPart(data, end) {
+		return true
+	}
+	for _, inf := range inflections {
+		if e := end + len(inf); e <= len(data) && bytes.Equal(data[end:e], inf) && endsPart(data, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsPart: the byte at i begins a word or identifier part.
+func startsPart(data []byte, i int) bool {
+	if i == 0 || !isAlnum(data[i-1]) || !isAlnum(data[i]) {
+		return true
+	}
+	prev, cur := data[i-1], data[i]
+	switch {
+	case isUpper(cur) && !isUpper(prev): // fooBar, v2Bar
+		return true
+	case isUpper(cur) && isUpper(prev): // HTTPServer: S starts Server
+		return i+1 < len(data) && isLower(data[i+1])
+	case isDigit(cur) != isDigit(prev): // utf8, v2
+		return true
+	}
+	return false
+}
+
+// endsPart: the word or identifier part ends just before i.
+func endsPart(data []byte, i int) bool {
+	if i >= len(data) || !isAlnum(data[i]) || !isAlnum(data[i-1]) {
+		return true
+	}
+	prev, next := data[i-1], data[i]
+	switch {
+	case isUpper(next) && !isUpper(prev): // fooBar
+		return true
+	case isUpper(next) && isUpper(prev): // HTTPServer: HTTP ends before S
+		return i+1 < len(data) && isLower(data[i+1])
+	case isDigit(next) != isDigit(prev):
+		return true
+	}
+	return false
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isAlnum(c byte) bool { return isUpper(c) || isLower(c) || isDigit(c) }

@@ -1,0 +1,93 @@
+package quickscan
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// A definition finder per language: line patterns, not a parser. It only
+// has to tell the file that defines Recoverer, make_response or app.set
+// from the files that call them, and it runs over the few top candidate
+// files of a scan, never the whole repository.
+var (
+	goDefs = []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^type\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^\t([A-Za-z_]\w*)\s+(?:struct|interface|func)\b`), // inside type ( ... )
+		regexp.MustCompile(`(?m)^(?:var|const)\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^\t([A-Z]\w*)\s*(?:=|\s\w)`), // exported names in var/const blocks
+	}
+	pyDefs = []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^[ \t]*(?:async\s+)?def\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^[ \t]*class\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^([A-Za-z_]\w*)\s*(?::[^=\n]+)?=[^=]`), // module-level names
+	}
+	jsDefs = []*regexp.Regexp{
+		regexp.MustCompile(`\bfunction\*?\s+([A-Za-z_$][\w$]*)`),
+		regexp.MustCompile(`\bclass\s+([A-Za-z_$][\w$]*)`),
+		// obj.name = function / arrow / value; exports.name = ...
+		regexp.MustCompile(`(?m)^\s*(?:[A-Za-z_$][\w$]*\.)+([A-Za-z_$][\w$]*)\s*=[^=]`),
+		// name: function, name(args) { (object and class methods), get name() {
+		regexp.MustCompile(`(?m)^\s*(?:static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*(?::\s*(?:async\s+)?function\b|\([^)\n]*\)\s*\{)`),
+		regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=`),
+		// Object.defineProperty(obj, 'name', ...) and defineGetter(req, 'name', ...)
+		regexp.MustCompile(`define\w*\(\s*[\w.$]+\s*,\s*['"]([\w$]+)['"]`),
+	}
+)
+
+// jsKeywords are words the method pattern would otherwise take for names.
+var jsKeywords = set("if for while switch catch function return typeof with else do new await")
+
+// Definitions returns the lower-cased names a source file defines, keyed
+// also without underscores so make_response and makeResponse meet. Files
+// in a language it does not know give nil.
+func Definitions(p string, content []byte) map[string]bool {
+	var pats []*regexp.Regexp
+	switch strings.ToLower(path.Ext(p)) {
+	case ".go":
+		pats = goDefs
+	case ".py", ".pyi":
+		pats = pyDefs
+	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts":
+		pats = jsDefs
+	default:
+		return nil
+	}
+	out := map[string]bool{}
+	for _, re := range pats {
+		for _, m := range re.FindAllSubmatch(content, -1) {
+			name := strings.ToLower(string(m[1]))
+			if jsKeywords[name] {
+				continue
+			}
+			out[name] = true
+			if strings.Contains(name, "_") {
+				out[strings.ReplaceAll(strings.Trim(name, "_"), "_", "")] = true
+			}
+		}
+	}
+	return out
+}
+
+// DefinesTerm reports whether defs (from Definitions) hold a keyword: the
+// keyword itself, or the last part of a qualified one (app.set: set).
+func DefinesTerm(defs map[string]bool, term string) bool {
+	t := strings.ToLower(term)
+	if i := strings.LastIndexByte(t, '.'); i >= 0 && !isFileName(t) {
+		t = t[i+1:]
+	}
+	t = strings.Trim(t, "_()")
+	return t != "" && (defs[t] || defs[strings.ReplaceAll(t, "_", "")])
+}
+
+// isFileName reports whether a dotted term names a file (api.py) rather
+// than a qualified identifier.
+func isFileName(t string) bool {
+	switch path.Ext(t) {
+	case ".go", ".py", ".js", ".ts", ".mjs", ".cjs", ".jsx", ".tsx", ".rb", ".java", ".rs", ".c", ".h",
+		".json", ".yaml", ".yml", ".toml", ".md", ".rst", ".txt", ".html", ".css", ".sh":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,137 @@
+package quickscan
+
+import (
+	"path"
+	"strings"
+)
+
+// File kinds. Only source is what a change is usually about; the others
+// are searched but weighed down (kindWeight), and licences, CI and
+// release configuration, vendored and generated code are never counted
+// in the estimate.
+const (
+	KindSource    = "source"
+	KindTest      = "test"
+	KindExample   = "example"
+	KindDoc       = "doc"
+	KindChangelog = "changelog"
+	KindLicense   = "license"
+	KindConfig    = "config"
+	KindVendored  = "vendored"
+	KindGenerated = "generated"
+)
+
+// kindWeight scales a file's score by its kind. Tests and examples call
+// the code a change touches, so they match its words without being where
+// it lands; licence text matches ordinary English ("copy", "condition").
+var kindWeight = map[string]float64{
+	KindSource: 1, KindTest: 0.45, KindExample: 0.3, KindDoc: 0.3, KindChangelog: 0.1,
+	KindConfig: 0.15, KindLicense: 0.02, KindVendored: 0.02, KindGenerated: 0.05,
+}
+
+// Excluded are path prefixes no scan searches: rtgit's own analyses and
+// answer files under docs/requirements, and its configuration, which
+// describe changes rather than hold them.
+var Excluded = []string{"docs/requirements/", ".rtgit/"}
+
+// vendoredDirs hold code a team imports rather than writes.
+var vendoredDirs = set("vendor _vendor node_modules third_party thirdparty bower_components .yarn site-packages")
+
+// generatedDirs hold build output or code written by tools.
+var generatedDirs = set("dist build out target generated gen __generated__ .next coverage")
+
+// generatedSuffixes mark files written by tools whatever their directory.
+var generatedSuffixes = []string{
+	".pb.go", "_gen.go", ".gen.go", "_generated.go", ".min.js", ".min.css", ".map",
+	"_pb2.py", ".g.dart", ".designer.cs", "package-lock.json", "yarn.lock", "pnpm-lock.yaml",
+	"go.sum", "cargo.lock", "poetry.lock", "gemfile.lock", "composer.lock",
+}
+
+// licenseNames and changelogNames are matched on a file's base name
+// without its extension.
+var (
+	licenseNames   = set("license licence copying notice authors contributors patents unlicense")
+	changelogNames = set("changelog changes history news releases release-notes release_notes whatsnew")
+)
+
+// configDirs hold CI and repository automation.
+var configDirs = set(".github .circleci .gitlab .buildkite .azure-pipelines .husky .devcontainer")
+
+// configNames are build, release, CI and tooling files at any depth.
+var configNames = set(`.travis.yml .goreleaser.yml .goreleaser.yaml appveyor.yml .appveyor.yml azure-pipelines.yml
+.gitlab-ci.yml .editorconfig .gitignore .gitattributes .npmignore .eslintrc .eslintrc.js .eslintrc.json .eslintrc.yml
+.prettierrc .golangci.yml .golangci.yaml .pre-commit-config.yaml .readthedocs.yaml .readthedocs.yml .coveragerc
+tox.ini setup.cfg pyproject.toml manifest.in makefile dockerfile codecov.yml .codecov.yml renovate.json
+.dependabot.yml go.mod package.json requirements.txt requirements-dev.txt dev-requirements.txt .mailmap
+.nycrc .jshintrc .jscsrc .babelrc tsconfig.json .gitmodules .travis.yaml`)
+
+// Kind classifies a path. generated reports a "generated" marker found in
+// the file itself.
+func Kind(p string, generated bool) string {
+	lower := strings.ToLower(p)
+	dirs := strings.Split(path.Dir(lower), "/")
+	for i, d := range dirs {
+		// A packages directory below the top holds copies of other
+		// projects (requests/packages/urllib3); at the top it is a
+		// monorepo's own code.
+		if vendoredDirs[d] || (d == "packages" && i > 0) {
+			return KindVendored
+		}
+	}
+	if generated {
+		return KindGenerated
+	}
+	for _, d := range dirs {
+		if generatedDirs[d] {
+			return KindGenerated
+		}
+	}
+	for _, s := range generatedSuffixes {
+		if strings.HasSuffix(lower, s) {
+			return KindGenerated
+		}
+	}
+	base := path.Base(lower)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	switch {
+	case licenseNames[stem] || licenseNames[base] || strings.HasPrefix(base, "license-") || strings.HasPrefix(base, "licence-"):
+		return KindLicense
+	case changelogNames[stem] || changelogNames[base]:
+		return KindChangelog
+	case configNames[base] || configDirs[dirs[0]] || strings.HasPrefix(base, "requirements") && path.Ext(base) == ".txt":
+		return KindConfig
+	}
+	for _, d := range dirs {
+		switch d {
+		case "test", "tests", "testsuite", "testdata", "__tests__", "spec", "specs", "fixtures", "testing_fixtures":
+			return KindTest
+		case "examples", "example", "_examples", "samples", "benchmarks", "bench", "benchmark":
+			return KindExample
+		}
+	}
+	if strings.HasPrefix(base, "test_") || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") ||
+		strings.Contains(base, ".spec.") || stem == "conftest" || strings.HasSuffix(stem, "_tests") {
+		return KindTest
+	}
+	switch path.Ext(base) {
+	case ".md", ".rst", ".txt", ".adoc", ".markdown", ".html", ".svg", ".png", ".jpg", ".gif", ".ico":
+		return KindDoc
+	}
+	if stem == "readme" || stem == "contributing" || stem == "security" || stem == "code_of_conduct" {
+		return KindDoc
+	}
+	if dirs[0] == "docs" || dirs[0] == "doc" || dirs[0] == "documentation" || dirs[0] == "site" {
+		return KindDoc
+	}
+	return KindSource
+}
+
+// counted reports whether files of a kind are part of what a change
+// edits by hand, and so of the estimate.
+func counted(kind string) bool {
+	switch kind {
+	case KindVendored, KindGenerated, KindLicense, KindConfig:
+		return false
+	}
+	return true
+}

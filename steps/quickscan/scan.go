@@ -1,0 +1,78 @@
+package quickscan
+
+import (
+	"strings"
+)
+
+// defCandidates is how many of the best-ranked files are read for
+// definitions: enough to hold the defining file of every named
+// identifier, few enough that reading them costs nothing next to the
+// search.
+const defCandidates = 30
+
+// Terms turns what a user typed into search terms. A keyword list is a
+// list only when the user says so (list), or when every comma- or
+// semicolon-separated item is a single token; anything else is a
+// description ("middleware.Recoverer, stack formatting" is one), whose
+// keywords Keywords draws.
+func Terms(text string, list bool) []string {
+	items := ParseList(text)
+	if list {
+		return items
+	}
+	if len(items) >= 2 {
+		single := true
+		for _, it := range items {
+			if len(strings.Fields(it)) != 1 || len(it) > 60 {
+				single = false
+				break
+			}
+		}
+		if single {
+			return items
+		}
+	}
+	return Keywords(text)
+}
+
+// Reader reads a file's content at the revision a scan searched.
+type Reader func(path string) ([]byte, error)
+
+// AnalyzeWith is Analyze with a definition pass: the best-ranked files
+// are read and each keyword they define (a Go func or type, a Python def
+// or class, a JavaScript function, class or method) raises them above
+// the files that merely use it. A file that cannot be read keeps its
+// first-pass rank.
+func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Result {
+	if read != nil {
+		first := Rank(keywords, hits, searched)
+		byPath := make(map[string]int, len(hits))
+		for i, h := range hits {
+			byPath[h.Path] = i
+		}
+		n := 0
+		for _, f := range first {
+			if n == defCandidates {
+				break
+			}
+			if f.Kind != KindSource && f.Kind != KindTest {
+				continue
+			}
+			n++
+			b, err := read(f.Path)
+			if err != nil {
+				continue
+			}
+			defs := Definitions(f.Path, b)
+			if len(defs) == 0 {
+				continue
+			}
+			h := &hits[byPath[f.Path]]
+			h.Defines = make([]bool, len(keywords))
+			for i, k := range keywords {
+				h.Defines[i] = i < len(h.Counts) && h.Counts[i] > 0 && DefinesTerm(defs, k)
+			}
+		}
+	}
+	return Analyze(keywords, hits, searched)
+}

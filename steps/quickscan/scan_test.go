@@ -1,0 +1,114 @@
+package quickscan
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestTerms(t *testing.T) {
+	tests := []struct {
+		text string
+		list bool
+		want []string
+	}{
+		// Every item one token: a keyword list.
+		{"InvoiceStore, list_invoices", false, []string{"InvoiceStore", "list_invoices"}},
+		// Items of several words: a description, not a list.
+		{"middleware.Recoverer, stack formatting", false, []string{"middleware", "Recoverer", "stack", "formatting"}},
+		// --keywords makes any text a list.
+		{"retry policy, backoff", true, []string{"retry policy", "backoff"}},
+	}
+	for _, tt := range tests {
+		if got := Terms(tt.text, tt.list); !slices.Equal(got, tt.want) {
+			t.Errorf("Terms(%q, %v) = %q, want %q", tt.text, tt.list, got, tt.want)
+		}
+	}
+}
+
+func TestDefinitions(t *testing.T) {
+	tests := []struct {
+		path, src string
+		defined   []string
+		notDef    []string
+	}{
+		{"middleware/panics.go", "package middleware\n\nfunc Recoverer(next http.Handler) http.Handler {\n\treturn PrintPrettyStack(next)\n}\n\nfunc (c *Context) URLParam(key string) string { return \"\" }\n\ntype (\n\tRoutes interface {\n\t\tRoutes() []Route\n\t}\n)\n",
+			[]string{"Recoverer", "URLParam", "Routes"}, []string{"PrintPrettyStack", "next"}},
+		{"flask/helpers.py", "def make_response(*args):\n    return current_app.make_response(args)\n\nclass Flask(App):\n    async def dispatch(self):\n        pass\n",
+			[]string{"make_response", "makeResponse", "Flask", "dispatch"}, []string{"current_app", "App"}},
+		{"lib/application.js", "app.set = function set(setting, val) {\n};\nexports.init = function() {};\nclass Router {\n  handle(req, res) {\n    if (x) {\n    }\n  }\n}\ndefineGetter(req, 'hostname', function hostname() {});\n",
+			[]string{"set", "app.set", "init", "Router", "handle", "hostname"}, []string{"if", "setting", "req"}},
+	}
+	for _, tt := range tests {
+		defs := Definitions(tt.path, []byte(tt.src))
+		for _, d := range tt.defined {
+			if !DefinesTerm(defs, d) {
+				t.Errorf("%s: %s should be defined (found %v)", tt.path, d, defs)
+			}
+		}
+		for _, d := range tt.notDef {
+			if DefinesTerm(defs, d) {
+				t.Errorf("%s: %s is only used, not defined", tt.path, d)
+			}
+		}
+	}
+	if Definitions("README.md", []byte("def x():")) != nil {
+		t.Error("a file in no known language has no definitions")
+	}
+}
+
+// The file that defines a name outranks the files that call it more.
+func TestAnalyzeWithDefinitions(t *testing.T) {
+	kw := []string{"Recoverer"}
+	src := map[string]string{
+		"middleware/panics.go": "package middleware\n\nfunc Recoverer(next http.Handler) http.Handler { return next }\n",
+		"mux.go":               "// uses middleware.Recoverer, Recoverer, Recoverer",
+		"_examples/main.go":    "r.Use(middleware.Recoverer); r.Use(middleware.Recoverer)",
+	}
+	hits := []Hit{
+		{Path: "_examples/main.go", Counts: []int{2}, Size: 60},
+		{Path: "middleware/panics.go", Counts: []int{1}, Size: 80},
+		{Path: "mux.go", Counts: []int{3}, Size: 50},
+	}
+	read := func(p string) ([]byte, error) {
+		if s, ok := src[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, errors.New("no such file")
+	}
+	if r := Analyze(kw, slices.Clone(hits), 100); r.Files[0].Path != "mux.go" {
+		t.Fatalf("without definitions the most mentions win: %v", r.Files[0].Path)
+	}
+	r := AnalyzeWith(kw, hits, 100, read)
+	if r.Files[0].Path != "middleware/panics.go" || !slices.Equal(r.Files[0].Defines, []string{"Recoverer"}) {
+		t.Errorf("top = %+v; want the defining file, with Recoverer in Defines", r.Files[0])
+	}
+	if r.Basis.Defining != 1 {
+		t.Errorf("basis = %+v; want one defining file", r.Basis)
+	}
+}
+
+// Licences, changelogs and release configuration do not outrank source,
+// and vendored copies are never counted in the estimate.
+func TestNotCodeRanksLow(t *testing.T) {
+	kw := []string{"copy", "condition"}
+	hits := []Hit{
+		{Path: "LICENSE", Counts: []int{6, 3}, Size: 1000},
+		{Path: "CHANGELOG.md", Counts: []int{4, 1}, Size: 5000},
+		{Path: ".goreleaser.yaml", Counts: []int{1, 1}, Size: 300},
+		{Path: "requests/packages/urllib3/util.py", Counts: []int{5, 5}, Size: 900},
+		{Path: "fsutil/copy.go", Counts: []int{2, 1}, Size: 1500},
+	}
+	r := Analyze(kw, hits, 50)
+	if r.Files[0].Path != "fsutil/copy.go" {
+		t.Errorf("top = %s; want the source file", r.Files[0].Path)
+	}
+	for _, f := range Relevant(r.Files) {
+		if f.Kind != KindSource {
+			t.Errorf("%s (%s) counted as a core file", f.Path, f.Kind)
+		}
+	}
+	if !r.Basis.Changelog || r.FileCount != 2 {
+		t.Errorf("estimate = %d (%+v); want the source file and the changelog", r.FileCount, r.Basis)
+	}
+}
