@@ -54,6 +54,7 @@ const (
 // is where a change to Recoverer lands; files calling it only might.
 const (
 	pathBonus = 1.0
+	stemBonus = 2.0 // the keyword is the file's whole name: parser, parser.py
 	defBonus  = 2.5
 )
 
@@ -78,7 +79,7 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 	out := make([]File, 0, len(hits))
 	for _, h := range hits {
 		f := File{Path: h.Path, Decls: h.Decls, Kind: Kind(h.Path, h.Generated)}
-		name := pathWords(h.Path)
+		name, base := pathWords(h.Path), stem(h.Path)
 		norm := 1.0
 		if h.Size > 0 {
 			norm = 1 - bm25B + bm25B*float64(h.Size)/avg
@@ -92,7 +93,10 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 			f.Matched = append(f.Matched, keywords[i])
 			tf := float64(c)
 			f.Score += idf[i] * tf * (bm25K1 + 1) / (tf + bm25K1*norm)
-			if name[strings.ToLower(keywords[i])] {
+			switch k := strings.ToLower(keywords[i]); {
+			case k == base || Singular(base) == k:
+				f.Score += stemBonus * idf[i]
+			case name[k]:
 				f.Score += pathBonus * idf[i]
 			}
 			if i < len(h.Defines) && h.Defines[i] {
