@@ -35,6 +35,9 @@ func Convert(s *Step, persona string) []byte {
 		}
 		fmt.Fprintf(&b, "depends_on: [%s]\n", strings.Join(q, ", "))
 	}
+	if len(s.Topics) > 0 {
+		fmt.Fprintf(&b, "topics: [%s]\n", strings.Join(s.Topics, ", "))
+	}
 	if s.SkipIf != "" {
 		fmt.Fprintf(&b, "skip_if: %s\n", strconv.Quote(s.SkipIf))
 	}

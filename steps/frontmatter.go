@@ -108,9 +108,16 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 			add(v.Line+1, Warning, "skip_if must be a string; ignoring it")
 		}
 	}
+	if v, ok := fields["topics"]; ok && v.Tag != "!!null" {
+		if list, good := stringList(v); good {
+			s.Topics = list
+		} else {
+			add(v.Line+1, Warning, "topics must be a list of words; ignoring it")
+		}
+	}
 	for k, v := range fields {
 		switch k {
-		case "step_id", "title", "persona", "depth", "outputs", "depends_on", "skip_if":
+		case "step_id", "title", "persona", "depth", "outputs", "depends_on", "skip_if", "topics":
 		default:
 			if s.Extra == nil {
 				s.Extra = map[string]string{}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -24,6 +25,14 @@ type Persona struct {
 	Acknowledgment string      `yaml:"acknowledgment" json:"acknowledgment"` // contains {point}
 	// Elaboration lists the persona's general angles for elaboration mode.
 	Elaboration []string `yaml:"elaboration" json:"elaboration"`
+	// Contributes marks a persona who joins the table without leading:
+	// a security reviewer, a QA engineer, an SRE, a domain expert. They
+	// never lead a phase or a step; they speak in elaboration discussions
+	// and bring their principles to the steps whose topics they name.
+	Contributes bool `yaml:"contributes" json:"contributes,omitempty"`
+	// Topics are the subjects a contributing persona cares about
+	// ("security", "data"); see Step.Topic.
+	Topics []string `yaml:"topics" json:"topics,omitempty"`
 }
 
 // Principle is one guiding principle of a persona.
@@ -91,19 +100,68 @@ func LoadPersonas(embedded, repo fs.FS) ([]Persona, error) {
 		return base, nil
 	}
 	data, err = fs.ReadFile(repo, ".rtgit/personas.yaml")
-	if errors.Is(err, fs.ErrNotExist) {
-		return base, nil
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf(".rtgit/personas.yaml: %w", err)
 	}
-	extra, err := ParsePersonas(".rtgit/personas.yaml", data)
+	if err == nil {
+		extra, err := ParsePersonas(".rtgit/personas.yaml", data)
+		if err != nil {
+			return nil, err
+		}
+		base = mergePersonas(base, extra)
+	}
+	extra, err := personaDir(repo)
 	if err != nil {
 		return nil, err
 	}
 	return mergePersonas(base, extra), nil
 }
 
+// RepoPersonaDir holds one file per persona, for teams that keep each
+// contributing persona separately.
+const RepoPersonaDir = ".rtgit/personas"
+
+// personaDir reads .rtgit/personas/*.yaml in name order. A file holds one
+// persona (its fields at the top level) or a personas: list.
+func personaDir(repo fs.FS) ([]Persona, error) {
+	names, err := fs.Glob(repo, RepoPersonaDir+"/*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	more, _ := fs.Glob(repo, RepoPersonaDir+"/*.yml")
+	names = append(names, more...)
+	sort.Strings(names)
+	var out []Persona
+	for _, name := range names {
+		data, err := fs.ReadFile(repo, name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		var probe map[string]any
+		if err := yaml.Unmarshal(data, &probe); err != nil {
+			return nil, fmt.Errorf("%s:%w", name, yamlErr(err))
+		}
+		var ps []Persona
+		if _, list := probe["personas"]; list {
+			if ps, err = ParsePersonas(name, data); err != nil {
+				return nil, err
+			}
+		} else {
+			var one Persona
+			dec := yaml.NewDecoder(bytes.NewReader(data))
+			dec.KnownFields(true)
+			if err := dec.Decode(&one); err != nil && !errors.Is(err, io.EOF) {
+				return nil, fmt.Errorf("%s:%w", name, yamlErr(err))
+			}
+			if one.Key == "" || one.Name == "" || one.Role == "" {
+				return nil, fmt.Errorf("%s: a persona needs key, name and role", name)
+			}
+			ps = []Persona{one}
+		}
+		out = append(out, ps...)
+	}
+	return out, nil
+}
 // mergePersonas overlays extra on base: a known key replaces the whole
 // persona, a new key is appended.
 func mergePersonas(base, extra []Persona) []Persona {

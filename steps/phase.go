@@ -54,6 +54,9 @@ const FallbackPersona = "business-analyst"
 // whether it came from the table rather than the fallback.
 func PersonaForPhase(personas []Persona, phase string) (string, bool) {
 	for _, p := range personas {
+		if p.Contributes {
+			continue // contributing personas never lead
+		}
 		for _, ph := range p.Phases {
 			if ph == phase {
 				return p.Key, true

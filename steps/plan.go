@@ -132,6 +132,10 @@ func (p *Plan) build(files []stepFile) {
 			p.problem(f.source, s.FieldLine("persona"), Info, "persona %q is read as %q", s.Persona, key)
 			s.Persona = key
 		}
+		if lead, ok := FindPersona(p.Personas, s.Persona); ok && lead.Contributes {
+			p.problem(f.source, s.FieldLine("persona"), Error, "%s is a contributing persona: contributing personas join the table but never lead a step; name a lead and list %q under the step's topics", lead.Name, lead.Key)
+			continue
+		}
 		if _, ok := FindPersona(p.Personas, s.Persona); !ok {
 			p.problem(f.source, s.FieldLine("persona"), Error, "unknown persona %q (known: %s)", s.Persona, strings.Join(p.personaKeys(), ", "))
 			continue

@@ -22,6 +22,7 @@ type Step struct {
 	Outputs   []string // artifact keys
 	DependsOn []string
 	SkipIf    string
+	Topics    []string // optional: subjects contributing personas follow
 
 	Phase  string // phase key, from the directory: "01-requirements"
 	Source string // "embedded:templates/steps/…" or the repo-relative path

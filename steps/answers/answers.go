@@ -82,11 +82,20 @@ type View struct {
 	Prose               []string // what the persona says before the questions
 	Questions           []Question
 	Menu                []MenuItem
+	// Contributors are contributing personas whose topics the step is
+	// about; what they ask is shown, and not read back.
+	Contributors []Contributor
 	// Criteria are the step's prose validation criteria, shown as a
 	// checklist under the questions; rtgit does not read them back.
 	Criteria []string
 	Carry    map[string]string // answers kept from an earlier render, by id; they win over Prefill
 	Feedback string            // feedback kept from an earlier render
+}
+
+// Contributor is one contributing persona's part in a step.
+type Contributor struct {
+	Name, Role string
+	Prompts    []string
 }
 
 // Answer is one answer block as found in a file.

@@ -16,6 +16,7 @@ type page struct {
 	Menu                        []MenuItem
 	Feedback                    string
 	Criteria                    []string
+	Contributors                []Contributor
 }
 
 type pageQuestion struct {
@@ -74,6 +75,15 @@ func newPage(v View) (*page, map[string]string, error) {
 	}
 	for _, s := range v.Prose {
 		pg.Prose = append(pg.Prose, trimBlankLines(normalise(s)))
+	}
+	for _, c := range v.Contributors {
+		pc := Contributor{Name: oneLineText(c.Name), Role: oneLineText(c.Role)}
+		for _, p := range c.Prompts {
+			if t := oneLineText(p); t != "" {
+				pc.Prompts = append(pc.Prompts, t)
+			}
+		}
+		pg.Contributors = append(pg.Contributors, pc)
 	}
 	for _, s := range v.Criteria {
 		if c := strings.Join(strings.Fields(s), " "); c != "" {
@@ -163,3 +173,5 @@ func quote(s string) string {
 func templateErr(err error) error {
 	return errors.New(strings.TrimPrefix(err.Error(), "template: "))
 }
+
+func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

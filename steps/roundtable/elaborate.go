@@ -60,12 +60,31 @@ func (st *state) elaborationFile(s *steps.Step) (*elaboration.File, error) {
 	return elaboration.Parse(rel, data)
 }
 
-// table seats the phase's lead first and every other persona after it.
+// table seats the phase's lead first and every other persona after it;
+// contributing personas join when the step is about one of their topics.
 func (st *state) table(s *steps.Step, ph *steps.PlanPhase) elaboration.Table {
 	var all []elaboration.Participant
 	var lead elaboration.Participant
+	contributing := map[string]steps.Contribution{}
+	for _, c := range steps.Contributors(st.plan.Personas, s) {
+		contributing[c.Persona.Key] = c
+	}
 	for _, p := range st.plan.Personas {
 		pt := elaboration.Participant{Key: p.Key, Name: p.Name, First: p.First(), Role: p.Role, Ack: p.Acknowledgment}
+		if p.Contributes {
+			// A contributor sits in only where the step is about one of
+			// its topics, and speaks from its principles.
+			c, ok := contributing[p.Key]
+			if !ok {
+				continue
+			}
+			for _, pr := range c.Prompts {
+				pt.Prompts = append(pt.Prompts, steps.Expand(pr, st.lookup))
+			}
+			pt.Prompts = append(pt.Prompts, p.Elaboration...)
+			all = append(all, pt)
+			continue
+		}
 		for _, pr := range s.Elaboration {
 			if pr.Persona == p.Key {
 				pt.Prompts = append(pt.Prompts, steps.Expand(pr.Text, st.lookup))

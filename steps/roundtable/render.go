@@ -94,6 +94,13 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 	for _, c := range s.Criteria {
 		v.Criteria = append(v.Criteria, steps.Expand(c.Text, st.lookup))
 	}
+	for _, c := range steps.Contributors(st.plan.Personas, s) {
+		ac := answers.Contributor{Name: c.Persona.Name, Role: c.Persona.Role}
+		for _, pr := range c.Prompts {
+			ac.Prompts = append(ac.Prompts, steps.Expand(pr, st.lookup))
+		}
+		v.Contributors = append(v.Contributors, ac)
+	}
 	f, _ := st.answerFile(s)
 	for _, q := range s.Questions(d) {
 		qv := QuestionView{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
@@ -112,7 +119,7 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback}
-	av.Criteria = v.Criteria
+	av.Criteria, av.Contributors = v.Criteria, v.Contributors
 	for _, l := range intro {
 		av.Intro = append(av.Intro, l.Text)
 	}

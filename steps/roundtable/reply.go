@@ -34,7 +34,10 @@ type StepView struct {
 	// Criteria are the step's prose validation criteria: what a good
 	// answer meets, for the person answering and for a reviewer.
 	Criteria []string
-	Menu     []answers.MenuItem
+	// Contributors are the contributing personas at the table for this
+	// step, with what each asks.
+	Contributors []answers.Contributor
+	Menu         []answers.MenuItem
 }
 
 // Reply is the outcome of one verb, for the CLI to print and the GitHub

@@ -50,6 +50,13 @@ func printReply(w io.Writer, slug string, r *roundtable.Reply) {
 			}
 			fmt.Fprintf(w, "  [%s] %d. %s%s  {%s}\n", mark, i+1, q.Text, opt, q.ID)
 		}
+		for _, c := range v.Contributors {
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "  Also at the table, %s (%s) asks:\n", c.Name, c.Role)
+			for _, p := range c.Prompts {
+				fmt.Fprintf(w, "  - %s\n", p)
+			}
+		}
 		if len(v.Criteria) > 0 {
 			fmt.Fprintln(w)
 			fmt.Fprintln(w, "  A good answer meets each of these:")
