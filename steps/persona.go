@@ -162,6 +162,7 @@ func personaDir(repo fs.FS) ([]Persona, error) {
 	}
 	return out, nil
 }
+
 // mergePersonas overlays extra on base: a known key replaces the whole
 // persona, a new key is appended.
 func mergePersonas(base, extra []Persona) []Persona {
