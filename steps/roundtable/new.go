@@ -17,6 +17,15 @@ type NewOptions struct {
 	Source      string // github | jira | manual
 	SourceID    string
 	Library     string // the step library: "feature" (the default), "bug", …
+	// Base is the full SHA of the commit the analysis branch starts at;
+	// empty means HEAD's commit.
+	Base string
+}
+
+// baseStarter is a Repo that can start a branch at another commit than
+// HEAD's, switching the worktree to it the way git switch does.
+type baseStarter interface {
+	CheckoutAt(branch, sha string) error
 }
 
 // New starts an analysis: it creates branch rtgit/<slug> at HEAD, writes
@@ -72,7 +81,15 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 		return nil, err
 	}
 	md := meta.New(o.Description, o.Source, o.SourceID, m.now())
-	md.BaseCommit = head
+	base := head
+	if o.Base != "" {
+		base = o.Base
+	}
+	starter, canStart := m.Repo.(baseStarter)
+	if base != head && !canStart {
+		return nil, fmt.Errorf("cannot start branch %s at %s: this repository can only branch from HEAD", it.branch(), o.Base)
+	}
+	md.BaseCommit = base
 	md.SetLibrary(o.Library)
 	md.Slug = o.Slug
 	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}}
@@ -92,13 +109,21 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	if err != nil {
 		prev = head // detached: go back to the commit
 	}
-	if err := m.Repo.CreateBranch(it.branch()); err != nil {
+	if base == head {
+		err = m.Repo.CreateBranch(it.branch())
+	} else {
+		err = starter.CheckoutAt(it.branch(), base)
+	}
+	if err != nil {
 		return nil, err
 	}
 	sha, err := c.commit(fmt.Sprintf("rtgit: start analysis %s\n\n%s", o.Slug, o.Description))
 	if err != nil {
 		// With its files put back, the branch is all that is left; without
 		// this, the next `rtgit new` would find it and refuse.
+		if base != head {
+			return nil, fmt.Errorf("%w (branch %s stays checked out at the base it started from; git switch - goes back)", err, it.branch())
+		}
 		if now, herr := m.Repo.HeadCommit(); herr == nil && now == head {
 			if uerr := m.Repo.UndoCreateBranch(it.branch(), prev); uerr != nil {
 				return nil, fmt.Errorf("%w (and branch %s stays checked out: %v)", err, it.branch(), uerr)

@@ -40,8 +40,26 @@ func ValidateSlug(slug string) error {
 	return nil
 }
 
-// DeriveSlug turns a description into a slug: lowercase words of [a-z0-9]
-// joined by dashes, cut at a word boundary to 64 characters.
+// MaxDerivedSlug is the longest slug DeriveSlug makes: short enough to
+// type, and to read in a branch list.
+const MaxDerivedSlug = 40
+
+// stopWords carry no meaning in a feature's name ("Let customers export
+// invoices as CSV" is about exporting invoices as CSV).
+var stopWords = map[string]bool{
+	"a": true, "an": true, "the": true, "and": true, "or": true, "as": true, "at": true, "by": true,
+	"for": true, "from": true, "in": true, "into": true, "of": true, "on": true, "onto": true, "to": true,
+	"with": true, "via": true, "be": true, "is": true, "are": true, "it": true, "its": true, "this": true,
+	"that": true, "so": true, "let": true, "lets": true, "allow": true, "allows": true, "enable": true,
+	"enables": true, "should": true, "can": true, "could": true, "must": true, "will": true, "would": true,
+	"we": true, "our": true, "us": true, "i": true, "my": true, "me": true, "you": true, "your": true,
+	"they": true, "their": true, "them": true, "customer": true, "customers": true, "user": true,
+	"users": true, "people": true, "someone": true, "want": true, "wants": true, "able": true,
+}
+
+// DeriveSlug turns a description into a slug: its lowercase words of
+// [a-z0-9], stop words dropped, joined by dashes and cut at a word boundary
+// to MaxDerivedSlug characters.
 func DeriveSlug(desc string) string {
 	var words []string
 	var cur strings.Builder
@@ -59,15 +77,24 @@ func DeriveSlug(desc string) string {
 		}
 	}
 	flush()
-	slug := ""
+	var kept []string
 	for _, w := range words {
+		if !stopWords[w] {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) == 0 {
+		kept = words // only stop words: keep them rather than nothing
+	}
+	slug := ""
+	for _, w := range kept {
 		next := w
 		if slug != "" {
 			next = slug + "-" + w
 		}
-		if len(next) > 64 {
+		if len(next) > MaxDerivedSlug {
 			if slug == "" {
-				slug = w[:64]
+				slug = w[:MaxDerivedSlug]
 			}
 			break
 		}

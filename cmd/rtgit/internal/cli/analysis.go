@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,24 +15,29 @@ import (
 
 type newOptions struct {
 	*globals
-	slug, source, sourceID string
-	kind                   string
+	slug, source, sourceID, from string
+	kind                         string
 }
 
 func newNewCmd(g *globals, s Streams) *cobra.Command {
 	o := &newOptions{globals: g}
 	cmd := &cobra.Command{
-		Use:   "new [--type feature|bug] [--slug S] [--source github|jira|manual] [--source-id ID] <description>",
+		Use:   "new [--type feature|bug] [--slug S] [--from REV] [--source github|jira|manual] [--source-id ID] <description>",
 		Short: "Start an analysis on a new branch rtgit/<slug>",
-		Long: `Start an analysis: create the branch rtgit/<slug> from HEAD, switch to it,
-write docs/requirements/<slug>/meta.json and the first step's answer file, and
-commit them. Without --slug, the slug is derived from the description.
+		Long: `Start an analysis: create the branch rtgit/<slug>, switch to it, write
+docs/requirements/<slug>/meta.json and the first step's answer file, and commit
+them. The branch starts at the default branch's tip (origin/HEAD, else main,
+else master), not at whatever is checked out, unless --from names another
+commit; rtgit says which. Without --slug, the slug is derived from the
+description: its words without filler such as "let", "as" or "the", at most 40
+characters.
 
 --type picks the step library: feature (the default: quick scan,
 requirements, impact analysis, architecture, design) or bug (quick scan, bug
 report, root cause, fix strategy), or a library the repository adds under
 .rtgit/libraries/<name>/. meta.json records it.`,
-		Example: `  rtgit new "Let customers export invoices as CSV"
+		Example: `  rtgit new "Let customers export invoices as CSV"    # rtgit/export-invoices-csv
+  rtgit new --from HEAD "Round invoice totals per line"
   rtgit new --slug gh-42-csv-export --source github --source-id GH-42 "CSV export"`,
 		Args: exactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error { return runNew(o, args[0], s) },
@@ -40,6 +46,7 @@ report, root cause, fix strategy), or a library the repository adds under
 	cmd.Flags().StringVar(&o.source, "source", "manual", "where the item came from: github, jira or manual")
 	cmd.Flags().StringVar(&o.sourceID, "source-id", "", "the item's id at its source, e.g. GH-42")
 	cmd.Flags().StringVar(&o.kind, "type", "feature", "what is analysed: feature, bug, or a library under .rtgit/libraries/")
+	cmd.Flags().StringVar(&o.from, "from", "", "start the branch at `REV` (a branch, tag or commit) instead of the default branch's tip")
 	return cmd
 }
 
@@ -47,11 +54,26 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	if strings.TrimSpace(desc) == "" {
 		return usageErr("new: the description is empty")
 	}
-	m, err := machine(o.dir, s)
+	if o.slug != "" {
+		if err := roundtable.ValidateSlug(o.slug); err != nil {
+			return usageErr("new: %v", err)
+		}
+	}
+	switch o.source {
+	case "", "github", "jira", "manual":
+	default:
+		return usageErr("new: source %q must be github, jira or manual", o.source)
+	}
+	ws, err := openWorkspace(o.dir, true)
 	if err != nil {
 		return err
 	}
-	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind})
+	base, err := newBase(ws, o.from)
+	if err != nil {
+		return err
+	}
+	m := machineFor(ws, s)
+	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind, Base: base.sha})
 	var unknown *steps.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		return usageErr("new: %v", err)
@@ -61,35 +83,97 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	}
 	slug := strings.TrimPrefix(r.Step.AnswerFile, roundtable.RequirementsDir+"/")
 	slug, _, _ = strings.Cut(slug, "/")
-	fmt.Fprintf(s.Out, "Started %s on branch %s%s.\n\n", slug, roundtable.BranchPrefix, slug)
+	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n\n", slug, roundtable.BranchPrefix, slug, base.describe())
 	printReply(s.Out, slug, r)
 	return nil
 }
 
-// slugVerb builds the commands that take a slug and print a reply.
+// slugVerb builds the commands that work on one analysis and print a
+// reply. Their slug is optional on an analysis branch: with fewer than
+// nargs+1 arguments, the slug is the checked-out rtgit/<slug>, and the
+// arguments are the rest. A verb annotated annotOptional may also leave
+// out its last argument.
 func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int, call func(m *roundtable.Machine, args []string, in io.Reader) (*roundtable.Reply, error)) *cobra.Command {
-	return &cobra.Command{
+	var doSwitch bool
+	cmd := &cobra.Command{
 		Use:     use,
 		Short:   short,
 		Long:    long,
 		Example: example,
-		Args:    exactArgs(nargs),
-		RunE: func(_ *cobra.Command, args []string) error {
-			m, err := machine(g.dir, s)
+		Args: func(cmd *cobra.Command, args []string) error {
+			least := nargs - 1
+			if cmd.Annotations[annotOptional] == "1" {
+				least--
+			}
+			return rangeArgs(least, nargs)(cmd, args)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ws, err := openWorkspace(g.dir, true)
 			if err != nil {
 				return err
 			}
+			an, err := loadAnalyses(ws)
+			if err != nil {
+				return err
+			}
+			args, err = splitSlug(an, cmd.Name(), args, nargs, cmd.Annotations[annotOptional] == "1")
+			if err != nil {
+				return err
+			}
+			if err := an.onBranch(args[0], doSwitch, s); err != nil {
+				return err
+			}
+			m := machineFor(ws, s)
 			r, err := call(m, args, s.In)
 			if r != nil {
 				printReply(s.Out, args[0], r)
 			}
 			return codeFor(err)
 		},
+		ValidArgsFunction: completeSlugVerb(g, nargs),
 	}
+	cmd.Flags().BoolVar(&doSwitch, "switch", false, "check out the analysis branch first when another branch is checked out")
+	return cmd
+}
+
+// annotOptional marks a verb whose last argument may be left out
+// (elaborate's text), so one argument may be the slug or the text.
+const annotOptional = "rtgit-last-arg-optional"
+
+// openQuestionRe matches an open question's id, which is never a slug.
+var openQuestionRe = regexp.MustCompile(`^Q-[0-9]+$`)
+
+// splitSlug returns args with the slug first, taking it from the
+// checked-out branch when the user left it out, and checks it. An
+// optional last argument left out comes back as "".
+func splitSlug(an *analyses, verb string, args []string, nargs int, lastOptional bool) ([]string, error) {
+	given, rest := "", args
+	switch {
+	case len(args) >= nargs && an.current() != "" && openQuestionRe.MatchString(args[0]):
+		// "resolve Q-001 <answer in words>": the slug left out.
+	case len(args) >= nargs:
+		given, rest = args[0], args[1:]
+	case lastOptional && len(args) == nargs-1 && len(args) > 0 && an.exists(args[0]):
+		// "elaborate invoice-export": the slug, and no text.
+		given, rest = args[0], args[1:]
+	case len(args) > 0 && args[0] == an.current():
+		// "comment invoice-export" on that branch: the text is missing,
+		// not "invoice-export".
+		return nil, usageErr("%s: %s names the analysis; the next argument is missing", verb, args[0])
+	}
+	slug, err := an.resolve(verb, given)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]string{slug}, rest...)
+	for len(out) < nargs {
+		out = append(out, "")
+	}
+	return out, nil
 }
 
 func newNextCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "next <slug>", "Continue: complete the current step and open the next one",
+	return slugVerb(g, s, "next [<slug>]", "Continue: complete the current step and open the next one",
 		`[C] Continue, and the way to resume. If the current step's answers are complete
 and valid, rtgit writes its artifacts, records it in meta.json, renders the next
 step's answer file and commits, one commit per step. Otherwise it lists each
@@ -100,7 +184,7 @@ A ticked [E] or [S] box in the answer file is honoured instead.`,
 }
 
 func newSkipCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "skip <slug>", "Skip the rest of the current phase, drafting its artifacts",
+	return slugVerb(g, s, "skip [<slug>]", "Skip the rest of the current phase, drafting its artifacts",
 		`[S] Skip remaining steps in this phase. Artifacts are drafted from what was
 gathered; anything unanswered appears as [NEEDS CLARIFICATION: <question>].`,
 		"  rtgit skip invoice-export", 1,
@@ -108,7 +192,7 @@ gathered; anything unanswered appears as [NEEDS CLARIFICATION: <question>].`,
 }
 
 func newElaborateCmd(g *globals, s Streams) *cobra.Command {
-	cmd := slugVerb(g, s, "elaborate <slug> [<text> | -]", "Discuss the current step with the whole roundtable",
+	cmd := slugVerb(g, s, "elaborate [<slug>] [<text> | -]", "Discuss the current step with the whole roundtable",
 		`[E] Elaboration Mode: Maya, Alex and Jordan discuss the current step with you.
 Without text, it opens the discussion: the lead persona frames the topic and
 asks a first question. With text, it is your next turn: address a persona by
@@ -116,12 +200,9 @@ name ("Alex, ...") or let the next in turn answer. Say "done", "exit", "wrap up"
 or "back" to end it; the insights are then added to the step's artifacts and
 recorded in meta.json. Each turn is a commit. Comments on the step's pull
 request (or rtgit comment) take part the same way.`,
-		"  rtgit elaborate invoice-export\n  rtgit elaborate invoice-export \"Alex, what breaks if the export runs during month-end?\"\n  rtgit elaborate invoice-export done", 1,
+		"  rtgit elaborate invoice-export\n  rtgit elaborate invoice-export \"Alex, what breaks if the export runs during month-end?\"\n  rtgit elaborate invoice-export done", 2,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
-			text := ""
-			if len(a) > 1 {
-				text = a[1]
-			}
+			text := a[1]
 			if text == "-" {
 				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
 				if err != nil {
@@ -131,23 +212,26 @@ request (or rtgit comment) take part the same way.`,
 			}
 			return m.Elaborate(a[0], text)
 		})
-	cmd.Args = rangeArgs(1, 2)
+	cmd.Annotations = map[string]string{annotOptional: "1"}
 	return cmd
 }
 
 func newDepthCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "depth <slug> brief|standard|deep", "Override the depth of the current phase",
+	return slugVerb(g, s, "depth [<slug>] brief|standard|deep", "Override the depth of the current phase",
 		`Set the depth for the rest of the current phase. The override is kept in
 meta.json and the open step is re-rendered, keeping answers to questions that
 are still asked.`,
 		"  rtgit depth invoice-export deep", 2,
 		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
+			if d := steps.Depth(a[1]); !d.Valid() {
+				return nil, usageErr("depth %q must be brief, standard or deep", a[1])
+			}
 			return m.SetDepth(a[0], steps.Depth(a[1]))
 		})
 }
 
 func newAnswerCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "answer <slug> <question-id> (<text> | -)", "Answer a question of the current step",
+	return slugVerb(g, s, "answer [<slug>] <question-id> (<text> | -)", "Answer a question of the current step",
 		`Write an answer into the current step's answer file, leaving everything else
 in the file as it was. Use - to read the answer from standard input. The answer
 is committed with its step by rtgit next.`,
@@ -166,7 +250,7 @@ is committed with its step by rtgit next.`,
 }
 
 func newCommentCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "comment <slug> (<text> | -)", "Handle text exactly as a pull-request comment",
+	return slugVerb(g, s, "comment [<slug>] (<text> | -)", "Handle text exactly as a pull-request comment",
 		`Process text the way the GitHub Action processes a PR comment: /rtgit commands
 (continue, skip, elaborate, deep, brief, status, help, answer <id>,
 resolve <Q-NNN>), the single letters C, E and S, and a depth phrase said on its

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/rtgit/rtgit/gitops"
 )
 
@@ -38,21 +40,56 @@ func usageErr(format string, args ...any) error {
 func silent(code int, err error) error { return &codedError{code: code, err: err, silent: true} }
 
 // report prints err once, prefixed "rtgit:", and returns the exit code.
-func report(err error, stderr io.Writer) int {
+// Under --json the error is a JSON object instead (see errorJSON).
+func report(err error, stderr io.Writer, asJSON bool) int {
 	if err == nil {
 		return ExitOK
 	}
-	code := ExitError
+	code := exitCode(err)
 	var ce *codedError
-	if errors.As(err, &ce) {
-		code = ce.code
-		if ce.silent {
-			return code
-		}
-	} else if errors.Is(err, gitops.ErrLocked) || errors.Is(err, gitops.ErrIndexLocked) {
-		code = ExitBusy
+	if errors.As(err, &ce) && ce.silent {
+		return code
 	}
 	msg := strings.TrimPrefix(err.Error(), "rtgit: ")
+	if asJSON {
+		writeErrorJSON(stderr, err, code, msg)
+		return code
+	}
 	fmt.Fprintf(stderr, "rtgit: %s\n", msg)
 	return code
+}
+
+// exitCode is the one place an error becomes an exit code.
+func exitCode(err error) int {
+	var ce *codedError
+	switch {
+	case errors.As(err, &ce):
+		return ce.code
+	case errors.Is(err, gitops.ErrLocked) || errors.Is(err, gitops.ErrIndexLocked):
+		return ExitBusy
+	}
+	return ExitError
+}
+
+// usageFromCobra makes cobra's own complaints usage errors: an unknown
+// command is found by cobra before any of rtgit's code runs, and comes back
+// as a plain error.
+func usageFromCobra(root *cobra.Command, args []string, err error) error {
+	var ce *codedError
+	if err == nil || errors.As(err, &ce) {
+		return err
+	}
+	if _, _, ferr := root.Find(args); ferr != nil {
+		return usageErr("%v (rtgit --help lists the commands)", err)
+	}
+	return err
+}
+
+// wantsJSON reports whether the command that ran was asked for JSON.
+func wantsJSON(cmd *cobra.Command) bool {
+	if cmd == nil {
+		return false
+	}
+	f := cmd.Flags().Lookup("json")
+	return f != nil && f.Value.String() == "true"
 }

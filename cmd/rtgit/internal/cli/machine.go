@@ -51,6 +51,11 @@ func machine(dir string, s Streams) (*roundtable.Machine, error) {
 	if err != nil {
 		return nil, err
 	}
+	return machineFor(ws, s), nil
+}
+
+// machineFor wires the step machine to an opened workspace.
+func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 	// git's own stages are write points too, for the fault-injection tests.
 	ws.repo.OnPoint(roundtable.GitPoint)
 	return &roundtable.Machine{
@@ -58,7 +63,7 @@ func machine(dir string, s Streams) (*roundtable.Machine, error) {
 		Templates: ws.templates(),
 		Embedded:  templates.FS,
 		Warn:      func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) },
-	}, nil
+	}
 }
 
 // codeFor maps the machine's outcomes to exit codes.

@@ -24,7 +24,7 @@ type prOptions struct {
 func newPRCmd(g *globals, s Streams) *cobra.Command {
 	o := &prOptions{globals: g, getenv: os.Getenv}
 	cmd := &cobra.Command{
-		Use:   "pr <slug>",
+		Use:   "pr [<slug>]",
 		Short: "Open the analysis pull request on GitHub, with a dashboard as its body",
 		Long: `Open a pull request from rtgit/<slug> into the default branch (or --base) through
 the GitHub API. Its description is the analysis dashboard: the phase and step
@@ -34,9 +34,16 @@ rtgit/<slug>).
 
 The repository comes from --repo, GITHUB_REPOSITORY or the remote's GitHub URL;
 the token from --token, GITHUB_TOKEN or GH_TOKEN; the API from GITHUB_API_URL.`,
-		Example: "  git push -u origin rtgit/invoice-export\n  rtgit pr invoice-export",
-		Args:    exactArgs(1),
-		RunE:    func(cmd *cobra.Command, args []string) error { return runPR(cmd.Context(), o, args[0], s) },
+		Example:           "  git push -u origin rtgit/invoice-export\n  rtgit pr invoice-export",
+		Args:              rangeArgs(0, 1),
+		ValidArgsFunction: completeSlugs(g),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			slug, err := requireSlug(o.dir, "pr", args)
+			if err != nil {
+				return err
+			}
+			return runPR(cmd.Context(), o, slug, s)
+		},
 	}
 	cmd.Flags().StringVar(&o.base, "base", "", "the branch to merge into (default: the repository's default branch)")
 	cmd.Flags().StringVar(&o.repo, "repo", "", "the GitHub repository as owner/name")

@@ -9,7 +9,7 @@ import (
 )
 
 func newRebuildCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "rebuild <slug>", "Render every artifact again from the answer files",
+	return slugVerb(g, s, "rebuild [<slug>]", "Render every artifact again from the answer files",
 		`Every artifact of an analysis is a function of its answer files, meta.json
 and the templates. rebuild renders all of them again and commits what changed;
 on an analysis nobody edited it changes nothing. Text written outside rtgit's

@@ -10,7 +10,7 @@ import (
 )
 
 func newResolveCmd(g *globals, s Streams) *cobra.Command {
-	cmd := slugVerb(g, s, "resolve <slug> <Q-NNN> (<answer> | -)", "Settle an open question with its answer",
+	cmd := slugVerb(g, s, "resolve [<slug>] <Q-NNN> (<answer> | -)", "Settle an open question with its answer",
 		`Record the answer to an open question (Q-001, Q-002, ...) and close it. Open
 questions come from question comments, from elaboration discussions and from
 required questions a skip left unanswered; rtgit check fails while any is open.
@@ -28,6 +28,6 @@ requirements specification. Use - to read the answer from standard input.`,
 			}
 			return m.Resolve(a[0], a[1], text, "")
 		})
-	cmd.Args = rangeArgs(3, 64)
+	cmd.Args = rangeArgs(2, 64)
 	return cmd
 }

@@ -29,7 +29,8 @@ func Main(args []string) int {
 func Run(args []string, s Streams) int {
 	root := newRoot(s)
 	root.SetArgs(args)
-	return report(root.Execute(), s.Err)
+	cmd, err := root.ExecuteC()
+	return report(usageFromCobra(root, args, err), s.Err, wantsJSON(cmd))
 }
 
 func newRoot(s Streams) *cobra.Command {

@@ -51,7 +51,7 @@ func setBase(m *roundtable.Machine, branch string) {
 
 func newRefreshCmd(g *globals, s Streams) *cobra.Command {
 	var base string
-	cmd := slugVerb(g, s, "refresh <slug>", "Move an analysis onto the current tip of its base branch",
+	cmd := slugVerb(g, s, "refresh [<slug>]", "Move an analysis onto the current tip of its base branch",
 		`When the base branch moved under an analysis (see the staleness line of
 rtgit status), refresh runs the quick scan again at the base branch's tip and
 records in quick-scan.md which candidate files are new and which vanished,

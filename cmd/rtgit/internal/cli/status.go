@@ -14,28 +14,38 @@ import (
 
 type statusOptions struct {
 	*globals
-	json bool
-	base string
+	json, all bool
+	base      string
 }
 
 func newStatusCmd(g *globals, s Streams) *cobra.Command {
 	o := &statusOptions{globals: g}
 	cmd := &cobra.Command{
-		Use:   "status [<slug>]",
+		Use:   "status [<slug>] [--all]",
 		Short: "Show every analysis, or one in detail",
-		Long: `Without a slug, list every analysis branch (rtgit/*) with its progress.
-With a slug, show where that analysis stands and which questions are open.`,
-		Example: "  rtgit status\n  rtgit status invoice-export --json",
-		Args:    rangeArgs(0, 1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return runStatusList(o, s)
+		Long: `With a slug, or on an analysis branch without one, show where that analysis
+stands and which questions are open. Otherwise, or with --all, list every
+analysis branch (rtgit/*) with its progress.`,
+		Example:           "  rtgit status\n  rtgit status --all\n  rtgit status invoice-export --json",
+		Args:              rangeArgs(0, 1),
+		ValidArgsFunction: completeSlugs(g),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.all && len(args) > 0 {
+				return usageErr("status: --all lists every analysis; leave out the slug")
 			}
-			return runStatus(o, args[0], s)
+			slug, err := optionalSlug(o.dir, "status", args, !o.all)
+			if err != nil || slug == "" {
+				if err == nil {
+					err = runStatusList(o, s)
+				}
+				return err
+			}
+			return runStatus(o, slug, s)
 		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&o.base, "base", "", "compare with `BRANCH` instead of the default branch")
+	cmd.Flags().BoolVar(&o.all, "all", false, "list every analysis, even on an analysis branch")
 	return cmd
 }
 
@@ -177,7 +187,7 @@ type checkOptions struct {
 func newCheckCmd(g *globals, s Streams) *cobra.Command {
 	o := &checkOptions{globals: g}
 	cmd := &cobra.Command{
-		Use:   "check <slug>",
+		Use:   "check [<slug>]",
 		Short: "Gate: is the analysis ready to build?",
 		Long: `Exit 0 only when the analysis is analyzed, every phase's expected artifacts
 exist, no artifact contains [NEEDS CLARIFICATION, no open question (Q-NNN)
@@ -190,9 +200,16 @@ too; with --strict they also make check exit 3 (docs/critic.md).
 With --json it prints the handoff a build tool reads: every artifact with its
 path and kind, the requirement, story and decision ids, the open questions and
 the staleness level with the changed files and their commits.`,
-		Example: "  rtgit check invoice-export && echo ready",
-		Args:    exactArgs(1),
-		RunE:    func(_ *cobra.Command, args []string) error { return runCheck(o, args[0], s) },
+		Example:           "  rtgit check invoice-export && echo ready",
+		Args:              rangeArgs(0, 1),
+		ValidArgsFunction: completeSlugs(g),
+		RunE: func(_ *cobra.Command, args []string) error {
+			slug, err := requireSlug(o.dir, "check", args)
+			if err != nil {
+				return err
+			}
+			return runCheck(o, slug, s)
+		},
 	}
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	cmd.Flags().BoolVar(&o.allowStale, "allow-stale", false, "pass even when files the impact analysis names changed on the base branch")

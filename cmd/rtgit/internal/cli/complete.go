@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Shell completion (`rtgit completion bash|zsh|fish|powershell`, from
+// cobra) offers the analyses' slugs where a slug goes, the open step's
+// question ids after `answer`, and the depths after `depth`. Completion
+// runs on every key press, so a repository it cannot read just completes
+// nothing.
+
+// completeSlugs completes the first argument with the analyses' slugs.
+func completeSlugs(g *globals) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		an := completionAnalyses(g)
+		if an == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return an.slugs(), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeSlugVerb completes a verb of slugVerb: the slug (optional on an
+// analysis branch, so what follows it is offered too), then the verb's own
+// words.
+func completeSlugVerb(g *globals, nargs int) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		an := completionAnalyses(g)
+		if an == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		slug, pos := an.current(), len(args) // pos: index after the slug
+		if len(args) > 0 && an.exists(args[0]) {
+			slug, pos = args[0], len(args)-1
+		}
+		var out []string
+		if len(args) == 0 {
+			out = an.slugs()
+		}
+		if slug == "" || pos >= nargs-1 {
+			return out, cobra.ShellCompDirectiveNoFileComp
+		}
+		switch {
+		case cmd.Name() == "answer" && pos == 0:
+			out = append(out, questionIDs(an, slug)...)
+		case cmd.Name() == "depth" && pos == 0:
+			out = append(out, "brief", "standard", "deep")
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+func completionAnalyses(g *globals) *analyses {
+	ws, err := openWorkspace(g.dir, true)
+	if err != nil {
+		return nil
+	}
+	an, err := loadAnalyses(ws)
+	if err != nil {
+		return nil
+	}
+	return an
+}
+
+// questionIDs are the open step's question ids, the unanswered first.
+func questionIDs(an *analyses, slug string) []string {
+	m := machineFor(an.ws, Streams{Out: io.Discard, Err: io.Discard})
+	st, err := m.Status(slug)
+	if err != nil || st.Step == nil {
+		return nil
+	}
+	var open, done []string
+	for _, q := range st.Step.Questions {
+		if q.Answered {
+			done = append(done, q.ID)
+		} else {
+			open = append(open, q.ID)
+		}
+	}
+	return append(open, done...)
+}
