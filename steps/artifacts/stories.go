@@ -92,7 +92,7 @@ func storiesMarkdown(stories []Story) string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "### %s: %s\n\n", s.ID, storyTitle(s.IWant))
-		fmt.Fprintf(&b, "**As a** %s,\n**I want** %s,\n**So that** %s.\n\n", s.AsA, s.IWant, strings.TrimSuffix(s.SoThat, "."))
+		fmt.Fprintf(&b, "**As %s** %s,\n**I want** %s,\n**So that** %s.\n\n", article(s.AsA), s.AsA, s.IWant, strings.TrimSuffix(s.SoThat, "."))
 		b.WriteString("**Acceptance Criteria:**\n\n")
 		if len(s.AcceptanceCriteria) == 0 {
 			fmt.Fprintf(&b, "- %s\n", NeedsClarification("Given/When/Then acceptance criteria for "+s.ID))
@@ -110,15 +110,31 @@ func storiesMarkdown(stories []Story) string {
 	return b.String()
 }
 
-// storyTitle is a heading for a story: its goal, capitalised, cut at a
-// word boundary.
+// article is "a" or "an" for the role a story names, by how it sounds:
+// "an external accountant", "a user", "an API client", "a one-off buyer".
+func article(role string) string {
+	w := strings.ToLower(strings.TrimSpace(role))
+	switch {
+	case w == "":
+		return "a"
+	case strings.HasPrefix(w, "one") || strings.HasPrefix(w, "uni") || strings.HasPrefix(w, "use") || strings.HasPrefix(w, "eu"):
+		return "a"
+	case strings.HasPrefix(w, "hour") || strings.HasPrefix(w, "honest"):
+		return "an"
+	}
+	first := strings.Fields(role)[0]
+	if len(first) > 1 && first == strings.ToUpper(first) {
+		// An acronym is read letter by letter: "an SRE", "a QA lead".
+		return map[bool]string{true: "an", false: "a"}[strings.ContainsRune("AEFHILMNORSX", rune(first[0]))]
+	}
+	return map[bool]string{true: "an", false: "a"}[strings.ContainsRune("aeiou", rune(w[0]))]
+}
+
+// storyTitle is a heading for a story: its whole goal, capitalised. A
+// title cut short with "…" hides the part that tells stories apart.
 func storyTitle(want string) string {
 	want = strings.TrimPrefix(strings.TrimSpace(want), "to ")
-	words := strings.Fields(want)
-	if len(words) > 10 {
-		words = append(words[:10], "…")
-	}
-	t := strings.Join(words, " ")
+	t := strings.Join(strings.Fields(want), " ")
 	if t == "" {
 		return "Untitled"
 	}

@@ -45,8 +45,13 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 		return st.skip(cur, ph, f)
 	}
 	rel := st.it.answerPath(cur)
-	if probs := validate(rel, cur, f); len(probs) > 0 {
-		r := &Reply{Lines: st.intro(cur, ph, true), Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth))}
+	if probs := validate(rel, cur, f, st.lookup); len(probs) > 0 {
+		r := &Reply{Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth))}
+		if !anyAnswered(f) {
+			// Someone coming back to an untouched step hears where we
+			// were; someone mid-way through it just gets the list.
+			r.Lines = st.intro(cur, ph, true)
+		}
 		return r, fmt.Errorf("%w: %d problem(s) in %s", ErrIncomplete, len(probs), rel)
 	}
 	findings, err := st.critique(cur, f)
@@ -296,4 +301,14 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	r.Commit, r.Changed = sha, c.order
 	r.say("", "Finished an interrupted run: "+msg)
 	return r, true, nil
+}
+
+// anyAnswered reports whether the user has written any answer in f.
+func anyAnswered(f *answers.File) bool {
+	for _, a := range f.Answers {
+		if a.Answered {
+			return true
+		}
+	}
+	return false
 }

@@ -122,9 +122,9 @@ func TestCheckRule(t *testing.T) {
 		{rule("one_of", "Must Have", "Won't Have"), "  must have ", ""},
 		{rule("one_of", "Must Have", "Won't Have"), "Nice", `must be one of "Must Have", "Won't Have"`},
 		{rule("pattern", "(?i)^as an? "), "As a clerk, I want", ""},
-		{rule("pattern", "(?i)^as an? "), "I want", `must match "(?i)^as an? "`},
+		{rule("pattern", "(?i)^as an? "), "I want", `is not in the form this question asks for`},
 		{rule("each_line", "^US-\\d+"), "- US-1 a\n\n* US-2 b\n1. US-3 c", ""},
-		{rule("each_line", "^US-\\d+"), "- US-1 a\nnope", `line 2 of the answer must match "^US-\\d+"`},
+		{rule("each_line", "^US-\\d+"), "- US-1 a\nnope", `line 2 of the answer ("nope") is not in the form this question asks for`},
 	}
 	for _, c := range cases {
 		if got := checkRule(c.r, c.text); got != c.fail {

@@ -113,7 +113,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 		if err != nil {
 			return nil, err
 		}
-		if probs := validate(st.it.answerPath(s), s, f); len(probs) > 0 {
+		if probs := validate(st.it.answerPath(s), s, f, st.lookup); len(probs) > 0 {
 			_, ph := st.plan.Step(s.ID)
 			r.say("", fmt.Sprintf("Step %s %s is finished; its revised answers are not applied until these are fixed.", s.ID, s.Title))
 			r.Problems = probs

@@ -1,7 +1,6 @@
 package roundtable
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -290,10 +289,8 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i, line := range bytes.Split(data, []byte("\n")) {
-			for _, mk := range artifacts.ClarificationRe.FindAll(line, -1) {
-				r.Clarifications = append(r.Clarifications, fmt.Sprintf("%s:%d: %s", f, i+1, mk))
-			}
+		for _, mk := range artifacts.Clarifications(data, path.Ext(f) == ".md") {
+			r.Clarifications = append(r.Clarifications, fmt.Sprintf("%s:%d: %s", f, mk.Line, mk.Text))
 		}
 	}
 	if r.OpenQuestions, err = st.meta.OpenQuestions(); err != nil {

@@ -17,8 +17,9 @@ var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // validate checks every question asked at the file's depth and returns one
 // "path:line: reason" per problem. A missing answer block is damage, not an
-// empty answer, so it is reported as such.
-func validate(rel string, s *steps.Step, f *answers.File) []string {
+// empty answer, so it is reported as such. Questions are quoted with their
+// placeholders filled by lookup, as the answer file shows them.
+func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (string, bool)) []string {
 	var probs []string
 	for _, q := range s.Questions(steps.Depth(f.Depth)) {
 		a, ok := f.Answer(q.ID)
@@ -29,14 +30,19 @@ func validate(rel string, s *steps.Step, f *answers.File) []string {
 		where := fmt.Sprintf("%s:%d", rel, a.Line)
 		if !a.Answered {
 			if !s.Optional(q.ID) {
-				probs = append(probs, fmt.Sprintf("%s: `%s` is unanswered: %s", where, q.ID, q.Text))
+				probs = append(probs, fmt.Sprintf("%s: `%s` is unanswered: %s", where, q.ID, steps.Expand(q.Text, lookup)))
 			}
 			continue
 		}
 		for _, r := range s.RulesFor(q.ID) {
 			if msg := checkRule(r, a.Text); msg != "" {
-				if r.Hint != "" {
+				switch {
+				case r.Hint != "":
 					msg += " (" + r.Hint + ")"
+				case r.Kind == "pattern" || r.Kind == "each_line":
+					// A regular expression means nothing to most readers;
+					// the rule's place in the step file says where to look.
+					msg += fmt.Sprintf(" (see the rule at %s:%d)", s.Source, r.Line)
 				}
 				probs = append(probs, fmt.Sprintf("%s: `%s` %s", where, q.ID, msg))
 			}
@@ -67,7 +73,7 @@ func checkRule(r steps.Rule, text string) string {
 	case "pattern":
 		re, err := regexp.Compile(r.Args[0])
 		if err == nil && !re.MatchString(strings.TrimSpace(text)) {
-			return fmt.Sprintf("must match %q", r.Args[0])
+			return "is not in the form this question asks for"
 		}
 	case "filled":
 		for _, tok := range append([]string{notKnownYet}, r.Args...) {
@@ -83,11 +89,19 @@ func checkRule(r steps.Rule, text string) string {
 		for i, line := range strings.Split(text, "\n") {
 			line = strings.TrimSpace(listMarkerRe.ReplaceAllString(line, ""))
 			if line != "" && !re.MatchString(line) {
-				return fmt.Sprintf("line %d of the answer must match %q", i+1, r.Args[0])
+				return fmt.Sprintf("line %d of the answer (%q) is not in the form this question asks for", i+1, clip(line, 60))
 			}
 		}
 	}
 	return ""
+}
+
+// clip shortens s to n runes for a message.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 func quoteList(vs []string) string {
