@@ -184,7 +184,10 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if st, err := r.Machine.Status(r.slug); err == nil {
 		step = st.Step
 	}
-	intent := Interpret(r.Git, step, *c)
+	intent, ok := reviseIntent(r.Git, r.slug, step, *c)
+	if !ok {
+		intent = Interpret(r.Git, step, *c)
+	}
 	text := intent.Text
 	var reply *roundtable.Reply
 	var err error
@@ -265,6 +268,8 @@ func commitMessage(text string, c *Comment) string {
 		what = "acknowledgement"
 	case "depth":
 		what = "depth " + string(cmd.Depth)
+	case "revise":
+		what = "reopen " + cmd.StepID + " for revision"
 	default:
 		what = cmd.Kind
 	}

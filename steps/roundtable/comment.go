@@ -11,9 +11,10 @@ import (
 
 // Command is what a comment asks for.
 type Command struct {
-	Kind       string // continue, skip, elaborate, depth, status, refresh, help, answer, resolve, ack, question, feedback
+	Kind       string // continue, skip, elaborate, depth, status, refresh, help, answer, revise, resolve, ack, question, feedback
 	Depth      steps.Depth
 	QuestionID string // the answered question, or the Q-NNN resolved
+	StepID     string // the finished step to revise
 	Text       string // the answer, the question or the feedback
 	Unknown    string // an unrecognised /rtgit subcommand
 }
@@ -42,6 +43,11 @@ func ParseComment(text string) Command {
 			return Command{Kind: "depth", Depth: steps.Depth(sub)}
 		case "resolve":
 			return parseResolve(first, f, rest)
+		case "revise":
+			if len(f) < 3 {
+				return Command{Kind: "help", Unknown: "revise needs a step id"}
+			}
+			return Command{Kind: "revise", StepID: f[2]}
 		case "answer":
 			if len(f) < 3 {
 				return Command{Kind: "help", Unknown: "answer needs a question id"}
@@ -106,7 +112,8 @@ func nonEmpty(parts ...string) []string {
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
 	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
-	"and `/rtgit resolve Q-001 <answer>` to settle an open question. " +
+	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit revise <step>` to reopen a finished step's answers, " +
+	"and `/rtgit answer <step>/<id>` to change an answer of a finished step. " +
 	"A question is tracked as an open question; anything else is taken as feedback on the current step."
 
 // Origin is who wrote a comment and where, for the record of a question
@@ -154,6 +161,8 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		return m.Refresh(slug)
 	case "answer":
 		return m.Answer(slug, cmd.QuestionID, cmd.Text)
+	case "revise":
+		return m.Revise(slug, cmd.StepID)
 	case "help":
 		r := &Reply{}
 		if cmd.Unknown != "" {

@@ -116,6 +116,11 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 
 // renderAnswerFile renders s at depth d, keeping answers from carry.
 func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
+	return st.renderView(st.answerView(s, ph, d, intro, carry, feedback))
+}
+
+// answerView is what an answer file of s at depth d is rendered from.
+func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback}
@@ -130,6 +135,11 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 		}
 		av.Questions = append(av.Questions, aq)
 	}
+	return av
+}
+
+// renderView renders an answer file through the answer-file template.
+func (st *state) renderView(av answers.View) ([]byte, error) {
 	tmpl, source, err := st.m.Templates.Read(AnswerTemplate)
 	if err != nil {
 		return nil, err

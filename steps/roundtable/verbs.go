@@ -148,8 +148,13 @@ func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *ans
 }
 
 // Answer writes text as the answer to question id of the open step. The
-// file is left for the step's commit, as if the user had edited it.
+// file is left for the step's commit, as if the user had edited it. An id
+// "<step>/<question>" names a question of any step: of a finished one, the
+// answer is changed and applied at once as a revision (reopen.go).
 func (m *Machine) Answer(slug, id, text string) (*Reply, error) {
+	if stepID, qid, ok := strings.Cut(id, "/"); ok {
+		return m.answerStep(slug, stepID, qid, text)
+	}
 	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, _ *answers.File) (*Reply, error) {
 		return st.answer(cur, ph, id, text)
 	})
