@@ -267,7 +267,13 @@ func (st *state) listStaged(c *changeset, dir string) ([]string, error) {
 			names = append(names, path.Base(p))
 		}
 	}
-	return names, nil
+	kept := names[:0]
+	for _, n := range names {
+		if !c.removed[dir+"/"+n] {
+			kept = append(kept, n)
+		}
+	}
+	return kept, nil
 }
 
 // questionText is the text of question "NN-NN.qid", for markers about

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -64,6 +65,9 @@ func (st *state) build(c *changeset, rescan bool) error {
 		if replayed[sa.step.ID] {
 			st.replaying = sa.step.ID
 			if err := st.applyArtifacts(c, sa); err != nil {
+				return err
+			}
+			if err := st.retire(c, sa.step); err != nil {
 				return err
 			}
 			if err := st.handoffStep(c, sa); err != nil {
@@ -157,22 +161,13 @@ func (st *state) renderSet() ([]stepAnswers, error) {
 	return out, nil
 }
 
-// dropStale takes out the marker blocks a replayed step wrote before and
-// no longer writes: a requirement section its depth no longer asks for, a
-// module deleted from the answers. Blocks keyed to no step (the quick
-// scan's, the ADR index) belong to their writers, and ADRs keep their text
-// when a decision goes, as MADR wants: their transform marks them
-// deprecated instead.
+// dropStale takes out of the markdown files the replay filled the marker
+// blocks a replayed step wrote before and no longer writes: a section its
+// depth no longer asks for, say. Blocks keyed to no step (the quick
+// scan's, the ADR index) belong to their writers.
 func (st *state) dropStale(c *changeset, replayed map[string]bool) error {
 	paths := map[string]bool{}
 	for p := range c.filled {
-		paths[p] = true
-	}
-	families, err := st.families(replayed)
-	if err != nil {
-		return err
-	}
-	for _, p := range families {
 		paths[p] = true
 	}
 	for _, p := range sortedKeys(paths) {
@@ -200,35 +195,86 @@ func (st *state) dropStale(c *changeset, replayed map[string]bool) error {
 	return nil
 }
 
-// families lists the files of the item folder named by the wildcard
-// outputs (module-design-*.md) of the replayed steps, except ADRs.
-func (st *state) families(replayed map[string]bool) ([]string, error) {
+// retire handles the files of a step's wildcard outputs (one design file
+// per module) that the step wrote before and no longer fills: a module
+// deleted from its answers. The step's blocks are taken out, and a file
+// left holding nothing a person wrote is removed. ADRs are not retired
+// this way: their transform keeps them, deprecated, as MADR wants.
+func (st *state) retire(c *changeset, s *steps.Step) error {
 	var pats []string
-	for id := range replayed {
-		s, _ := st.plan.Step(id)
-		for _, mp := range s.Mappings {
-			if strings.Contains(mp.Output, "*") && mp.Transform != "adr" && !contains(pats, mp.Output) {
-				pats = append(pats, mp.Output)
-			}
+	for _, mp := range s.Mappings {
+		if strings.Contains(mp.Output, "*") && mp.Transform != "adr" && !contains(pats, mp.Output) {
+			pats = append(pats, mp.Output)
 		}
 	}
 	if len(pats) == 0 {
-		return nil, nil
+		return nil
 	}
-	names, err := st.list(st.it.dir())
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
+	names, err := st.listStaged(c, st.it.dir())
+	if err != nil {
+		return err
 	}
-	var out []string
+	sort.Strings(names)
 	for _, n := range names {
-		for _, pat := range pats {
-			if ok, _ := path.Match(pat, n); ok {
-				out = append(out, st.it.dir()+"/"+n)
-				break
+		p := st.it.dir() + "/" + n
+		if !matchesAny(pats, n) || ownsAny(c.filled[p], s.ID) {
+			continue
+		}
+		doc, err := c.base(p)
+		if err != nil || doc == nil {
+			continue
+		}
+		out, dropped := doc, false
+		for _, key := range artifacts.BlockKeys(doc) {
+			if owner, _, _ := strings.Cut(key, " "); owner != s.ID {
+				continue
 			}
+			if out, err = artifacts.RemoveBlock(out, key); err != nil {
+				return fmt.Errorf("%s:%w", p, err)
+			}
+			dropped = true
+		}
+		switch {
+		case !dropped:
+		case len(artifacts.BlockKeys(out)) == 0 && onlyTemplate(out):
+			c.remove(p)
+		default:
+			c.put(p, out)
 		}
 	}
-	return out, nil
+	return nil
+}
+
+func matchesAny(pats []string, name string) bool {
+	for _, pat := range pats {
+		if ok, _ := path.Match(pat, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func ownsAny(keys map[string]bool, stepID string) bool {
+	for k := range keys {
+		if owner, _, _ := strings.Cut(k, " "); owner == stepID {
+			return true
+		}
+	}
+	return false
+}
+
+var templateLineRe = regexp.MustCompile(`^(#{1,6}\s|\*\*[^*]+\*\*:)`)
+
+// onlyTemplate reports whether every line of doc is a heading or one of
+// the "**Field**: value" lines artifact templates start with: nothing a
+// person wrote.
+func onlyTemplate(doc []byte) bool {
+	for _, l := range strings.Split(string(doc), "\n") {
+		if t := strings.TrimSpace(l); t != "" && !templateLineRe.MatchString(t) {
+			return false
+		}
+	}
+	return true
 }
 
 func sortedKeys(m map[string]bool) []string {

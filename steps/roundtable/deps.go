@@ -76,8 +76,11 @@ var (
 )
 
 // artifactDefs reads what the artifacts on disk were rendered with: the
-// module of each module design, and the title of each accepted ADR. Set
-// beside answerDefs, it tells what a revision is taking away.
+// module of each module design, and the title of each ADR. Set beside
+// answerDefs, it tells what a revision is taking away. A module design is
+// removed with its module, so once a revision is applied only its reply
+// names the answers still using the module; ids and decisions stay
+// visible to rtgit status.
 func (st *state) artifactDefs() *defs {
 	d := newDefs()
 	names, _ := st.list(st.it.dir())
@@ -90,7 +93,8 @@ func (st *state) artifactDefs() *defs {
 			}
 		case strings.HasPrefix(n, "adr-") && path.Ext(n) == ".md":
 			data, _ := st.read(st.it.dir() + "/" + n)
-			if strings.Contains(string(data), "\nstatus: accepted\n") {
+			// A deprecated record is a decision the answers once made.
+			if strings.Contains(string(data), "\nstatus: accepted\n") || strings.Contains(string(data), "\nstatus: deprecated\n") {
 				if m := adrTitleRe.FindSubmatch(data); m != nil && !strings.EqualFold(string(m[1]), "Architecture approach") {
 					d.decisions[strings.ToLower(string(m[1]))] = string(m[1])
 				}

@@ -74,6 +74,10 @@ func (r *fakeRepo) Commit(paths []string, message string) (string, error) {
 	}
 	for _, p := range paths {
 		data, err := os.ReadFile(filepath.Join(r.root, filepath.FromSlash(p)))
+		if os.IsNotExist(err) {
+			delete(c.files, p) // as git commits a path missing from the worktree
+			continue
+		}
 		if err != nil {
 			return "", err
 		}

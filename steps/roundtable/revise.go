@@ -143,7 +143,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 	}
 	if len(revised) > 0 {
 		msg = "rtgit: revise " + strings.Join(names, ", ")
-		r.say("", fmt.Sprintf("Revised %s: every artifact was rebuilt from the answers; the steps after it stay finished.", steps.JoinAnd(names)))
+		r.say("", fmt.Sprintf("Revised %s: every artifact was rebuilt from the answers, and the later steps stay finished.", steps.JoinAnd(names)))
 	}
 	after, err := st.answerDefs()
 	if err != nil {
@@ -206,6 +206,16 @@ func (m *Machine) Rebuild(slug string) (*Reply, error) {
 func (c *changeset) dropUnchanged() {
 	var keep []string
 	for _, rel := range c.order {
+		if c.removed[rel] {
+			if _, err := c.m.Repo.ReadFileAt("HEAD", rel); errors.Is(err, os.ErrNotExist) {
+				if _, err := os.Lstat(c.m.abs(rel)); errors.Is(err, os.ErrNotExist) {
+					delete(c.files, rel)
+					continue
+				}
+			}
+			keep = append(keep, rel)
+			continue
+		}
 		data, staged := c.files[rel]
 		if !staged {
 			head, err := c.m.Repo.ReadFileAt("HEAD", rel)

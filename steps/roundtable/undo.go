@@ -29,6 +29,8 @@ type undoEntry struct {
 	// written is what rtgit put there, once done is set.
 	written []byte
 	done    bool
+	// gone: rtgit deleted the file rather than writing it.
+	gone bool
 }
 
 // save records rel as it is now, before it is written.
@@ -65,6 +67,12 @@ func (u *undoLog) wrote(data []byte) {
 	e.written, e.done = data, true
 }
 
+// removed marks the last saved path as deleted.
+func (u *undoLog) removed() {
+	e := &u.entries[len(u.entries)-1]
+	e.done, e.gone = true, true
+}
+
 // putBack restores every path in reverse order and returns cause, saying
 // that nothing changed, or which files could not be put back. A file that
 // no longer holds what rtgit wrote has been changed by someone else since,
@@ -95,6 +103,15 @@ func (u *undoLog) putBack(m *Machine, cause error) error {
 }
 
 func (e undoEntry) restore(abs string) error {
+	if e.gone {
+		if _, err := os.Lstat(abs); err == nil {
+			return errors.New("created by another program meanwhile; left as it is")
+		}
+		if !e.existed {
+			return nil
+		}
+		return replaceFile(abs, e.data, e.mode)
+	}
 	cur, err := os.ReadFile(abs)
 	if err != nil {
 		return err

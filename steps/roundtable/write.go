@@ -25,11 +25,13 @@ type changeset struct {
 	blank map[string]bool
 	// filled records the marker blocks staged per markdown file.
 	filled map[string]map[string]bool
+	// removed are files the change deletes (staged as nil).
+	removed map[string]bool
 }
 
 func (m *Machine) changes() *changeset {
 	return &changeset{m: m, files: map[string][]byte{}, userOwned: map[string]bool{},
-		blank: map[string]bool{}, filled: map[string]map[string]bool{}}
+		blank: map[string]bool{}, filled: map[string]map[string]bool{}, removed: map[string]bool{}}
 }
 
 // base returns a file's content at HEAD, or nil if HEAD lacks it. Writes are
@@ -54,6 +56,13 @@ func (c *changeset) put(rel string, data []byte) {
 		c.order = append(c.order, rel)
 	}
 	c.files[rel] = data
+	delete(c.removed, rel)
+}
+
+// remove stages the deletion of rel.
+func (c *changeset) remove(rel string) {
+	c.put(rel, nil)
+	c.removed[rel] = true
 }
 
 // commitAsIs adds a user-edited file to the commit without rewriting it.
@@ -138,6 +147,13 @@ func (c *changeset) commit(msg string) (string, error) {
 		if err := undo.save(c.m, rel); err != nil {
 			return "", undo.putBack(c.m, err)
 		}
+		if c.removed[rel] {
+			if err := c.m.removeFile(rel); err != nil {
+				return "", undo.putBack(c.m, err)
+			}
+			undo.removed()
+			continue
+		}
 		if err := c.m.writeFile(rel, c.files[rel]); err != nil {
 			return "", undo.putBack(c.m, err)
 		}
@@ -182,6 +198,12 @@ func (c *changeset) landed(before string) bool {
 	}
 	for rel, data := range c.files {
 		head, err := c.m.Repo.ReadFileAt("HEAD", rel)
+		if c.removed[rel] {
+			if !errors.Is(err, os.ErrNotExist) {
+				return false
+			}
+			continue
+		}
 		if err != nil || !bytes.Equal(head, data) {
 			return false
 		}
@@ -203,6 +225,21 @@ func (c *changeset) finishIndex(msg string, cause error) (string, error) {
 	head, _ := c.m.Repo.HeadCommit()
 	return "", fmt.Errorf("%w; commit %s is made, but until the index is updated git shows the previous versions as staged: run `git reset -q -- %s`",
 		err, shortHash(head), strings.Join(c.order, " "))
+}
+
+// removeFile deletes a file rtgit wrote that the answers no longer call
+// for; a file already gone is fine.
+func (m *Machine) removeFile(rel string) error {
+	if err := m.safePath(rel); err != nil {
+		return err
+	}
+	if err := hook(pointWrite + rel); err != nil {
+		return err
+	}
+	if err := os.Remove(m.abs(rel)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("removing %s: %w", rel, err)
+	}
+	return nil
 }
 
 // writeFile writes atomically: a crash leaves the old file or the new one.
