@@ -21,8 +21,9 @@ import (
 
 type demoOptions struct {
 	*globals
-	into string
-	kind string
+	into  string
+	kind  string
+	depth string
 }
 
 func newDemoCmd(g *globals, s Streams) *cobra.Command {
@@ -33,12 +34,15 @@ func newDemoCmd(g *globals, s Streams) *cobra.Command {
 		Long: `Create a small sample codebase in a new git repository, then run a complete
 analysis on it with scripted answers, through the same code paths as the real
 commands, printing the conversation as it goes. It ends with the tree of
-artifacts and where they are.`,
-		Example: "  rtgit demo\n  rtgit demo --type bug\n  rtgit demo --into /tmp/ledgerly",
+artifacts. The sample repository is removed afterwards unless --into names
+where to keep it. --depth brief runs every phase in brief mode, where each step
+is one drafted answer to confirm.`,
+		Example: "  rtgit demo\n  rtgit demo --depth brief\n  rtgit demo --type bug\n  rtgit demo --into /tmp/ledgerly",
 		Args:    exactArgs(0),
 		RunE:    func(*cobra.Command, []string) error { return runDemo(o, s) },
 	}
 	cmd.Flags().StringVar(&o.into, "into", "", "create the sample repository in `DIR` (default: a new temporary directory)")
+	cmd.Flags().StringVar(&o.depth, "depth", "", "run every phase at this depth: brief, standard or deep (default: what the quick scan decides)")
 	cmd.Flags().StringVar(&o.kind, "type", "feature", "the analysis to run: feature, or bug (the bug library on a defect of the sample)")
 	return cmd
 }
@@ -70,11 +74,16 @@ func runDemo(o *demoOptions, s Streams) error {
 	if err := yaml.Unmarshal(raw, &script); err != nil {
 		return fmt.Errorf("embedded:templates/%s: %w", name, err)
 	}
+	if d := steps.Depth(o.depth); o.depth != "" && !d.Valid() {
+		return usageErr("demo: depth %q must be brief, standard or deep", o.depth)
+	}
 	dir := o.into
 	if dir == "" {
 		if dir, err = os.MkdirTemp("", "rtgit-demo-*"); err != nil {
 			return err
 		}
+		// A throwaway repository is thrown away, even when the demo fails.
+		defer os.RemoveAll(dir)
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -100,6 +109,17 @@ func runDemo(o *demoOptions, s Streams) error {
 			break
 		}
 		step := r.Step
+		if d := steps.Depth(o.depth); d != "" && step.Depth != d {
+			fmt.Fprintf(s.Out, "$ rtgit depth %s %s\n\n", script.Slug, d)
+			dr, err := m.SetDepth(script.Slug, d)
+			if err != nil {
+				return err
+			}
+			printConversation(s, dr)
+			if dr.Step != nil {
+				step = dr.Step
+			}
+		}
 		for _, q := range step.Questions {
 			text, ok := script.Answers[step.ID][q.ID]
 			if !ok {
@@ -129,7 +149,11 @@ func runDemo(o *demoOptions, s Streams) error {
 			return err
 		}
 	}
-	return printArtifactTree(s, dir, script.Slug)
+	if err := printArtifactTree(s, dir, script.Slug); err != nil {
+		return err
+	}
+	printDemoEpilogue(s, o.into != "", dir, script.Slug)
+	return nil
 }
 
 // seedDemoRepo writes the embedded sample codebase and commits it.
@@ -214,6 +238,5 @@ func printArtifactTree(s Streams, dir, slug string) error {
 		st, _ := os.Stat(filepath.Join(dir, filepath.FromSlash(f)))
 		fmt.Fprintf(s.Out, "    %-40s %6d bytes\n", path.Base(f), st.Size())
 	}
-	fmt.Fprintf(s.Out, "\nLook around: cd %s && git log --oneline && rtgit status %s && rtgit check %s\n", dir, slug, slug)
 	return nil
 }
