@@ -33,6 +33,9 @@ type configFile struct {
 	// Critic belongs to the requirements critic (steps/critic), which
 	// reads and checks it; the action only lets it through.
 	Critic yaml.Node `yaml:"critic"`
+	// AI is read by package ai; it is named here only so that the strict
+	// decoding above accepts it.
+	AI yaml.Node `yaml:"ai"`
 }
 
 // LoadConfig reads .rtgit/config.yaml under root. A missing file is the

@@ -44,7 +44,10 @@
 // repository's override) with these fields: .StepID .Slug .Depth .Header
 // .Intro .Prose .Menu (each .Key .Label) .Feedback, and .Questions, each
 // with .ID .Text .Optional, .Body (the carried answer, the draft or the
-// placeholder) and .Drafted (the body is an unconfirmed draft). The markers
+// placeholder), .Drafted (the body is an unconfirmed draft), .DraftedBy
+// (who drafted it, when a model did), .Provenance (the hidden marker of a
+// model-written body) and .Suggestion (a model's suggestion block, see
+// ai.go). The markers
 // come from the functions fileMarker, answerOpen ID, answerClose ID,
 // menuOpen, menuClose, feedbackOpen and feedbackClose; quote turns text
 // into a markdown block quote. Render parses its own output back and fails
@@ -72,6 +75,7 @@ type Question struct {
 	Text     string
 	Optional bool
 	Prefill  string // a drafted answer, "" for none
+	AI       *AI    // a model's draft or suggestion, nil for none; a draft wins over Prefill
 }
 
 // View is everything one answer file is rendered from.
@@ -90,6 +94,9 @@ type View struct {
 	Criteria []string
 	Carry    map[string]string // answers kept from an earlier render, by id; they win over Prefill
 	Feedback string            // feedback kept from an earlier render
+	// CarryAI keeps the provenance of carried answers that are still a
+	// model's draft, by id, so a re-render does not lose it.
+	CarryAI map[string]AIMark
 }
 
 // Contributor is one contributing persona's part in a step.
@@ -112,6 +119,10 @@ type File struct {
 	Choice              string   // "", "C", "E" or "S": the ticked menu box
 	Answers             []Answer // in file order
 	Feedback            string   // the feedback block's text, "" if none
+	// AI holds the provenance markers of model-written drafts, and
+	// Suggestions the model's suggestions shown beside questions.
+	AI          []AIMark
+	Suggestions []Suggestion
 }
 
 // Answer returns the answer block for id.

@@ -13,6 +13,7 @@ type marker struct {
 	id   string // answer id, for "answer" and the "end" of one
 
 	step, depth, slug string // for "file"
+	ai                AIMark // for "ai" and "suggestion"
 }
 
 func (m marker) describe() string {
@@ -21,6 +22,8 @@ func (m marker) describe() string {
 		return "file marker"
 	case "end":
 		return "closing marker of " + describe(m.what, m.id)
+	case "ai":
+		return fmt.Sprintf("AI provenance marker for %q", m.id)
 	}
 	return describe(m.kind, m.id)
 }
@@ -40,6 +43,12 @@ func parseMarker(s string) (marker, error) {
 			return marker{kind: "answer", id: id}, nil
 		}
 		return marker{}, errors.New("malformed answer marker; want " + answerOpen("ID") + " with an id of letters, digits, '_', '-' or '.'")
+	case "ai", "suggestion":
+		ai, err := parseAIArgs(name, args)
+		if err != nil {
+			return marker{}, err
+		}
+		return marker{kind: name, id: ai.ID, ai: ai}, nil
 	case "menu", "feedback":
 		if len(args) == 0 {
 			return marker{kind: name}, nil
@@ -52,9 +61,14 @@ func parseMarker(s string) (marker, error) {
 		if id, ok := idArg(args); ok {
 			return marker{kind: "end", what: "answer", id: id}, nil
 		}
+		if len(args) == 2 && args[0] == "suggestion" {
+			if id, ok := idArg(args[1:]); ok {
+				return marker{kind: "end", what: "suggestion", id: id}, nil
+			}
+		}
 		return marker{}, fmt.Errorf("malformed closing marker; want %s, %s or %s", answerClose("ID"), menuClose, feedbackClose)
 	}
-	return marker{}, fmt.Errorf("unknown rtgit marker %q; rtgit writes only rtgit:file, rtgit:answer, rtgit:menu, rtgit:feedback and rtgit:end", "rtgit:"+name)
+	return marker{}, fmt.Errorf("unknown rtgit marker %q; rtgit writes only rtgit:file, rtgit:answer, rtgit:ai, rtgit:suggestion, rtgit:menu, rtgit:feedback and rtgit:end", "rtgit:"+name)
 }
 
 func idArg(args []string) (string, bool) {

@@ -80,14 +80,18 @@ type parser struct {
 }
 
 type openBlock struct {
-	what string // "answer", "menu" or "feedback"
+	what string // "answer", "suggestion", "menu" or "feedback"
 	id   string
 	line int
+	ai   AIMark // for "suggestion"
 }
 
 func describe(what, id string) string {
-	if what == "answer" {
+	switch what {
+	case "answer":
 		return fmt.Sprintf("answer block %q", id)
+	case "suggestion":
+		return fmt.Sprintf("suggestion block %q", id)
 	}
 	return what + " block"
 }
@@ -98,6 +102,8 @@ func closing(what, id string) string {
 		return menuClose
 	case "feedback":
 		return feedbackClose
+	case "suggestion":
+		return "<!-- rtgit:end suggestion id=" + id + " -->"
 	}
 	return answerClose(id)
 }
@@ -142,18 +148,22 @@ func (p *parser) marker(m marker, line int) error {
 			m.describe(), describe(o.what, o.id), o.line+1, closing(o.what, o.id))
 	}
 	key := m.kind
-	if m.kind == "answer" {
-		key = "answer " + m.id
+	if m.id != "" {
+		key = m.kind + " " + m.id
 	}
 	if first, dup := p.seen[key]; dup {
 		return p.errorf(line, "a second %s; the first is at line %d", m.describe(), first+1)
 	}
 	p.seen[key] = line
-	if m.kind == "file" {
+	switch m.kind {
+	case "file":
 		p.f.StepID, p.f.Depth, p.f.Slug = m.step, m.depth, m.slug
 		return nil
+	case "ai":
+		p.f.AI = append(p.f.AI, m.ai)
+		return nil
 	}
-	p.open = &openBlock{what: m.kind, id: m.id, line: line}
+	p.open = &openBlock{what: m.kind, id: m.id, line: line, ai: m.ai}
 	return nil
 }
 
@@ -182,6 +192,8 @@ func (p *parser) end(m marker, line int) error {
 			p.f.Feedback = t
 		}
 		p.lay.feedback = &r
+	case "suggestion":
+		p.f.Suggestions = append(p.f.Suggestions, parseSuggestion(o.ai, p.src.body(r)))
 	}
 	return nil
 }

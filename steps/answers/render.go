@@ -24,6 +24,13 @@ type pageQuestion struct {
 	Optional bool
 	Body     string // what goes between the answer markers
 	Drafted  bool   // Body is a draft the user has not confirmed yet
+	// DraftedBy names who drafted Body when a model wrote it ("Maya,
+	// with the model gpt-4o-mini"), "" for rtgit's own drafts.
+	DraftedBy string
+	// Provenance is the hidden marker line of a model-written Body.
+	Provenance string
+	// Suggestion is a model's suggestion block, markers included.
+	Suggestion string
 }
 
 // Render executes the answer-file template tmpl for v. source names the
@@ -53,7 +60,7 @@ func Render(source, tmpl string, v View) ([]byte, error) {
 		return nil, templateErr(err)
 	}
 	out := append(bytes.TrimRight(buf.Bytes(), "\n"), '\n')
-	if err := check(source, out, v, want); err != nil {
+	if err := check(source, out, v, pg, want); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -99,10 +106,25 @@ func newPage(v View) (*page, map[string]string, error) {
 			return nil, nil, fmt.Errorf("question id %q is asked twice", q.ID)
 		}
 		pq := pageQuestion{ID: q.ID, Text: strings.TrimSpace(normalise(q.Text)), Optional: q.Optional}
+		ai := q.AI
+		if ai != nil && unanswered(ai.Text) {
+			ai = nil
+		}
 		if c, ok := v.Carry[q.ID]; ok && !unanswered(c) {
 			pq.Body = trimBlankLines(normalise(c))
+			if m, ok := v.CarryAI[q.ID]; ok && m.Text == TextHash(pq.Body) {
+				pq.Provenance = aiMarker("ai", m)
+			}
+		} else if ai != nil && !ai.Suggest {
+			pq.Body, pq.Drafted = trimBlankLines(normalise(ai.Text)), true
+			pq.DraftedBy = draftedBy(ai)
+			pq.Provenance = aiMarker("ai", AIMark{ID: q.ID, Model: ai.Model, Prompt: ai.Prompt, Text: TextHash(pq.Body)})
 		} else if !unanswered(q.Prefill) {
 			pq.Body, pq.Drafted = trimBlankLines(normalise(q.Prefill)), true
+		}
+		if ai != nil && ai.Suggest && pq.Body == "" {
+			body := trimBlankLines(normalise(ai.Text))
+			pq.Suggestion = suggestionBlock(AIMark{ID: q.ID, Model: ai.Model, Prompt: ai.Prompt, Text: TextHash(body)}, ai.By, body)
 		}
 		want[q.ID] = pq.Body
 		if pq.Body == "" {
@@ -113,9 +135,16 @@ func newPage(v View) (*page, map[string]string, error) {
 	return pg, want, nil
 }
 
+func draftedBy(ai *AI) string {
+	if ai.By == "" {
+		return "the model " + SafeModel(ai.Model)
+	}
+	return ai.By + ", with the model " + SafeModel(ai.Model) + ","
+}
+
 // check parses the rendered file back and compares it with what was meant
 // to be written.
-func check(source string, out []byte, v View, want map[string]string) error {
+func check(source string, out []byte, v View, pg *page, want map[string]string) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: rendering gives a broken answer file: %s", source, fmt.Sprintf(format, args...))
 	}
@@ -136,6 +165,14 @@ func check(source string, out []byte, v View, want map[string]string) error {
 		}
 		if a := f.Answers[i]; a.Text != want[q.ID] {
 			return bad("answer %q does not read back as written (it has an unclosed code fence or HTML block, or the template changes .Body)", q.ID)
+		}
+	}
+	for _, pq := range pg.Questions {
+		if pq.Suggestion == "" {
+			continue
+		}
+		if s, ok := f.Suggested(pq.ID); !ok || s.Ticked || TextHash(s.Body) != s.Text {
+			return bad("the suggestion for %q does not read back as written (use {{.Suggestion}} on lines of its own)", pq.ID)
 		}
 	}
 	if len(f.Answers) > len(v.Questions) {

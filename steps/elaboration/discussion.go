@@ -39,6 +39,8 @@ type Turn struct {
 	Prompt   string `yaml:"prompt,omitempty"`    // the authored prompt a question used
 	OffTopic bool   `yaml:"off_topic,omitempty"` // a user turn the lead redirected
 	Text     string `yaml:"text"`
+	// AI is the provenance of a turn a model wrote: "model=M prompt=HASH".
+	AI string `yaml:"ai,omitempty"`
 }
 
 // Discussion is one elaboration of one step.
@@ -139,6 +141,9 @@ func (f *File) Marshal(names map[string]string) ([]byte, error) {
 				who = t.Speaker
 			}
 			fmt.Fprintf(&b, "\n**%s:** %s\n", who, strings.TrimSpace(t.Text))
+			if t.AI != "" {
+				fmt.Fprintf(&b, "\n_(written by a model: %s)_\n", t.AI)
+			}
 		}
 		if !d.Active() {
 			fmt.Fprintf(&b, "\n_Ended after %d turns._\n", d.UserTurns())

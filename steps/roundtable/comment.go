@@ -213,7 +213,12 @@ func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*R
 	}
 	r := &Reply{Changed: []string{rel}}
 	p := st.plan.PersonaOf(cur)
-	r.say(p.Name, Reflect(p, text))
+	if lines, ok := st.respond(cur, ph, text, false); ok {
+		r.say(p.Name, quoted(text))
+		r.Lines = append(r.Lines, lines...)
+	} else {
+		r.say(p.Name, Reflect(p, text))
+	}
 	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	return r, nil
 }
@@ -222,12 +227,18 @@ func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*R
 // written, then the persona's acknowledgment pattern (interface-spec §5.5).
 // Nothing is lowercased or reworded: the quote is the record.
 func Reflect(p steps.Persona, text string) string {
+	return quoted(text) + "\n\n" + p.Acknowledge("what you raised above")
+}
+
+// quoted is text as a block quote, exactly as written.
+func quoted(text string) string {
 	var b strings.Builder
-	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
-		b.WriteString(strings.TrimRight("> "+l, " ") + "\n")
+	for i, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(strings.TrimRight("> "+l, " "))
 	}
-	b.WriteString("\n")
-	b.WriteString(p.Acknowledge("what you raised above"))
 	return b.String()
 }
 

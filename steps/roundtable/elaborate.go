@@ -162,7 +162,7 @@ func (st *state) elaborate(cur *steps.Step, ph *steps.PlanPhase, f *answers.File
 func (st *state) discuss(cur *steps.Step, ph *steps.PlanPhase, ef *elaboration.File, d *elaboration.Discussion, text string) (*Reply, error) {
 	f, _ := st.answerFile(cur)
 	t, topic := st.table(cur, ph), st.topic(cur, f)
-	res := elaboration.Take(d, t, topic, text, st.m.now())
+	res := st.voices(cur, ph, d, t, elaboration.Take(d, t, topic, text, st.m.now()))
 	c := st.m.changes()
 	r := st.discussionReply(cur, ph, d, append([]elaboration.Turn{}, res.Turns...))
 	msg := fmt.Sprintf("rtgit: elaborate %s, turn %d", cur.ID, d.UserTurns())

@@ -44,6 +44,9 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 	case "S":
 		return st.skip(cur, ph, f)
 	}
+	if f, err = st.acceptSuggestions(cur, ph, f); err != nil {
+		return nil, err
+	}
 	rel := st.it.answerPath(cur)
 	if probs := validate(rel, cur, f, st.lookup); len(probs) > 0 {
 		r := &Reply{Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth))}
@@ -98,6 +101,9 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
+	if err := st.recordDrafts(cur, f); err != nil {
+		return nil, err
+	}
 	st.meta.CompleteStep(cur.ID)
 	st.finishPhases(ph, r)
 	if err := st.build(c, st.inQuickScan(cur)); err != nil {
@@ -106,6 +112,7 @@ func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File)
 	if err := st.stageAnswerFile(c, cur, r); err != nil {
 		return nil, err
 	}
+	st.review(c, r, cur, ph, f)
 	if err := st.openNext(c, r); err != nil {
 		return nil, err
 	}
@@ -174,6 +181,9 @@ func (st *state) openNext(c *changeset, r *Reply) error {
 }
 
 func (st *state) stageMeta(c *changeset) error {
+	if err := st.recordUsage(); err != nil {
+		return err
+	}
 	st.meta.AnalysisStatus = meta.StatusFor(len(st.meta.PhasesCompleted), len(st.plan.Phases))
 	if st.meta.Slug == "" {
 		st.meta.Slug = st.it.slug // analyses begun before meta.json carried it

@@ -20,6 +20,14 @@ const (
 // question tracks a question comment as an open question and says so; the
 // persona follows up with the step's own elaboration prompt, if it has one.
 func (st *state) question(cur *steps.Step, ph *steps.PlanPhase, text string, from Origin) (*Reply, error) {
+	// With a model, a question the analysis already settles is answered
+	// from it, citing the answer file, and is not tracked.
+	said, answered := st.respond(cur, ph, text, true)
+	if answered {
+		r := &Reply{Lines: said}
+		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
+		return r, nil
+	}
 	c := st.m.changes()
 	id, added, err := st.meta.AddQuestion(meta.OpenQuestion{Text: text, Author: from.Author, Source: from.Link, StepID: cur.ID})
 	if err != nil {
@@ -49,6 +57,7 @@ func (st *state) question(cur *steps.Step, ph *steps.PlanPhase, text string, fro
 		line += " While we're on it: " + f
 	}
 	r.say(p.Name, line)
+	r.Lines = append(r.Lines, said...)
 	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	return r, nil
 }

@@ -58,7 +58,7 @@ func (st *state) intro(s *steps.Step, ph *steps.PlanPhase, resume bool) []Line {
 		lines = append(lines, Line{"", fmt.Sprintf("%s has finished %s. Handing off to %s (%s) who will %s.",
 			prev.Persona.Name, prev.Phase.Description, ph.Persona.Name, ph.Persona.Role, ph.Phase.Activity)})
 		lines = append(lines, Line{p.Name, fmt.Sprintf("I've reviewed %s's %s. Here's what I'm working with: %s",
-			prev.Persona.First(), prev.Phase.Artifact, st.summary(prev))})
+			prev.Persona.First(), prev.Phase.Artifact, st.handoffSummary(prev, ph))})
 	}
 	lines = append(lines, Line{p.Name, greeting(p, ph.Phase)})
 	if d, source := st.phaseDepth(ph); source == "quick-scan" {
@@ -123,8 +123,9 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
-		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback}
+		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry)}
 	av.Criteria, av.Contributors = v.Criteria, v.Contributors
+	drafts := st.aiDrafts(s, d, carry)
 	for _, l := range intro {
 		av.Intro = append(av.Intro, l.Text)
 	}
@@ -133,6 +134,7 @@ func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, i
 		if q.Draft != "" {
 			aq.Prefill = steps.Expand(q.Draft, st.lookup)
 		}
+		aq.AI = drafts[q.ID]
 		av.Questions = append(av.Questions, aq)
 	}
 	return av

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/assist"
 )
 
 // Repo is what the machine needs from version control.
@@ -78,6 +79,15 @@ type Machine struct {
 	Now       func() time.Time
 	// Warn receives non-fatal problems: invalid step files, skip_if errors.
 	Warn func(string)
+	// Assist holds the optional helpers (a model); nil keeps every
+	// behaviour deterministic.
+	Assist *assist.Set
+	// Actor is who the machine acts for ("@login" in the action, the git
+	// author's name locally), when known: it names who confirmed a
+	// model's draft.
+	Actor string
+
+	recorded assist.Usage // helper use already written to meta.json
 }
 
 func (m *Machine) now() time.Time {
@@ -128,3 +138,6 @@ func runnablePlan(p *steps.Plan) error {
 	}
 	return fmt.Errorf("%w: %s\nfix or remove the file before going on (rtgit lint lists every problem)", ErrBrokenSteps, strings.Join(lines, "\n"))
 }
+
+// SetActor names who the next verbs act for (see Actor).
+func (m *Machine) SetActor(who string) { m.Actor = who }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rtgit/rtgit/ai"
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
@@ -97,12 +98,20 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 	if err != nil {
 		return fmt.Errorf("action: %s", strings.ReplaceAll(err.Error(), token, "***"))
 	}
+	// The model's key, like the token, is masked before anything can
+	// print it.
+	if key := o.getenv(ai.EnvAPIKey); key != "" {
+		fmt.Fprintf(s.Out, "::add-mask::%s\n", key)
+	}
 	m, err := machine(o.dir, s)
 	if err != nil {
 		return err
 	}
 	repoGit := m.Repo.(gitRepo).Repo
 	base := m.Repo.(gitRepo).base
+	if aiCfg, err := ai.LoadConfig(repoGit.Root(), o.getenv); err == nil && aiCfg.APIKey != "" && aiCfg.APIKey != o.getenv(ai.EnvAPIKey) {
+		fmt.Fprintf(s.Out, "::add-mask::%s\n", aiCfg.APIKey)
+	}
 	// Read before the pull request's branch is checked out: settings come
 	// from the default branch, which a pull request cannot change.
 	cfg, err := review.LoadConfig(repoGit.Root())

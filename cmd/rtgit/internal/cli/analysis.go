@@ -72,7 +72,10 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	m := machineFor(ws, s)
+	m, err := machineWithAI(ws, s, nil)
+	if err != nil {
+		return err
+	}
 	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind, Base: base.sha})
 	var unknown *steps.UnknownLibraryError
 	if errors.As(err, &unknown) {
@@ -123,7 +126,10 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 			if err := an.onBranch(args[0], doSwitch, s); err != nil {
 				return err
 			}
-			m := machineFor(ws, s)
+			m, err := machineWithAI(ws, s, nil)
+			if err != nil {
+				return err
+			}
 			r, err := call(m, args, s.In)
 			if r != nil {
 				printReply(s.Out, args[0], r)

@@ -51,19 +51,31 @@ func machine(dir string, s Streams) (*roundtable.Machine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return machineFor(ws, s), nil
+	return machineWithAI(ws, s, nil)
+}
+
+// machineWithAI is machineFor with the optional model layer wired in when
+// it is configured; getenv (nil: the process environment) supplies the
+// RTGIT_AI_* overrides.
+func machineWithAI(ws *workspace, s Streams, getenv func(string) string) (*roundtable.Machine, error) {
+	m := machineFor(ws, s)
+	if _, err := wireAI(m, ws, getenv, s); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // machineFor wires the step machine to an opened workspace.
 func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 	// git's own stages are write points too, for the fault-injection tests.
 	ws.repo.OnPoint(roundtable.GitPoint)
-	return &roundtable.Machine{
+	m := &roundtable.Machine{
 		Repo:      gitRepo{Repo: ws.repo, base: new(string)},
 		Templates: ws.templates(),
 		Embedded:  templates.FS,
 		Warn:      func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) },
 	}
+	return m
 }
 
 // codeFor maps the machine's outcomes to exit codes.

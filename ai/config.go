@@ -1,0 +1,171 @@
+package ai
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigPath is the repository's rtgit settings file; the model layer
+// reads its `ai:` key.
+const ConfigPath = ".rtgit/config.yaml"
+
+// Environment overrides, for CI secrets and quick local trials.
+const (
+	EnvBaseURL = "RTGIT_AI_BASE_URL"
+	EnvModel   = "RTGIT_AI_MODEL"
+	EnvAPIKey  = "RTGIT_AI_API_KEY"
+)
+
+// Defaults for what the file leaves out.
+const (
+	DefaultBaseURL         = "https://api.openai.com/v1"
+	DefaultAPIKeyEnv       = "OPENAI_API_KEY"
+	DefaultTimeout         = 60 * time.Second
+	DefaultMaxRetries      = 2
+	DefaultMaxTokensPerRun = 20000
+	DefaultMaxCallTokens   = 1024
+)
+
+// Config is the model layer's settings.
+type Config struct {
+	BaseURL   string
+	Model     string
+	APIKeyEnv string // the variable the key is read from
+	APIKey    string // never printed
+	// MaxOutputTokensPerRun bounds what one rtgit run may have the model
+	// write; once spent, rtgit carries on deterministically.
+	MaxOutputTokensPerRun int64
+	MaxCallTokens         int64 // bounds one reply
+	Timeout               time.Duration
+	MaxRetries            int
+	// Deny lists extra path patterns whose content is never sent.
+	Deny []string
+}
+
+// Enabled reports whether a model is configured at all.
+func (c Config) Enabled() bool { return c.Model != "" }
+
+type configFile struct {
+	AI *struct {
+		BaseURL               *string  `yaml:"base_url"`
+		Model                 *string  `yaml:"model"`
+		APIKeyEnv             *string  `yaml:"api_key_env"`
+		MaxOutputTokensPerRun *int64   `yaml:"max_output_tokens_per_run"`
+		MaxCallTokens         *int64   `yaml:"max_tokens_per_call"`
+		Timeout               *string  `yaml:"timeout"`
+		MaxRetries            *int     `yaml:"max_retries"`
+		Deny                  []string `yaml:"deny"`
+	} `yaml:"ai"`
+}
+
+// LoadConfig reads the `ai:` key of .rtgit/config.yaml under root and
+// applies the RTGIT_AI_* overrides from getenv. A missing file or key is
+// "off" unless RTGIT_AI_MODEL is set. A key that does not parse is an
+// error naming the file.
+func LoadConfig(root string, getenv func(string) string) (Config, error) {
+	c := Config{BaseURL: DefaultBaseURL, APIKeyEnv: DefaultAPIKeyEnv, Timeout: DefaultTimeout,
+		MaxRetries: DefaultMaxRetries, MaxOutputTokensPerRun: DefaultMaxTokensPerRun, MaxCallTokens: DefaultMaxCallTokens}
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(ConfigPath)))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return c, fmt.Errorf("%s: %w", ConfigPath, err)
+	}
+	if err == nil {
+		if err := c.read(data); err != nil {
+			return c, err
+		}
+	}
+	if v := getenv(EnvBaseURL); v != "" {
+		c.BaseURL = v
+	}
+	if v := getenv(EnvModel); v != "" {
+		c.Model = v
+	}
+	c.APIKey = getenv(EnvAPIKey)
+	if c.APIKey == "" && c.APIKeyEnv != "" {
+		c.APIKey = getenv(c.APIKeyEnv)
+	}
+	return c, nil
+}
+
+func (c *Config) read(data []byte) error {
+	var f configFile
+	// Only the ai key is decoded strictly; the rest of the file belongs
+	// to other readers.
+	var whole map[string]yaml.Node
+	if err := yaml.Unmarshal(data, &whole); err != nil {
+		return fmt.Errorf("%s: %w", ConfigPath, err)
+	}
+	node, ok := whole["ai"]
+	if !ok {
+		return nil
+	}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	if err := enc.Encode(map[string]*yaml.Node{"ai": &node}); err != nil {
+		return fmt.Errorf("%s: %w", ConfigPath, err)
+	}
+	dec := yaml.NewDecoder(&buf)
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("%s: ai: %w", ConfigPath, err)
+	}
+	a := f.AI
+	if a == nil {
+		return nil
+	}
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&c.BaseURL, a.BaseURL)
+	set(&c.Model, a.Model)
+	set(&c.APIKeyEnv, a.APIKeyEnv)
+	if v := a.MaxOutputTokensPerRun; v != nil {
+		if *v < 0 {
+			return fmt.Errorf("%s: ai.max_output_tokens_per_run is %d; want 0 or more", ConfigPath, *v)
+		}
+		c.MaxOutputTokensPerRun = *v
+	}
+	if v := a.MaxCallTokens; v != nil {
+		if *v <= 0 {
+			return fmt.Errorf("%s: ai.max_tokens_per_call is %d; want more than 0", ConfigPath, *v)
+		}
+		c.MaxCallTokens = *v
+	}
+	if v := a.Timeout; v != nil {
+		d, err := parseDuration(*v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("%s: ai.timeout is %q; want a duration like 60s or 2m", ConfigPath, *v)
+		}
+		c.Timeout = d
+	}
+	if v := a.MaxRetries; v != nil {
+		if *v < 0 || *v > 10 {
+			return fmt.Errorf("%s: ai.max_retries is %d; want 0 to 10", ConfigPath, *v)
+		}
+		c.MaxRetries = *v
+	}
+	c.Deny = append(c.Deny, a.Deny...)
+	return nil
+}
+
+// parseDuration takes "60s", "2m" or a plain number of seconds.
+func parseDuration(s string) (time.Duration, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return time.Duration(n) * time.Second, nil
+	}
+	return time.ParseDuration(s)
+}

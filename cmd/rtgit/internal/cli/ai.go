@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/rtgit/rtgit/ai"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+// wireAI gives the machine the model layer when one is configured
+// (.rtgit/config.yaml `ai:` or RTGIT_AI_MODEL). Without configuration the
+// machine stays deterministic. A configuration the user must fix (a
+// broken prompt override, a bad key) is an error; anything that goes wrong
+// later, call by call, is a warning.
+func wireAI(m *roundtable.Machine, ws *workspace, getenv func(string) string, s Streams) (ai.Config, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	cfg, err := ai.LoadConfig(ws.root, getenv)
+	if err != nil || !cfg.Enabled() {
+		return cfg, err
+	}
+	c, err := ai.New(ai.Options{Config: cfg, Templates: ws.templates(), Root: ws.root, GitDir: ws.repo.GitDir(),
+		Warn: func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) }})
+	if err != nil {
+		return cfg, err
+	}
+	m.Assist = c.Helpers()
+	if name, _ := ws.repo.Author(); name != "" {
+		m.Actor = name
+	}
+	return cfg, nil
+}

@@ -1,0 +1,328 @@
+package roundtable
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/assist"
+	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/meta"
+)
+
+// The optional helpers (see package assist) are asked at a few points of a
+// step's life. Each call here has the same shape: ask, clean the result,
+// check it like a person's answer, and on any failure warn and do what
+// rtgit does without a helper. Nothing a helper says can block a step.
+
+func (m *Machine) helpers() *assist.Set {
+	if m.Assist.Enabled() {
+		return m.Assist
+	}
+	return nil
+}
+
+// helperFailed warns about a helper's failure, except a deliberate
+// decline (the helper already said why, once).
+func (m *Machine) helperFailed(what string, err error) {
+	if err != nil && !errors.Is(err, assist.ErrDeclined) {
+		m.warn(fmt.Sprintf("the model could not %s (%v); carrying on without it", what, err))
+	}
+}
+
+// cleaned applies assist.Clean and warns about what it had to change.
+func (m *Machine) cleaned(what string, t assist.Text) assist.Text {
+	text, changed := assist.Clean(t.Text)
+	if len(changed) > 0 {
+		m.warn(fmt.Sprintf("the model's %s needed cleaning: %s", what, strings.Join(changed, ", ")))
+	}
+	t.Text = text
+	return t
+}
+
+// assistStep describes s at depth d for a helper.
+func (st *state) assistStep(s *steps.Step, d steps.Depth) assist.Step {
+	as := assist.Step{ID: s.ID, Title: s.Title, Depth: d}
+	for _, p := range s.Prose(d) {
+		as.Prose = append(as.Prose, steps.Expand(p, st.lookup))
+	}
+	for _, r := range s.Rules {
+		as.Validation = append(as.Validation, ruleText(r))
+	}
+	as.Validation = append(as.Validation, st.proseCriteria(s)...)
+	for _, mp := range s.Mappings {
+		target := mp.Output
+		if mp.Section != "" {
+			target += "#" + mp.Section
+		}
+		if mp.Transform != "" {
+			target += " as " + mp.Transform
+		}
+		as.Artifacts = append(as.Artifacts, fmt.Sprintf("%s -> %s", mp.Question, target))
+	}
+	return as
+}
+
+// ruleText says a validation rule in words, as the step file does.
+func ruleText(r steps.Rule) string {
+	t := fmt.Sprintf("`%s` %s", r.Question, r.Kind)
+	for _, a := range r.Args {
+		t += fmt.Sprintf(" %q", a)
+	}
+	if r.Hint != "" {
+		t += " -- " + r.Hint
+	}
+	return t
+}
+
+// format is what a question's rules ask of its answer.
+func format(s *steps.Step, id string) []string {
+	var out []string
+	for _, r := range s.RulesFor(id) {
+		out = append(out, ruleText(r))
+	}
+	return out
+}
+
+// answeredBefore lists every answered question of the steps completed so far,
+// in plan order, citing the answer file each lives in.
+func (st *state) answeredBefore(except *steps.Step) []assist.Answer {
+	var out []assist.Answer
+	for _, s := range st.plan.Steps() {
+		if s == except || !st.meta.HasStep(s.ID) {
+			continue
+		}
+		out = append(out, st.answersOf(s)...)
+	}
+	return out
+}
+
+// answersOf lists the answered questions of one step.
+func (st *state) answersOf(s *steps.Step) []assist.Answer {
+	f, err := st.answerFile(s)
+	if err != nil {
+		return nil
+	}
+	text := map[string]string{}
+	for _, q := range s.AllQuestions() {
+		text[q.ID] = steps.Expand(q.Text, st.lookup)
+	}
+	var out []assist.Answer
+	for _, a := range f.Answers {
+		if a.Answered {
+			out = append(out, assist.Answer{File: st.it.answerPath(s), StepID: s.ID, QuestionID: a.ID, Question: text[a.ID], Text: a.Text})
+		}
+	}
+	return out
+}
+
+func (st *state) candidateFiles() []string {
+	if qs := st.meta.QuickScan; qs != nil {
+		return qs.CandidateFiles
+	}
+	return nil
+}
+
+// aiDrafts asks the drafter for each question of s that has no answer
+// yet. In brief depth a draft fills the answer for the user to confirm;
+// in standard and deep depth it is a suggestion beside the question, so
+// the user's own words stay primary. A draft that fails the question's
+// rules is dropped and the question asked plainly.
+func (st *state) aiDrafts(s *steps.Step, d steps.Depth, carry map[string]string) map[string]*answers.AI {
+	h := st.m.helpers()
+	if h == nil || h.Drafter == nil || st.inQuickScan(s) {
+		return nil
+	}
+	p := st.plan.PersonaOf(s)
+	as := st.assistStep(s, d)
+	earlier := st.answeredBefore(s)
+	out := map[string]*answers.AI{}
+	for _, q := range s.Questions(d) {
+		if c, ok := carry[q.ID]; ok && strings.TrimSpace(c) != "" {
+			continue
+		}
+		req := assist.DraftRequest{Slug: st.it.slug, Description: st.meta.Description, Persona: p, Step: as,
+			Question: assist.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Format: format(s, q.ID)},
+			Earlier:  earlier, Files: st.candidateFiles()}
+		t, err := h.Drafter.Draft(context.Background(), req)
+		if err != nil || t.Empty() {
+			st.m.helperFailed(fmt.Sprintf("draft `%s` of step %s", q.ID, s.ID), err)
+			continue
+		}
+		t = st.m.cleaned(fmt.Sprintf("draft of `%s`", q.ID), t)
+		msg := checkDraft(s, q.ID, t.Text)
+		if msg == "" {
+			msg = st.criticRejects(s, q.ID, t.Text)
+		}
+		if msg != "" {
+			st.m.warn(fmt.Sprintf("the model's draft of `%s` (step %s) %s; asking the question plainly", q.ID, s.ID, msg))
+			continue
+		}
+		out[q.ID] = &answers.AI{Text: t.Text, Model: t.Prov.Model, Prompt: t.Prov.Prompt, By: p.First(), Suggest: d != steps.Brief}
+	}
+	return out
+}
+
+// checkDraft runs a question's validation rules on a draft, exactly as on
+// a person's answer. It returns why the draft fails, or "".
+func checkDraft(s *steps.Step, id, text string) string {
+	if strings.TrimSpace(text) == "" || strings.TrimSpace(text) == answers.Placeholder {
+		return "is empty"
+	}
+	for _, r := range s.RulesFor(id) {
+		if msg := checkRule(r, text); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// criticRejects runs the requirements critic on a draft as if it were the
+// answer, beside every answer given so far, and returns its first error.
+// Its warnings are left for the person to see once the step completes.
+func (st *state) criticRejects(s *steps.Step, id, text string) string {
+	cfg, err := st.criticConfig()
+	if err != nil {
+		return ""
+	}
+	f := &answers.File{StepID: s.ID, Slug: st.it.slug, Answers: []answers.Answer{{ID: id, Text: text, Answered: true, Line: 1}}}
+	in, err := st.criticAnswers(s, f)
+	if err != nil {
+		return ""
+	}
+	for _, fd := range critic.Errors(critic.In(critic.Check(cfg, in), st.it.answerPath(s))) {
+		return "fails the critic: " + fd.Message
+	}
+	return ""
+}
+
+// carryAI keeps the provenance of carried answers that are still exactly
+// a model's text: a draft left as it was, or a suggestion taken.
+func (st *state) carryAI(s *steps.Step, carry map[string]string) map[string]answers.AIMark {
+	if len(carry) == 0 {
+		return nil
+	}
+	f, err := st.answerFile(s)
+	if err != nil {
+		return nil
+	}
+	out := map[string]answers.AIMark{}
+	for id, text := range carry {
+		h := answers.TextHash(text)
+		for _, m := range f.AI {
+			if m.ID == id && m.Text == h {
+				out[id] = m
+			}
+		}
+		if sg, ok := f.Suggested(id); ok && sg.Text == h {
+			out[id] = sg.AIMark
+		}
+	}
+	return out
+}
+
+// acceptSuggestions puts each ticked suggestion into its empty answer
+// area, keeping its provenance, and writes the answer file. The user's own
+// answer always wins over a ticked box.
+func (st *state) acceptSuggestions(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*answers.File, error) {
+	carry := map[string]string{}
+	took := 0
+	for _, a := range f.Answers {
+		if a.Answered {
+			carry[a.ID] = a.Text
+		} else if sg, ok := f.Suggested(a.ID); ok && sg.Ticked && sg.Body != "" {
+			carry[a.ID] = sg.Body
+			took++
+		}
+	}
+	if took == 0 {
+		return f, nil
+	}
+	data, err := st.renderAnswerFile(cur, ph, steps.Depth(f.Depth), nil, carry, f.Feedback)
+	if err != nil {
+		return nil, err
+	}
+	rel := st.it.answerPath(cur)
+	if err := st.m.writeFile(rel, data); err != nil {
+		return nil, err
+	}
+	nf, err := answers.Parse(rel, data)
+	if err != nil {
+		return nil, err
+	}
+	st.files[cur.ID] = nf
+	return nf, nil
+}
+
+// recordDrafts notes in meta.json each answer of s that is a model's draft
+// confirmed unchanged, so the artifacts' readers can tell it from one a
+// person wrote.
+func (st *state) recordDrafts(s *steps.Step, f *answers.File) error {
+	var drafts []meta.AIDraft
+	for _, q := range s.Questions(steps.Depth(f.Depth)) {
+		if m, ok := f.Drafted(q.ID); ok {
+			src := "ai-draft, confirmed"
+			if st.m.Actor != "" {
+				src += " by " + st.m.Actor
+			}
+			drafts = append(drafts, meta.AIDraft{StepID: s.ID, QuestionID: q.ID, Model: m.Model, Prompt: m.Prompt, Source: src})
+		}
+	}
+	if len(drafts) == 0 {
+		return nil
+	}
+	use, err := st.meta.AIUse()
+	if err != nil {
+		return err
+	}
+	if use == nil {
+		use = &meta.AI{}
+	}
+	kept := use.Drafts[:0]
+	for _, d := range use.Drafts {
+		if d.StepID != s.ID {
+			kept = append(kept, d)
+		}
+	}
+	use.Drafts = append(kept, drafts...)
+	return st.meta.SetAIUse(use)
+}
+
+// recordUsage adds what the helpers spent since the last record to
+// meta.json's per-analysis summary.
+func (st *state) recordUsage() error {
+	h := st.m.helpers()
+	if h == nil || h.Usage == nil {
+		return nil
+	}
+	now := h.Usage()
+	d := assist.Usage{Model: now.Model, Calls: now.Calls - st.m.recorded.Calls,
+		InputTokens: now.InputTokens - st.m.recorded.InputTokens, OutputTokens: now.OutputTokens - st.m.recorded.OutputTokens}
+	if d.Calls == 0 {
+		return nil
+	}
+	use, err := st.meta.AIUse()
+	if err != nil {
+		return err
+	}
+	if use == nil {
+		use = &meta.AI{}
+	}
+	use.Model = d.Model
+	use.Calls += d.Calls
+	use.InputTokens += d.InputTokens
+	use.OutputTokens += d.OutputTokens
+	if err := st.meta.SetAIUse(use); err != nil {
+		return err
+	}
+	st.m.recorded = now
+	return nil
+}
+
+// provenanceNote is the visible line under a model-written reply.
+func provenanceNote(p assist.Provenance) string {
+	return fmt.Sprintf("_Written by the model %s (prompt %s); a draft, not a decision._", answers.SafeModel(p.Model), p.Prompt)
+}
