@@ -93,6 +93,13 @@ func (s *Server) On(text string, reply func(Request) Reply) {
 // Say is a reply function that always says text.
 func Say(text string) func(Request) Reply { return func(Request) Reply { return Reply{Text: text} } }
 
+// Reset drops every queued reply and rule.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.queue, s.rules = nil, nil
+}
+
 // Default sets the reply for requests no rule matches.
 func (s *Server) Default(reply func(Request) Reply) {
 	s.mu.Lock()

@@ -103,7 +103,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 	if key := o.getenv(ai.EnvAPIKey); key != "" {
 		fmt.Fprintf(s.Out, "::add-mask::%s\n", key)
 	}
-	m, err := machine(o.dir, s)
+	m, err := machineEnv(o.dir, s, o.getenv)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/steps/quickscan"
@@ -47,11 +48,17 @@ func search(r *gitops.Repo, rev string, keywords []string) ([]quickscan.Hit, int
 
 // machine opens the repository at dir and wires the step machine to it.
 func machine(dir string, s Streams) (*roundtable.Machine, error) {
+	return machineEnv(dir, s, os.Getenv)
+}
+
+// machineEnv is machine with the environment the model layer's settings
+// are read from.
+func machineEnv(dir string, s Streams, getenv func(string) string) (*roundtable.Machine, error) {
 	ws, err := openWorkspace(dir, true)
 	if err != nil {
 		return nil, err
 	}
-	return machineWithAI(ws, s, nil)
+	return machineWithAI(ws, s, getenv)
 }
 
 // machineWithAI is machineFor with the optional model layer wired in when
