@@ -7,17 +7,24 @@ import (
 
 var appendHeadingRe = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
 
-// AppendToSection adds text at the end of the section headed section,
-// after everything already in it, subsections included. Every existing
-// byte stays where it was: elaboration insights are only ever added. A
-// missing section is created at the end of the document. Headings match
-// as FillSection matches them, so "Problem Statement" finds "### 1.1
-// Problem Statement".
+// elaborationHeading starts the heading of an elaboration block (see
+// elaboration.Synthesis.Markdown).
+const elaborationHeading = "Elaboration Insights"
+
+// AppendToSection adds text at the end of the section headed section's own
+// text: after what is written under its heading and the elaboration blocks
+// appended there before, but ahead of its subsections, so insights about
+// "Stakeholders" never land under its "User Journeys" subsection. Every
+// existing byte stays where it was: elaboration insights are only ever
+// added. A missing section is created at the end of the document.
+// Headings match as FillSection matches them, so "Problem Statement" finds
+// "### 1.1 Problem Statement".
 func AppendToSection(doc []byte, section, text string) []byte {
 	lines := strings.Split(string(doc), "\n")
 	start, level := -1, 0
 	fence := false
 	end := len(lines)
+	elab := 0 // the level of the elaboration block being read, 0 outside one
 	for i, l := range lines {
 		if strings.HasPrefix(strings.TrimSpace(l), "```") || strings.HasPrefix(strings.TrimSpace(l), "~~~") {
 			fence = !fence
@@ -31,10 +38,19 @@ func AppendToSection(doc []byte, section, text string) []byte {
 			start, level = i, len(m[1])
 			continue
 		}
-		if start >= 0 && len(m[1]) <= level {
-			end = i
-			break
+		if start < 0 {
+			continue
 		}
+		switch n := len(m[1]); {
+		case n <= level:
+		case strings.HasPrefix(m[2], elaborationHeading):
+			elab = n
+			continue
+		case elab > 0 && n > elab:
+			continue // a list inside an earlier elaboration block
+		}
+		end = i
+		break
 	}
 	block := strings.TrimRight(text, "\n")
 	if start < 0 {

@@ -8,7 +8,9 @@ import (
 func TestAppendToSectionIsAdditive(t *testing.T) {
 	doc := "# Spec\n\n## Stakeholders and Personas\n\nFinance clerks.\n\n### Auditors\n\nRead only.\n\n## Constraints\n\nNone yet.\n"
 	out := string(AppendToSection([]byte(doc), "Stakeholders and Personas", "<!-- Elaboration: step 01-02 -->\n\nNEW"))
-	want := "# Spec\n\n## Stakeholders and Personas\n\nFinance clerks.\n\n### Auditors\n\nRead only.\n\n<!-- Elaboration: step 01-02 -->\n\nNEW\n\n## Constraints\n\nNone yet.\n"
+	// The block goes after the section's own text, ahead of its
+	// subsection: insights on stakeholders are not about auditors.
+	want := "# Spec\n\n## Stakeholders and Personas\n\nFinance clerks.\n\n<!-- Elaboration: step 01-02 -->\n\nNEW\n\n### Auditors\n\nRead only.\n\n## Constraints\n\nNone yet.\n"
 	if out != want {
 		t.Fatalf("got:\n%s\nwant:\n%s", out, want)
 	}
@@ -23,8 +25,16 @@ func TestAppendToSectionIsAdditive(t *testing.T) {
 		t.Errorf("append to last section:\n%q", out)
 	}
 	out2 := string(AppendToSection([]byte(out), "Stakeholders and Personas", "AGAIN"))
-	if !strings.Contains(out2, "NEW\n\nAGAIN\n\n## Constraints") {
+	if !strings.Contains(out2, "NEW\n\nAGAIN\n\n### Auditors") {
 		t.Errorf("second append:\n%s", out2)
+	}
+	// A second elaboration block follows the first, whose headings are
+	// part of the section's own text.
+	block := "<!-- Elaboration: step 01-02, t1 -->\n\n### Elaboration Insights (Step 01-02: Users)\n\n#### Key Insights\n\n- one"
+	out3 := string(AppendToSection([]byte(doc), "Stakeholders and Personas", block))
+	out3 = string(AppendToSection([]byte(out3), "Stakeholders and Personas", "SECOND"))
+	if !strings.Contains(out3, "- one\n\nSECOND\n\n### Auditors") {
+		t.Errorf("second elaboration block:\n%s", out3)
 	}
 }
 

@@ -50,6 +50,7 @@ func interfaceSpec(in Input) (Result, error) {
 		var n yaml.Node
 		if yaml.Unmarshal(old, &n) == nil && isMapping(&n) {
 			root = n.Content[0]
+			dropHeader(root)
 		}
 	}
 	setKey(root, "item", str(in.Slug))
@@ -76,7 +77,7 @@ func interfaceSpec(in Input) (Result, error) {
 		setKey(root, in.Question, str(answer))
 	}
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "# Interface specification for %s (rtgit step %s, %s).\n", in.Slug, in.StepID, in.StepTitle)
+	fmt.Fprintf(&buf, "%s%s (rtgit step %s, %s).\n", ifspecHeader, in.Slug, in.StepID, in.StepTitle)
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(root); err != nil {
@@ -123,6 +124,28 @@ func parseOperations(answer string) (*yaml.Node, []string) {
 		setKey(ops, strings.TrimSpace(m[1]), op)
 	}
 	return ops, notes
+}
+
+// ifspecHeader starts every interface-spec.yaml rtgit writes.
+const ifspecHeader = "# Interface specification for "
+
+// dropHeader takes the header comment of a file rtgit wrote before off
+// the parsed document, so writing it again does not stack a second copy
+// on top of the first each time a question of the step is rendered.
+func dropHeader(root *yaml.Node) {
+	strip := func(c string) string {
+		var keep []string
+		for _, l := range strings.Split(c, "\n") {
+			if !strings.HasPrefix(l, ifspecHeader) {
+				keep = append(keep, l)
+			}
+		}
+		return strings.TrimSpace(strings.Join(keep, "\n"))
+	}
+	root.HeadComment = strip(root.HeadComment)
+	if len(root.Content) > 0 {
+		root.Content[0].HeadComment = strip(root.Content[0].HeadComment)
+	}
 }
 
 func str(s string) *yaml.Node {

@@ -36,3 +36,24 @@ func TestClarificationsSkipQuotedMarkers(t *testing.T) {
 		t.Errorf("json: %+v", got)
 	}
 }
+
+// TestInterfaceSpecHeaderOnce: every question of 04-02 renders the file
+// again from the last one; the header comment stays one line.
+func TestInterfaceSpecHeaderOnce(t *testing.T) {
+	var file []byte
+	for _, q := range []struct{ id, answer string }{
+		{"contracts", "operation: export input: customer_id output: CSV errors: NOT_FOUND"},
+		{"consumers", "The dashboard shows the error message."},
+		{"versioning", "Columns are only ever appended."},
+	} {
+		res, err := interfaceSpec(Input{Slug: "csv", StepID: "04-02", StepTitle: "Interface Contracts", OutputPath: "ifspec.yaml",
+			Question: q.id, Answer: q.answer, Read: func(string) ([]byte, error) { return file, nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		file = res.Files[0].Data
+	}
+	if n := strings.Count(string(file), "# Interface specification"); n != 1 {
+		t.Errorf("header written %d times:\n%s", n, file)
+	}
+}

@@ -134,13 +134,25 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 	// A section only this step writes, from questions its depth did not
 	// ask, says so rather than standing empty.
 	for _, mp := range sa.step.Mappings {
-		if _, ok := asked[mp.Question]; ok || mp.Question == steps.AllAnswers || mp.Section == "" || strings.Contains(mp.Output, "*") || st.sharedSection(sa.step, mp) {
+		if _, ok := asked[mp.Question]; ok || mp.Question == steps.AllAnswers || mp.Section == "" || strings.Contains(mp.Output, "*") {
 			continue
 		}
 		p := st.it.outputPath(mp.Output)
+		note := fmt.Sprintf("_Not discussed: step %s ran at %s depth._", sa.step.ID, sa.depth)
+		if st.sharedSection(sa.step, mp) {
+			// A section several steps write says so only from the last of
+			// them, and only when none of the others wrote anything there.
+			writers, empty, err := st.sectionLeftEmpty(c, sa.step, mp, p)
+			if err != nil {
+				return err
+			}
+			if !empty {
+				continue
+			}
+			note = fmt.Sprintf("_Not discussed: steps %s did not ask about this at the depth they ran._", steps.JoinAnd(writers))
+		}
 		if byKey[p+"\x00"+sectionKey(sa.step.ID, mp.Section)] == nil {
-			addFill(artifacts.Fill{Path: p, Template: mp.Output, Section: mp.Section,
-				Body: fmt.Sprintf("_Not discussed: step %s ran at %s depth._", sa.step.ID, sa.depth)})
+			addFill(artifacts.Fill{Path: p, Template: mp.Output, Section: mp.Section, Body: note})
 		}
 	}
 	for i, t := range order {
@@ -293,6 +305,34 @@ func (st *state) questionText(ref string) string {
 		}
 	}
 	return ""
+}
+
+// sectionLeftEmpty reports whether s is the last step of the plan that
+// writes mp's section and no other step has a block in it: then the
+// heading would stand empty in a finished document.
+func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping, p string) (writers []string, empty bool, err error) {
+	want := artifacts.HeadingKey(mp.Section)
+	for _, o := range st.plan.Steps() {
+		for _, m := range o.Mappings {
+			if m.Output == mp.Output && artifacts.HeadingKey(m.Section) == want && !contains(writers, o.ID) {
+				writers = append(writers, o.ID)
+			}
+		}
+	}
+	if len(writers) == 0 || writers[len(writers)-1] != s.ID {
+		return writers, false, nil
+	}
+	doc, err := c.base(p)
+	if err != nil || doc == nil {
+		return writers, doc == nil, err
+	}
+	suffix := strings.TrimPrefix(sectionKey("", mp.Section), " ")
+	for _, k := range artifacts.BlockKeys(doc) {
+		if owner, rest, _ := strings.Cut(k, " "); owner != s.ID && rest == suffix {
+			return writers, false, nil
+		}
+	}
+	return writers, true, nil
 }
 
 // sharedSection reports whether another step of the plan also writes the

@@ -2,6 +2,8 @@ package roundtable
 
 import (
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -45,5 +47,53 @@ func TestFailedNextSaysWhatIsMissingPlainly(t *testing.T) {
 	msg := checkRule(rule, "FR-001: a\nfree text")
 	if strings.Contains(msg, `\d`) || !strings.Contains(msg, `line 2 of the answer ("free text")`) {
 		t.Errorf("checkRule = %q", msg)
+	}
+}
+
+// TestDemoSpecHasNoEmptyOrRepeatedSections reads the demo's requirements
+// specification (the golden file TestDemoArtifactsGolden keeps current):
+// no heading stands empty, and no answer is printed twice.
+func TestDemoSpecHasNoEmptyOrRepeatedSections(t *testing.T) {
+	data, err := os.ReadFile("testdata/artifacts/requirements-spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	level := func(l string) int {
+		if m := regexp.MustCompile(`^(#{1,6}) `).FindStringSubmatch(l); m != nil {
+			return len(m[1])
+		}
+		return 0
+	}
+	for i, l := range lines {
+		n := level(l)
+		if n == 0 {
+			continue
+		}
+		empty := true
+		for _, next := range lines[i+1:] {
+			if k := level(next); k > 0 {
+				if k > n {
+					empty = false // its subsections hold the text
+				}
+				break
+			}
+			if strings.TrimSpace(next) != "" {
+				empty = false
+				break
+			}
+		}
+		if empty {
+			t.Errorf("line %d: %q stands empty", i+1, l)
+		}
+	}
+	seen := map[string]int{}
+	for i, l := range lines {
+		if len(l) > 80 && !strings.HasPrefix(l, "|") {
+			if first, ok := seen[l]; ok {
+				t.Errorf("line %d repeats line %d: %.60s…", i+1, first, l)
+			}
+			seen[l] = i + 1
+		}
 	}
 }
