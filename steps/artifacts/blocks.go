@@ -8,12 +8,10 @@ import (
 // outside fenced code.
 func BlockKeys(doc []byte) []string {
 	var out []string
-	fence := false
-	for _, l := range splitLines(doc) {
-		if isFence(l) {
-			fence = !fence
-		}
-		if fence {
+	lines := splitLines(doc)
+	fenced := fencedLines(lines)
+	for i, l := range lines {
+		if fenced[i] {
 			continue
 		}
 		t := strings.TrimSpace(l)

@@ -25,7 +25,9 @@ func FillSection(doc []byte, section, key, body string) ([]byte, error) {
 	lines := splitLines(doc)
 	block := []string{beginMarker(key)}
 	if b := strings.TrimRight(body, "\n"); b != "" {
-		block = append(block, strings.Split(b, "\n")...)
+		for _, l := range strings.Split(b, "\n") {
+			block = append(block, defuseMarker(l))
+		}
 	}
 	block = append(block, endMarker(key))
 
@@ -79,15 +81,23 @@ func Block(doc []byte, key string) (string, bool) {
 	return strings.Join(lines[start+1:end], "\n"), true
 }
 
+// defuseMarker keeps a line of answer text from reading as one of rtgit's
+// markers, which would end the block early and turn the rest of the answer
+// into headings of the document. The line still shows the same text.
+func defuseMarker(l string) string {
+	if t := strings.TrimSpace(l); strings.HasPrefix(t, "<!-- rtgit:") {
+		return strings.Replace(l, "<!--", "&lt;!--", 1)
+	}
+	return l
+}
+
 // findBlock locates key's markers outside fenced code. Unpaired markers are
 // an error: guessing could overwrite a person's text.
 func findBlock(lines []string, key string) (int, int, error) {
-	start, fence := -1, false
+	start := -1
+	fenced := fencedLines(lines)
 	for i, l := range lines {
-		if isFence(l) {
-			fence = !fence
-		}
-		if fence {
+		if fenced[i] {
 			continue
 		}
 		switch strings.TrimSpace(l) {
@@ -127,13 +137,10 @@ func findHeading(lines []string, section string) (int, int) {
 // code and not inside an rtgit:begin/end block.
 func headingLines(lines []string) []int {
 	var out []int
-	fence, block := false, false
+	block := false
+	fenced := fencedLines(lines)
 	for i, l := range lines {
-		if isFence(l) {
-			fence = !fence
-			continue
-		}
-		if fence {
+		if fenced[i] {
 			continue
 		}
 		t := strings.TrimSpace(l)
@@ -159,11 +166,6 @@ var sectionNumberRe = regexp.MustCompile(`^(?:\d+\.)*\d+\.?\s+`)
 func HeadingKey(text string) string {
 	t := sectionNumberRe.ReplaceAllString(strings.TrimSpace(text), "")
 	return strings.ToLower(strings.Join(strings.Fields(t), " "))
-}
-
-func isFence(l string) bool {
-	t := strings.TrimLeft(l, " ")
-	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
 }
 
 func splitLines(doc []byte) []string {

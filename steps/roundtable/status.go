@@ -234,6 +234,7 @@ type Readiness struct {
 	AnalysisStatus string   `json:"analysis_status"`
 	Missing        []string `json:"missing"`        // expected artifacts that do not exist
 	Clarifications []string `json:"clarifications"` // "path:line: [NEEDS CLARIFICATION: …]"
+	Outline        []string `json:"outline"`        // "path: the section … is missing"; see outline.go
 	// OpenQuestions are the tracked questions nobody has resolved yet.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions"`
 	// Staleness compares the analysis with its base branch; a warning
@@ -259,7 +260,8 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Readiness{Slug: slug, AnalysisStatus: st.meta.AnalysisStatus, Missing: []string{}, Clarifications: []string{}}
+	r := &Readiness{Slug: slug, AnalysisStatus: st.meta.AnalysisStatus, Missing: []string{}, Clarifications: []string{}, Outline: []string{}}
+	templateOf := map[string]string{}
 	seen := map[string]bool{}
 	var files []string
 	for _, ph := range st.plan.Phases {
@@ -279,6 +281,7 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 				for _, f := range found {
 					if !contains(files, f) {
 						files = append(files, f)
+						templateOf[f] = o
 					}
 				}
 			}
@@ -291,6 +294,13 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 		}
 		for _, mk := range artifacts.Clarifications(data, path.Ext(f) == ".md") {
 			r.Clarifications = append(r.Clarifications, fmt.Sprintf("%s:%d: %s", f, mk.Line, mk.Text))
+		}
+		problems, err := st.checkOutline(templateOf[f], data)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range problems {
+			r.Outline = append(r.Outline, f+": "+p)
 		}
 	}
 	if r.OpenQuestions, err = st.meta.OpenQuestions(); err != nil {
@@ -315,7 +325,7 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 			errs++
 		}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.OpenQuestions) == 0 && errs == 0
+	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0
 	if r.Staleness, err = st.staleness(); err != nil {
 		return nil, err
 	}

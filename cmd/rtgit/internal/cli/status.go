@@ -243,6 +243,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		for _, c := range r.Clarifications {
 			fmt.Fprintln(s.Out, c)
 		}
+		for _, p := range r.Outline {
+			fmt.Fprintf(s.Out, "broken outline: %s\n", p)
+		}
 		for _, q := range r.OpenQuestions {
 			fmt.Fprintf(s.Out, "open question %s: %s\n", q.ID, strings.Join(strings.Fields(q.Text), " "))
 		}
