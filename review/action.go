@@ -81,6 +81,8 @@ type Result struct {
 	// Staleness compares the analysis with the pull request's base branch,
 	// as the dashboard shows it; nil when it could not be compared.
 	Staleness *roundtable.Staleness
+	// Failed says why the run stopped, when it did.
+	Failed string
 }
 
 // Outcome is one comment (or push) acted on.

@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -66,11 +67,25 @@ func quoteFirstLine(c *Comment) string {
 		return ""
 	}
 	line, _, _ := strings.Cut(strings.TrimSpace(c.Body), "\n")
-	line = strings.TrimLeft(line, "> ")
+	line = quiet(strings.TrimLeft(line, "> "))
 	if r := []rune(line); len(r) > 80 {
 		line = string(r[:80]) + "…"
 	}
 	return fmt.Sprintf("> @%s: %s\n\n", c.User.Login, defang(line))
+}
+
+var (
+	mentionRe = regexp.MustCompile(`(^|[^A-Za-z0-9_` + "`" + `])@([A-Za-z0-9])`)
+	imageRe   = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|(?i)<img\b[^>]*>?`)
+)
+
+// quiet makes quoted text safe to post again: an @mention in it would
+// notify that person (or team) a second time, so a zero-width joiner
+// breaks it, and an image would be fetched again from wherever it points,
+// so it is dropped.
+func quiet(s string) string {
+	s = imageRe.ReplaceAllString(s, "(image)")
+	return mentionRe.ReplaceAllString(s, "${1}@\u200d${2}")
 }
 
 // updateDashboard keeps one dashboard: in the PR body when configured so
@@ -149,6 +164,9 @@ func WriteSummary(w io.Writer, res *Result) error {
 	if res.Slug != "" {
 		fmt.Fprintf(&b, "Analysis `%s` on pull request #%d.\n\n", res.Slug, res.PR)
 	}
+	if res.Failed != "" {
+		fmt.Fprintf(&b, "**The run failed:** %s\n\nComments it did not apply stay unprocessed, for the next run.\n\n", defang(res.Failed))
+	}
 	if res.Skipped != "" {
 		fmt.Fprintf(&b, "Nothing to do: %s.\n", defang(res.Skipped))
 	}
@@ -166,7 +184,7 @@ func WriteSummary(w io.Writer, res *Result) error {
 			fmt.Fprintf(&b, "| %s | %s | %d |\n", who, result, len(o.Commits))
 		}
 		b.WriteString("\n")
-	} else if res.Skipped == "" {
+	} else if res.Skipped == "" && res.Failed == "" {
 		b.WriteString("No new comments to process.\n\n")
 	}
 	for _, c := range res.Outsiders {

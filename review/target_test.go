@@ -55,3 +55,21 @@ func TestWithDashboardKeepsTheAuthorsText(t *testing.T) {
 		t.Errorf("replaced: %q", body)
 	}
 }
+
+// A reply quotes the comment it answers without notifying anyone it
+// mentions again and without loading its images again.
+func TestQuoteDoesNotPingOrEmbed(t *testing.T) {
+	c := &Comment{Kind: KindIssueComment, User: User{Login: "alice"},
+		Body: "cc @bob, a@b.c, @acme/security ![d](https://evil.example/p.png) <img src=https://evil.example/x.gif>"}
+	q := quoteFirstLine(c)
+	for _, bad := range []string{"@bob", "@acme/security", "evil.example", "<img"} {
+		if strings.Contains(q, bad) {
+			t.Errorf("the quote still holds %q: %q", bad, q)
+		}
+	}
+	for _, want := range []string{"> @alice: ", "@\u200dbob", "@\u200dacme/security", "(image)", "a@b.c"} {
+		if !strings.Contains(q, want) {
+			t.Errorf("the quote lacks %q: %q", want, q)
+		}
+	}
+}

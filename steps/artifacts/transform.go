@@ -1,6 +1,8 @@
 package artifacts
 
 import (
+	"crypto/sha1"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"sort"
@@ -194,10 +196,15 @@ func fileSlug(s string) string {
 	return out
 }
 
-// mermaidID turns a component name into a node id Mermaid accepts.
+// mermaidID turns a component name into a node id Mermaid accepts: the
+// name's ASCII letters and digits in CamelCase, readable in the source.
+// When the name holds anything else (Chinese, Cyrillic, "C++"), those
+// letters alone would make different components one node, so a short hash
+// of the whole name follows: distinct per name, and the same on every run.
+// The name itself is always the node's label.
 func mermaidID(name string) string {
 	var b strings.Builder
-	up := true
+	up, lossy := true, false
 	for _, r := range name {
 		switch {
 		case (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9'):
@@ -206,14 +213,21 @@ func mermaidID(name string) string {
 			}
 			b.WriteRune(r)
 			up = false
-		default:
+		case r == ' ' || r == '-' || r == '_' || r == '.' || r == '/' || r == '\t':
 			up = true
+		default:
+			up, lossy = true, true
 		}
 	}
-	if b.Len() == 0 || (b.String()[0] >= '0' && b.String()[0] <= '9') {
-		return "N" + b.String()
+	id := b.String()
+	if lossy || id == "" {
+		sum := sha1.Sum([]byte(name))
+		id += "_" + hex.EncodeToString(sum[:4])
 	}
-	return b.String()
+	if id[0] == '_' || (id[0] >= '0' && id[0] <= '9') {
+		return "N" + id
+	}
+	return id
 }
 
 // mermaidText makes a label safe inside a quoted Mermaid string.

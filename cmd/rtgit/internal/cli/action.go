@@ -63,11 +63,13 @@ pull_request_review (submitted) and pushes to rtgit/**.`,
 	return cmd
 }
 
-func runAction(ctx context.Context, o *actionOptions, s Streams) error {
+func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	token := firstNonEmpty(o.token, o.getenv("INPUT_TOKEN"), o.getenv("GITHUB_TOKEN"))
+	var res *review.Result
+	defer func() { err = finishAction(o, s, res, err, token) }()
 	if token != "" {
 		// The runner hides every later occurrence of a masked value.
 		fmt.Fprintf(s.Out, "::add-mask::%s\n", token)
@@ -132,17 +134,34 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) error {
 		Log:    s.Out,
 		Sleep:  o.sleep,
 	}
-	res, runErr := a.Run(ctx)
-	if res != nil {
-		if err := writeSummary(o.getenv("GITHUB_STEP_SUMMARY"), res); err != nil {
-			fmt.Fprintf(s.Err, "rtgit: warning: job summary: %v\n", err)
+	res, err = a.Run(ctx)
+	return err
+}
+
+// finishAction reports every run, failed or not, in the log and the job
+// summary; a failure is also an error annotation, so a run that stopped
+// never reads as one that had nothing to do.
+func finishAction(o *actionOptions, s Streams, res *review.Result, err error, token string) error {
+	if err != nil {
+		msg := err.Error()
+		if token != "" {
+			msg = strings.ReplaceAll(msg, token, "***")
 		}
-		reportResult(s, res)
+		msg = strings.TrimPrefix(msg, "action: ")
+		err = fmt.Errorf("action: %s", msg)
+		if res == nil {
+			res = &review.Result{}
+		}
+		res.Failed = msg
 	}
-	if runErr != nil {
-		return fmt.Errorf("action: %s", strings.ReplaceAll(runErr.Error(), token, "***"))
+	if res == nil {
+		return err
 	}
-	return nil
+	if werr := writeSummary(o.getenv("GITHUB_STEP_SUMMARY"), res); werr != nil {
+		fmt.Fprintf(s.Err, "rtgit: warning: job summary: %v\n", werr)
+	}
+	reportResult(s, res)
+	return err
 }
 
 // workflowBot is the account a workflow's GITHUB_TOKEN posts as.
@@ -162,11 +181,14 @@ func selfLogin(ctx context.Context, o *actionOptions, token string, client *revi
 }
 
 func reportResult(s Streams, res *review.Result) {
+	if res.Failed != "" {
+		fmt.Fprintf(s.Out, "::error::rtgit failed: %s\n", review.EscapeData(res.Failed))
+	}
 	if res.Skipped != "" {
 		fmt.Fprintf(s.Out, "Nothing to do: %s.\n", res.Skipped)
 		return
 	}
-	if len(res.Handled) == 0 && len(res.Outsiders) == 0 && len(res.LateReplies) == 0 {
+	if res.Failed == "" && len(res.Handled) == 0 && len(res.Outsiders) == 0 && len(res.LateReplies) == 0 {
 		fmt.Fprintf(s.Out, "No new comments to process on #%d.\n", res.PR)
 	}
 	for _, h := range res.Handled {

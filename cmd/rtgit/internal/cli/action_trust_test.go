@@ -213,3 +213,24 @@ func TestActionManagedUserLoginsAndOneBadComment(t *testing.T) {
 	mustContain(t, "answer file", h.originFile(answerMD), ansChange)
 	mustContain(t, "output", out, "::warning::skipped comment ic-", `"bad login!"`)
 }
+
+// A run that fails says so in the log, the job summary and an error
+// annotation, instead of "No new comments to process".
+func TestActionFailureIsReported(t *testing.T) {
+	h := newHarness(t)
+	h.api.Before = func(r *http.Request) int {
+		if r.Method == "GET" && strings.HasSuffix(r.URL.Path, "/issues/7/comments") {
+			return http.StatusInternalServerError
+		}
+		return 0
+	}
+	c := h.api.AddComment("ic", testPR, alice, "/rtgit answer change\n"+ansChange)
+	out, err := h.run("issue_comment", h.api.IssueCommentEvent(c))
+	if err == nil {
+		t.Fatalf("the run did not fail:\n%s", out)
+	}
+	mustContain(t, "output", out, "::error::rtgit failed: list comments", "**The run failed:** list comments")
+	if strings.Contains(out, "No new comments") {
+		t.Errorf("a failed run claims it had nothing to do:\n%s", out)
+	}
+}
