@@ -134,8 +134,10 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		Log:    s.Out,
 		Sleep:  o.sleep,
 	}
-	res, err = a.Run(ctx)
-	return err
+	if res, err = a.Run(ctx); err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	return nil
 }
 
 // finishAction reports every run, failed or not, in the log and the job
@@ -143,16 +145,11 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 // never reads as one that had nothing to do.
 func finishAction(o *actionOptions, s Streams, res *review.Result, err error, token string) error {
 	if err != nil {
-		msg := err.Error()
-		if token != "" {
-			msg = strings.ReplaceAll(msg, token, "***")
-		}
-		msg = strings.TrimPrefix(msg, "action: ")
-		err = fmt.Errorf("action: %s", msg)
+		err = masked{err, token}
 		if res == nil {
 			res = &review.Result{}
 		}
-		res.Failed = msg
+		res.Failed = strings.TrimPrefix(err.Error(), "action: ")
 	}
 	if res == nil {
 		return err
@@ -179,6 +176,22 @@ func selfLogin(ctx context.Context, o *actionOptions, token string, client *revi
 	}
 	return client.Login(ctx)
 }
+
+// masked hides the token in an error's text and keeps what it wraps, so
+// the exit code is decided as before.
+type masked struct {
+	err   error
+	token string
+}
+
+func (m masked) Error() string {
+	if m.token == "" {
+		return m.err.Error()
+	}
+	return strings.ReplaceAll(m.err.Error(), m.token, "***")
+}
+
+func (m masked) Unwrap() error { return m.err }
 
 func reportResult(s Streams, res *review.Result) {
 	if res.Failed != "" {
