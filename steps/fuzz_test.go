@@ -10,6 +10,7 @@ import (
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(goodStep))
 	f.Add([]byte(dropIn))
+	f.Add([]byte(seedStep))
 	f.Add([]byte("---\nstep_id: [\n---\n"))
 	f.Add([]byte("\ufeff---\r\nstep_id: \"01-01\"\r\n---\r\n## Standard Mode\r\n- `a` b\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -24,6 +25,10 @@ func FuzzParse(f *testing.F) {
 			for _, d := range []Depth{Brief, Standard, Deep} {
 				s.Questions(d)
 				s.Prose(d)
+			}
+			// Whatever parses converts to rtgit's dialect and parses again.
+			if _, again := Parse("fuzz.md", Convert(s, "")); again.HasErrors() {
+				t.Fatalf("converted file does not parse: %v\n%s", again, Convert(s, ""))
 			}
 		}
 	})
