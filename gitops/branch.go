@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // Branch is a local branch, its tip's SHA and when the tip was committed.
@@ -56,6 +57,9 @@ func (r *Repo) CreateBranch(name string) error {
 	if head.hash.IsZero() {
 		return fmt.Errorf("cannot create branch %s: HEAD has no commits yet; make a first commit", name)
 	}
+	if err := r.refFolderConflict(ref); err != nil {
+		return err
+	}
 
 	refPath := filepath.Join(r.commonDir, filepath.FromSlash(ref.String()))
 	if err := os.MkdirAll(filepath.Dir(refPath), 0o755); err != nil {
@@ -92,6 +96,38 @@ func (r *Repo) CreateBranch(name string) error {
 		from = head.branch.Short()
 	}
 	r.logHead(head.hash, head.hash, fmt.Sprintf("checkout: moving from %s to %s", from, name))
+	return nil
+}
+
+// refFolderConflict applies git's rule that a ref name cannot also be a
+// folder of other refs: refs/heads/rtgit/foo cannot sit beside
+// refs/heads/rtgit/foo/bar, nor beside refs/heads/rtgit. With the other
+// ref packed, nothing on disk stops the write, and git then fails (gc, a
+// fetch) and hides a branch; so the refusal names the branch in the way.
+func (r *Repo) refFolderConflict(ref plumbing.ReferenceName) error {
+	refs, err := r.st.IterReferences()
+	if err != nil {
+		return err
+	}
+	defer refs.Close()
+	name := ref.String()
+	var clash string
+	err = refs.ForEach(func(x *plumbing.Reference) error {
+		other := x.Name().String()
+		if strings.HasPrefix(other, name+"/") || strings.HasPrefix(name, other+"/") {
+			clash = other
+			return storer.ErrStop
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if clash != "" {
+		short := strings.TrimPrefix(clash, "refs/heads/")
+		return fmt.Errorf("%w: cannot create branch %s while %s exists; git cannot keep a branch and a folder of branches under one name. "+
+			"Choose another slug, or delete or rename %s", ErrBranchExists, ref.Short(), short, short)
+	}
 	return nil
 }
 

@@ -124,3 +124,22 @@ func TestUndoCreateBranch(t *testing.T) {
 	}
 	equal(t, "still on", git(t, dir, "branch", "--show-current"), "rtgit/baz")
 }
+
+// git keeps no branch beside a folder of branches of the same name. With
+// the other branch packed nothing on disk objects, so the check must be
+// rtgit's: otherwise `git gc` fails afterwards and hides a branch.
+func TestCreateBranchRefusesAFolderConflict(t *testing.T) {
+	dir, r := newRepo(t, baseFiles)
+	git(t, dir, "branch", "rtgit/foo/bar")
+	git(t, dir, "branch", "tools")
+	git(t, dir, "pack-refs", "--all", "--prune")
+	for name, clash := range map[string]string{"rtgit/foo": "rtgit/foo/bar", "tools/x": "tools"} {
+		err := r.CreateBranch(name)
+		if err == nil || !strings.Contains(err.Error(), "while "+clash+" exists") {
+			t.Errorf("CreateBranch(%s) = %v: want a refusal naming %s", name, err, clash)
+		}
+	}
+	equal(t, "current branch", git(t, dir, "branch", "--show-current"), "main")
+	git(t, dir, "gc", "-q")
+	equal(t, "branches", git(t, dir, "branch", "--format=%(refname:short)"), "main\nrtgit/foo/bar\ntools")
+}

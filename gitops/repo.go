@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	gogit "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -32,6 +33,10 @@ type Repo struct {
 	// point, when set, is told each named stage of a multi-step write (see
 	// OnPoint).
 	point func(string) error
+
+	// eolOnce reads core.autocrlf once; eolIn is whether it normalizes.
+	eolOnce sync.Once
+	eolIn   bool
 }
 
 // OnPoint registers f to be called, with a name such as "git: branch moved",

@@ -45,7 +45,9 @@ func (r *Repo) readWorktree(p string, store bool) (worktreeFile, error) {
 		if info.Mode().Perm()&0o111 != 0 {
 			wf.mode = filemode.Executable
 		}
-		data, err = os.ReadFile(abs)
+		if data, err = os.ReadFile(abs); err == nil {
+			data = r.toGit(data)
+		}
 	case info.Mode()&fs.ModeSymlink != 0:
 		// Git stores a symlink as a blob holding its target.
 		wf.mode = filemode.Symlink
