@@ -30,7 +30,8 @@ var (
 		regexp.MustCompile(`(?m)^\s*(?:[A-Za-z_$][\w$]*\.)+([A-Za-z_$][\w$]*)\s*=[^=]`),
 		// name: function, name(args) { (object and class methods), get name() {
 		regexp.MustCompile(`(?m)^\s*(?:static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*(?::\s*(?:async\s+)?function\b|\([^)\n]*\)\s*\{)`),
-		regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=`),
+		// top-level bindings only: an indented one is a local variable
+		regexp.MustCompile(`(?m)^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=`),
 		// Object.defineProperty(obj, 'name', ...) and defineGetter(req, 'name', ...)
 		regexp.MustCompile(`define\w*\(\s*[\w.$]+\s*,\s*['"]([\w$]+)['"]`),
 	}

@@ -25,7 +25,7 @@ const (
 // the code a change touches, so they match its words without being where
 // it lands; licence text matches ordinary English ("copy", "condition").
 var kindWeight = map[string]float64{
-	KindSource: 1, KindTest: 0.45, KindExample: 0.3, KindDoc: 0.3, KindChangelog: 0.1,
+	KindSource: 1, KindTest: 0.3, KindExample: 0.3, KindDoc: 0.3, KindChangelog: 0.1,
 	KindConfig: 0.15, KindLicense: 0.02, KindVendored: 0.02, KindGenerated: 0.05,
 }
 
