@@ -42,8 +42,23 @@ var sectionAliases = map[string]string{
 // canonicalSection returns the section a heading opens, or "" when the
 // heading is not one of the schema's sections.
 func canonicalSection(heading string) string {
-	return sectionAliases[foldHeading(heading)]
+	h := foldHeading(heading)
+	if c, ok := sectionAliases[h]; ok {
+		return c
+	}
+	// "Brief Mode (condensed)", "Standard Mode -- default prompts",
+	// "Validation: criteria for answers": the name comes first.
+	h = parenRe.ReplaceAllString(h, " ")
+	for _, sep := range []string{" -- ", " - ", " — ", " – ", ":"} {
+		if i := strings.Index(h, sep); i > 0 {
+			h = h[:i]
+		}
+	}
+	h = strings.Join(strings.Fields(h), " ")
+	return sectionAliases[h]
 }
+
+var parenRe = regexp.MustCompile(`\([^)]*\)|\[[^\]]*\]`)
 
 func foldHeading(h string) string {
 	h = strings.ToLower(h)

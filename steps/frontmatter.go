@@ -21,7 +21,7 @@ func splitFrontmatter(data []byte) (front []byte, body []byte, bodyLine int, ok 
 		return nil, data, 1, false
 	}
 	for i := 1; i < len(lines); i++ {
-		if strings.TrimRight(string(lines[i]), " \t\r\n") == "---" {
+		if l := strings.TrimRight(string(lines[i]), " \t\r\n"); l == "---" || l == "..." {
 			front = bytes.Join(lines[1:i], nil)
 			body = bytes.Join(lines[i+1:], nil)
 			return front, body, i + 2, true

@@ -164,6 +164,22 @@ func (b *bodyParser) seedFinish() {
 		br.Questions = []Question{{ID: ConfirmID, Text: confirmText, Draft: strings.Join(draft, "\n\n"), Line: line}}
 		br.Prose = nil
 	}
+	// A Standard or Deep Mode written without a list asks the questions
+	// in its paragraphs.
+	for _, sec := range []*Section{s.Standard, s.Deep} {
+		if sec == nil || len(sec.Questions) > 0 {
+			continue
+		}
+		var prose []string
+		for _, p := range sec.Prose {
+			if !strings.Contains(p, "?") {
+				prose = append(prose, p)
+				continue
+			}
+			sec.Questions = append(sec.Questions, Question{ID: fmt.Sprintf("q%d", len(sec.Questions)+1), Text: stripSpeaker(p), Line: b.seed.lines[sec]})
+		}
+		sec.Prose = prose
+	}
 	for _, q := range s.AllQuestions() {
 		if q.Draft != "" {
 			s.Rules = append(s.Rules, Rule{Question: q.ID, Kind: "filled", Line: q.Line})

@@ -164,3 +164,27 @@ func TestMatchPersona(t *testing.T) {
 		t.Error("product-owner matched")
 	}
 }
+
+func TestSeedLiberalForms(t *testing.T) {
+	file := "---\nstep_id: \"02-05\"\ntitle: Rollback\npersona: Alex Rivera\ndepth: standard\noutputs: [impact-analysis.md]\n...\n\n" +
+		"### Brief Mode (condensed)\n\nAlex Rivera: Rollback is a redeploy of the previous build. Right?\n\n" +
+		"## Standard Mode -- default prompts\n\n**Alex Rivera:** How do we roll this back?\n\nI'll note it down.\n\nWho decides to roll back?\n\n" +
+		"## Validation: what a good answer has\n\n- A rollback owner is named\n\n## Artifacts\n\n- Update `impact-analysis.md`, section \"Rollback\"\n"
+	s, probs := Parse("seed.md", []byte(file))
+	if s == nil || probs.HasErrors() {
+		t.Fatalf("problems: %v", probs)
+	}
+	qs := s.Questions(Standard)
+	if len(qs) != 2 || qs[0].ID != "q1" || qs[0].Text != "How do we roll this back?" || qs[1].Text != "Who decides to roll back?" {
+		t.Errorf("standard = %+v", qs)
+	}
+	if p := s.Prose(Standard); len(p) != 1 || p[0] != "I'll note it down." {
+		t.Errorf("prose = %q", p)
+	}
+	if b := s.Questions(Brief); len(b) != 1 || b[0].Draft != "Rollback is a redeploy of the previous build. Right?" {
+		t.Errorf("brief = %+v", b)
+	}
+	if len(s.Criteria) != 1 || len(s.Mappings) != 3 || s.Mappings[0].Section != "Rollback" {
+		t.Errorf("criteria %v, mappings %+v", s.Criteria, s.Mappings)
+	}
+}
