@@ -57,3 +57,19 @@ func TestInterfaceSpecHeaderOnce(t *testing.T) {
 		t.Errorf("header written %d times:\n%s", n, file)
 	}
 }
+
+// TestRationaleForMatchesLabels: each part of a rationale goes to the
+// decision its label names, even by one of its words, and nothing else.
+func TestRationaleForMatchesLabels(t *testing.T) {
+	titles := []string{"CSV writer", "Store access", "File encoding"}
+	r := "CSV writer: the csv module quotes right. Store access: batches keep locks short. WAL mode would also work: but not here.\n\nEncoding: the byte-order mark makes Excel read UTF-8."
+	for title, want := range map[string]string{
+		"CSV writer":    "CSV writer: the csv module quotes right.",
+		"Store access":  "Store access: batches keep locks short. WAL mode would also work: but not here.",
+		"File encoding": "Encoding: the byte-order mark makes Excel read UTF-8.",
+	} {
+		if got := RationaleFor(r, title, titles); got != want {
+			t.Errorf("RationaleFor(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
