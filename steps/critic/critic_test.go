@@ -213,3 +213,29 @@ func TestInitConfigParses(t *testing.T) {
 		t.Errorf("config = %+v", cfg)
 	}
 }
+
+// BenchmarkCheckDemo: the critic over every answer of the demo analysis,
+// what `rtgit check` adds to its run.
+func BenchmarkCheckDemo(b *testing.B) {
+	data, err := fs.ReadFile(templates.FS, "demo/answers.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var demo struct {
+		Answers map[string]map[string]string `yaml:"answers"`
+	}
+	if err := yaml.Unmarshal(data, &demo); err != nil {
+		b.Fatal(err)
+	}
+	var in []Answer
+	for step, qs := range demo.Answers {
+		for q, text := range qs {
+			in = append(in, Answer{Ref: step + "." + q, Path: step, Line: 1, Text: text})
+		}
+	}
+	cfg := DefaultConfig()
+	b.ResetTimer()
+	for range b.N {
+		Check(cfg, in)
+	}
+}
