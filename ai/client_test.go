@@ -280,3 +280,51 @@ func TestReviewNotes(t *testing.T) {
 		t.Errorf("NONE gave notes %+v", notes)
 	}
 }
+
+func TestNoKeySendsNoAuthorization(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-stray-from-the-environment")
+	c, srv, _, _ := newTestClient(t, func(c *Config) { c.APIKey = "" })
+	if _, err := c.Helpers().Drafter.Draft(context.Background(), draftReq()); err != nil {
+		t.Fatal(err)
+	}
+	if auth := srv.Requests()[0].Auth; auth != "" {
+		t.Errorf("Authorization = %q, want none", auth)
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, ".rtgit"), 0o755)
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(root, ".rtgit", "config.yaml"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"MY_KEY": "sk-from-file-env"}
+	getenv := func(k string) string { return env[k] }
+
+	cfg, err := LoadConfig(root, getenv)
+	if err != nil || cfg.Enabled() {
+		t.Fatalf("no file: %+v, %v; want off", cfg, err)
+	}
+	write("github:\n  dashboard: body\nai:\n  base_url: http://localhost:11434/v1\n  model: llama3.1:8b\n  api_key_env: MY_KEY\n  timeout: 90s\n  max_output_tokens_per_run: 500\n  deny: [\"*.sql\"]\n")
+	if cfg, err = LoadConfig(root, getenv); err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.Enabled() || cfg.BaseURL != "http://localhost:11434/v1" || cfg.Model != "llama3.1:8b" || cfg.APIKey != "sk-from-file-env" ||
+		cfg.Timeout != 90*time.Second || cfg.MaxOutputTokensPerRun != 500 || len(cfg.Deny) != 1 {
+		t.Errorf("config = %+v", cfg)
+	}
+	env[EnvModel], env[EnvBaseURL], env[EnvAPIKey] = "gpt-4o-mini", "https://example.test/v1", "sk-env"
+	if cfg, _ = LoadConfig(root, getenv); cfg.Model != "gpt-4o-mini" || cfg.BaseURL != "https://example.test/v1" || cfg.APIKey != "sk-env" {
+		t.Errorf("environment did not win: %+v", cfg)
+	}
+	write("ai:\n  modle: typo\n")
+	if _, err := LoadConfig(root, getenv); err == nil || !strings.Contains(err.Error(), ".rtgit/config.yaml") {
+		t.Errorf("unknown key: err = %v, want one naming the file", err)
+	}
+	write("ai:\n  timeout: soon\n")
+	if _, err := LoadConfig(root, getenv); err == nil || !strings.Contains(err.Error(), "ai.timeout") {
+		t.Errorf("bad timeout: err = %v", err)
+	}
+}
