@@ -394,3 +394,34 @@ func TestAIFailureChangesNothing(t *testing.T) {
 		t.Errorf("a failing model changed the answer file:\n%s\n---\n%s", a, b)
 	}
 }
+
+func TestAIDraftFailingTheCriticIsDropped(t *testing.T) {
+	m, dir := newDemoMachine(t)
+	s := loadScript(t)
+	if err := drive(t, m, s, "01-05"); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	m.Warn = func(w string) { warnings = append(warnings, w) }
+	fh := &fakeHelpers{draft: func(r assist.DraftRequest) (string, error) {
+		if r.Question.ID == "requirements" {
+			// Two requirements under one id: the critic's duplicate-id error.
+			return "FR-001: Export -- When the user asks, the system shall export the invoices\nAC-001-01: Given invoices When exported Then a CSV arrives\nFR-001: Filter -- When a range is given, the system shall export only that range\nAC-001-02: Given a range When exported Then only it arrives", nil
+		}
+		return s.Answers[r.Step.ID][r.Question.ID], nil
+	}}
+	m.Assist = fh.set()
+	if _, err := m.SetDepth(s.Slug, steps.Standard); err != nil {
+		t.Fatal(err)
+	}
+	_, f := answerFile(t, dir, s.Slug, "01-06")
+	if sg, ok := f.Suggested("requirements"); ok {
+		t.Errorf("a draft the critic refuses was offered:\n%s", sg.Body)
+	}
+	if _, ok := f.Suggested("scope"); !ok {
+		t.Error("the other questions lost their suggestions")
+	}
+	if !strings.Contains(strings.Join(warnings, "\n"), "fails the critic") {
+		t.Errorf("no warning says why: %q", warnings)
+	}
+}
