@@ -161,6 +161,9 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 			return nil, err
 		}
 		r.Commit, r.Changed = sha, c.order
+		if len(revised) == 0 {
+			r.say("", "Rendered again from the answers: "+strings.Join(c.order, ", ")+".")
+		}
 	}
 	if cur, ph := st.current(); cur != nil {
 		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
