@@ -43,7 +43,7 @@ func (s *suite) measureStale(dir string, history int) (info, infoGit, warn, warn
 		}
 	}
 	must(dir, "git", "checkout", "-q", base)
-	must(dir, s.rtgit, "new", "--slug", staleSlug, "Let customers export invoices as CSV")
+	must(dir, s.rtgit, "new", "--slug", staleSlug, "--from", base, "Let customers export invoices as CSV")
 	name := func(files []string) {
 		var b strings.Builder
 		b.WriteString("# Impact Analysis\n\n## 2. Directly Affected Files\n\n| File | Module | Impact | Change type |\n| --- | --- | --- | --- |\n")
