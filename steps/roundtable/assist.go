@@ -140,9 +140,20 @@ func (st *state) aiDrafts(s *steps.Step, d steps.Depth, carry map[string]string)
 	as := st.assistStep(s, d)
 	earlier := st.answeredBefore(s)
 	out := map[string]*answers.AI{}
+	// A suggestion already shown is shown again as it is: re-rendering a
+	// file (a depth change, a ticked box) never asks anew, so its text
+	// stays put even where the response cache is empty, as on a fresh
+	// Actions runner.
+	shown, _ := st.answerFile(s)
 	for _, q := range s.Questions(d) {
 		if c, ok := carry[q.ID]; ok && strings.TrimSpace(c) != "" {
 			continue
+		}
+		if shown != nil && d != steps.Brief {
+			if sg, ok := shown.Suggested(q.ID); ok && sg.Body != "" && answers.TextHash(sg.Body) == sg.Text {
+				out[q.ID] = &answers.AI{Text: sg.Body, Model: sg.Model, Prompt: sg.Prompt, By: p.First(), Suggest: true}
+				continue
+			}
 		}
 		req := assist.DraftRequest{Slug: st.it.slug, Description: st.meta.Description, Persona: p, Step: as,
 			Question: assist.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Format: format(s, q.ID)},

@@ -425,3 +425,34 @@ func TestAIDraftFailingTheCriticIsDropped(t *testing.T) {
 		t.Errorf("no warning says why: %q", warnings)
 	}
 }
+
+func TestAISuggestionsShownAreNotAskedAgain(t *testing.T) {
+	m, dir := newDemoMachine(t)
+	s := toRequirements(t, m)
+	fh := &fakeHelpers{draft: fromScript(s)}
+	m.Assist = fh.set()
+	if _, err := m.SetDepth(s.Slug, steps.Standard); err != nil {
+		t.Fatal(err)
+	}
+	_, before := answerFile(t, dir, s.Slug, "01-01")
+	asked := map[string]int{}
+	for _, r := range fh.drafted {
+		asked[r.Question.ID]++
+	}
+	if _, err := m.SetDepth(s.Slug, steps.Deep); err != nil {
+		t.Fatal(err)
+	}
+	_, after := answerFile(t, dir, s.Slug, "01-01")
+	again := map[string]int{}
+	for _, r := range fh.drafted {
+		again[r.Question.ID]++
+	}
+	for _, sg := range before.Suggestions {
+		if again[sg.ID] != asked[sg.ID] {
+			t.Errorf("`%s` was asked again on re-render", sg.ID)
+		}
+		if now, ok := after.Suggested(sg.ID); !ok || now.Body != sg.Body || now.Prompt != sg.Prompt {
+			t.Errorf("`%s` changed on re-render: %+v", sg.ID, now)
+		}
+	}
+}
