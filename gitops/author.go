@@ -19,6 +19,9 @@ const (
 // author.* beats user.*, as in git.
 func (r *Repo) Author() (name, email string) {
 	name, email = os.Getenv("GIT_AUTHOR_NAME"), os.Getenv("GIT_AUTHOR_EMAIL")
+	if name == "" && email == "" && r.identity[0] != "" {
+		return r.identity[0], r.identity[1]
+	}
 	files := append([]string{filepath.Join(r.commonDir, "config")}, globalConfigFiles()...)
 	for _, path := range files {
 		if name != "" && email != "" {
@@ -84,3 +87,9 @@ func firstOf(values ...string) string {
 	}
 	return ""
 }
+
+// SetIdentity makes name and email the identity rtgit commits as, in
+// place of the configured one, unless GIT_AUTHOR_NAME or GIT_AUTHOR_EMAIL
+// say otherwise. The GitHub Action commits as the account it posts as,
+// never as whatever identity the runner happens to have.
+func (r *Repo) SetIdentity(name, email string) { r.identity = [2]string{name, email} }

@@ -37,6 +37,9 @@ type Repo struct {
 	// eolOnce reads core.autocrlf once; eolIn is whether it normalizes.
 	eolOnce sync.Once
 	eolIn   bool
+
+	// identity, when set, is who commits (SetIdentity).
+	identity [2]string
 }
 
 // OnPoint registers f to be called, with a name such as "git: branch moved",

@@ -138,7 +138,7 @@ func (c *Client) DefaultBranch(ctx context.Context) (string, error) {
 	return r.GetDefaultBranch(), nil
 }
 
-func user(u *github.User) User { return User{Login: u.GetLogin(), Type: u.GetType()} }
+func user(u *github.User) User { return User{Login: u.GetLogin(), Type: u.GetType(), ID: u.GetID()} }
 
 func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
 	var out []Comment

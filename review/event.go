@@ -39,6 +39,7 @@ const (
 type User struct {
 	Login string
 	Type  string // "User", "Bot", "Organization"
+	ID    int64  // 0 when unknown
 }
 
 // IsBot reports whether the account is an app or bot, whose comments rtgit
@@ -169,6 +170,7 @@ type (
 	wireUser struct {
 		Login string `json:"login"`
 		Type  string `json:"type"`
+		ID    int64  `json:"id"`
 	}
 	wireComment struct {
 		ID        int64     `json:"id"`
@@ -210,7 +212,7 @@ func (w *wireComment) comment(kind Kind) (*Comment, error) {
 	if w.User == nil {
 		return nil, fmt.Errorf("comment %d has no author", w.ID)
 	}
-	c := &Comment{Kind: kind, ID: w.ID, User: User{w.User.Login, w.User.Type}, Path: w.Path, CreatedAt: w.CreatedAt}
+	c := &Comment{Kind: kind, ID: w.ID, User: User{Login: w.User.Login, Type: w.User.Type, ID: w.User.ID}, Path: w.Path, CreatedAt: w.CreatedAt}
 	if w.Body != nil {
 		c.Body = *w.Body
 	}

@@ -92,12 +92,12 @@ func TestParseEventRefusesHostileValues(t *testing.T) {
 }
 
 func TestIsBot(t *testing.T) {
-	for _, u := range []User{{"dependabot[bot]", "Bot"}, {"renovate[bot]", "User"}, {"ci", "Bot"}} {
+	for _, u := range []User{{Login: "dependabot[bot]", Type: "Bot"}, {Login: "renovate[bot]", Type: "User"}, {Login: "ci", Type: "Bot"}} {
 		if !u.IsBot() {
 			t.Errorf("%+v is a bot", u)
 		}
 	}
-	if (User{"alice", "User"}).IsBot() {
+	if (User{Login: "alice", Type: "User"}).IsBot() {
 		t.Error("alice is not a bot")
 	}
 }

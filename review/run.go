@@ -180,6 +180,11 @@ func (r *run) readMeta() (*meta.Meta, error) {
 // uncommitted (an answer, feedback) with the comment recorded as processed.
 func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	out := Outcome{Comment: c, Key: c.Key()}
+	// Whatever this comment commits credits its author.
+	if ca, ok := r.Machine.(CoAuthored); ok {
+		ca.SetCoAuthor(c.User.Trailer())
+		defer ca.SetCoAuthor("")
+	}
 	var step *roundtable.StepStatus
 	if st, err := r.Machine.Status(r.slug); err == nil {
 		step = st.Step
@@ -231,6 +236,9 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	msg := commitMessage(text, c)
 	if intent.Refuse != "" {
 		msg = fmt.Sprintf("rtgit: line comment from @%s not applied\n\nRtgit-Comment: %s\n", c.User.Login, c.Key())
+	}
+	if who := c.User.Trailer(); who != "" {
+		msg = strings.TrimRight(msg, "\n") + "\nCo-authored-by: " + who + "\n"
 	}
 	sha, cerr := r.Git.Commit(paths, msg)
 	if cerr != nil {

@@ -88,6 +88,9 @@ type Machine struct {
 	Actor string
 
 	recorded assist.Usage // helper use already written to meta.json
+	// CoAuthor ("Name <email>"), when set, is credited on every commit
+	// with a Co-authored-by trailer: the person whose comment it applies.
+	CoAuthor string
 }
 
 func (m *Machine) now() time.Time {

@@ -162,7 +162,7 @@ func (c *changeset) commit(msg string) (string, error) {
 	if err := hook(pointBeforeCommit); err != nil {
 		return "", undo.putBack(c.m, err)
 	}
-	sha, err := c.m.Repo.Commit(c.order, msg)
+	sha, err := c.m.Repo.Commit(c.order, c.m.withCoAuthor(msg))
 	if err == nil {
 		return sha, nil
 	}

@@ -114,6 +114,9 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if aiCfg, err := ai.LoadConfig(repoGit.Root(), o.getenv); err == nil && aiCfg.APIKey != "" && aiCfg.APIKey != o.getenv(ai.EnvAPIKey) {
 		fmt.Fprintf(s.Out, "::add-mask::%s\n", aiCfg.APIKey)
 	}
+	// Commits are rtgit's account's; each credits its commenter with a
+	// Co-authored-by trailer (review.run.apply).
+	repoGit.SetIdentity(self, botUser(self).NoreplyEmail())
 	// Read before the pull request's branch is checked out: settings come
 	// from the default branch, which a pull request cannot change.
 	cfg, err := review.LoadConfig(repoGit.Root())
@@ -346,4 +349,14 @@ func (g *actionGit) HeadMessage() (string, error) {
 		return "", err
 	}
 	return log[0].Message, nil
+}
+
+// botUser is rtgit's own account as a review.User, with the id GitHub
+// attributes github-actions[bot]'s commits to.
+func botUser(login string) review.User {
+	u := review.User{Login: login}
+	if login == workflowBot {
+		u.ID = review.ActionsBotID
+	}
+	return u
 }

@@ -33,7 +33,12 @@ func TestActionWriterAnswersAndContinues(t *testing.T) {
 		t.Error("the dashboard still lists the answered question as open")
 	}
 	msg := gitCmd(t, h.origin, "log", "-1", "--format=%B", "rtgit/"+testSlug)
-	mustContain(t, "commit message", msg, "rtgit: answer change from @alice", "Rtgit-Comment: ic-")
+	mustContain(t, "commit message", msg, "rtgit: answer change from @alice", "Rtgit-Comment: ic-", "\nCo-authored-by: alice <")
+	// The commit is rtgit's account's, never the runner's identity.
+	who := gitCmd(t, h.origin, "log", "-1", "--format=%an <%ae>|%cn", "rtgit/"+testSlug)
+	if self := githubtest.Bot.Login; !strings.HasPrefix(who, self+" <") || !strings.HasSuffix(who, "@users.noreply.github.com>|"+self) {
+		t.Errorf("commit identity %q, want %s as author and committer", who, githubtest.Bot.Login)
+	}
 
 	h.comment(alice, "/rtgit answer boundaries\n"+ansBoundaries)
 	h.comment(bob, "/rtgit answer example\n"+ansExample)

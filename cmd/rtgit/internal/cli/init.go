@@ -15,7 +15,10 @@ import (
 
 type initOptions struct {
 	*globals
-	force bool
+	force      bool
+	ref        string // release tag or commit the workflow pins
+	actionRepo string
+	getenv     func(string) string
 }
 
 // initFiles are what `rtgit init` writes: embedded template -> repo path.
@@ -25,19 +28,26 @@ var initFiles = []struct{ template, path string }{
 }
 
 func newInitCmd(g *globals, s Streams) *cobra.Command {
-	o := &initOptions{globals: g}
+	o := &initOptions{globals: g, getenv: os.Getenv}
 	cmd := &cobra.Command{
 		Use:   "init",
 		Short: "Set up a repository for rtgit: settings and the GitHub workflow",
 		Long: `Write .rtgit/config.yaml, with every setting at its documented default, and
 .github/workflows/rtgit.yml, the workflow that answers analyses from pull-request
 comments. Existing files are left alone unless --force is given. Review and
-commit the files yourself.`,
-		Example: "  rtgit init\n  rtgit init --force",
+commit the files yourself.
+
+The workflow pins the rtgit Action to a full commit SHA with the release in a
+comment (uses: rtgit/rtgit@<sha> # v1.2.3), the release being --ref or this
+binary's own version; the SHA is looked up through the GitHub API
+(GITHUB_API_URL, token from GITHUB_TOKEN or GH_TOKEN).`,
+		Example: "  rtgit init\n  rtgit init --force --ref v1.2.3",
 		Args:    exactArgs(0),
 		RunE:    func(*cobra.Command, []string) error { return runInit(o, s) },
 	}
 	cmd.Flags().BoolVar(&o.force, "force", false, "overwrite files that already exist")
+	cmd.Flags().StringVar(&o.ref, "ref", "", "pin the Action to this release tag (v1.2.3) or commit SHA (default: this binary's version)")
+	cmd.Flags().StringVar(&o.actionRepo, "action-repo", defaultActionRepo, "the repository the Action comes from, as owner/name")
 	return cmd
 }
 
@@ -46,10 +56,14 @@ func runInit(o *initOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
+	pin := o.pin(s)
 	for _, f := range initFiles {
 		data, err := fs.ReadFile(templates.FS, f.template)
 		if err != nil {
 			return err
+		}
+		if f.template == "init/rtgit.yml" {
+			data = pin.apply(data)
 		}
 		dst := filepath.Join(ws.root, filepath.FromSlash(f.path))
 		if _, err := os.Lstat(dst); err == nil && !o.force {
@@ -63,6 +77,7 @@ func runInit(o *initOptions, s Streams) error {
 		}
 		fmt.Fprintf(s.Out, "wrote    %s\n", f.path)
 	}
+	fmt.Fprintln(s.Out, "\n"+pin.explain())
 	fmt.Fprintln(s.Out, "\nCommit these files on your default branch. See docs/github-action.md for the rest of the set-up.")
 	return nil
 }

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,8 +29,8 @@ func TestInitWritesConfigAndWorkflow(t *testing.T) {
 		"group: rtgit-${{ github.event.issue.number || github.event.pull_request.number || github.ref }}",
 		"cancel-in-progress: false")
 	for _, line := range strings.Split(string(wf), "\n") {
-		if strings.Contains(line, "run:") || strings.Contains(line, "comment.body") {
-			t.Errorf("the workflow must not run or interpolate comment text: %q", line)
+		if strings.Contains(line, "comment.body") || (strings.Contains(line, "run:") && strings.Contains(line, "${{")) {
+			t.Errorf("the workflow must not interpolate event text into a command: %q", line)
 		}
 	}
 	// The written config is the defaults, spelled out.
@@ -64,4 +66,38 @@ func TestInitRefusesSymlinkedDirectory(t *testing.T) {
 	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
 		t.Errorf("init wrote outside the repository: %v", entries)
 	}
+}
+
+func TestInitPinsTheActionToACommit(t *testing.T) {
+	const sha = "0123456789abcdef0123456789abcdef01234567"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/repos/acme/rtgit/commits/v1.2.3" || r.Header.Get("Accept") != "application/vnd.github.sha" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write([]byte(sha))
+	}))
+	defer srv.Close()
+	t.Setenv("GITHUB_API_URL", srv.URL)
+	t.Setenv("GITHUB_TOKEN", "")
+	t.Setenv("GH_TOKEN", "")
+
+	dir := t.TempDir()
+	gitCmd(t, dir, "init", "-q", "-b", "main")
+	var out bytes.Buffer
+	if code := Run([]string{"-C", dir, "init", "--ref", "v1.2.3", "--action-repo", "acme/rtgit"}, Streams{In: strings.NewReader(""), Out: &out, Err: &out}); code != 0 {
+		t.Fatalf("init: %d\n%s", code, out.String())
+	}
+	wf, _ := os.ReadFile(filepath.Join(dir, ".github/workflows/rtgit.yml"))
+	mustContain(t, "workflow", string(wf), "      - uses: acme/rtgit@"+sha+" # v1.2.3\n")
+	mustContain(t, "output", out.String(), "package-ecosystem: github-actions", "Dependabot")
+
+	// Offline (here: an unknown tag), the tag is written and the user told.
+	out.Reset()
+	if code := Run([]string{"-C", dir, "init", "--force", "--ref", "v9.9.9", "--action-repo", "acme/rtgit"}, Streams{In: strings.NewReader(""), Out: &out, Err: &out}); code != 0 {
+		t.Fatalf("init: %d\n%s", code, out.String())
+	}
+	wf, _ = os.ReadFile(filepath.Join(dir, ".github/workflows/rtgit.yml"))
+	mustContain(t, "workflow", string(wf), "      - uses: acme/rtgit@v9.9.9\n")
+	mustContain(t, "output", out.String(), "could not look up the commit of acme/rtgit v9.9.9 (GitHub answered 404 Not Found)")
 }
