@@ -17,7 +17,8 @@ type Streams struct {
 
 // globals are the flags every command accepts.
 type globals struct {
-	dir string
+	dir     string
+	noColor bool
 }
 
 // Main runs rtgit with args and returns the process exit code.
@@ -50,6 +51,7 @@ Each step is a markdown answer file committed on the branch rtgit/<slug>.`,
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
 	root.PersistentFlags().StringVarP(&g.dir, "directory", "C", ".", "run as if rtgit was started in `DIR`")
+	root.PersistentFlags().BoolVar(&g.noColor, "no-color", false, "no colour or spinner, even on a terminal (as NO_COLOR does)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
 	root.AddCommand(
 		newDemoCmd(g, s),

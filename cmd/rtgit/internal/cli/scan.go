@@ -66,7 +66,9 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	if err != nil {
 		return err
 	}
+	stop := spin(o.globals, s, "scanning the tracked files")
 	res, err := ws.repo.Grep(scanGrepOptions(o.rev, kw))
+	stop()
 	if err != nil {
 		return err
 	}

@@ -105,7 +105,9 @@ func runStatusList(o *statusOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
+	stop := spin(o.globals, s, "reading the analyses")
 	rows, err := m.List()
+	stop()
 	if err != nil {
 		return err
 	}
