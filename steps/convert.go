@@ -55,10 +55,19 @@ func Convert(s *Step, persona string) []byte {
 		}
 	}
 	b.WriteString("---\n")
+	if s.Standard != nil && s.Whole != nil {
+		// Questions only the whole body holds (under an unknown heading)
+		// stay in the whole body, ahead of every mode: they are asked at
+		// no depth, but rules and mappings may still name them.
+		writeQuestions(&b, orphans(s))
+	}
 	writeMode(&b, secBrief, s.Brief)
 	writeMode(&b, secStandard, s.Standard)
 	writeMode(&b, secDeep, s.Deep)
-	if s.Standard == nil && s.Brief == nil && s.Deep == nil && s.Whole != nil {
+	// Without a Standard Mode the step's base questions are the whole
+	// file's (Step.Questions), whatever other modes it has; they must
+	// survive as the converted Standard Mode.
+	if s.Standard == nil && s.Whole != nil {
 		writeMode(&b, secStandard, s.Whole)
 	}
 	var rules []string
@@ -116,10 +125,35 @@ func writeMode(b *strings.Builder, name string, sec *Section) {
 	for _, p := range sec.Prose {
 		fmt.Fprintf(b, "\n%s\n", p)
 	}
-	if len(sec.Questions) > 0 {
+	writeQuestions(b, sec.Questions)
+}
+
+// orphans lists the questions of s.Whole that no mode section asks.
+func orphans(s *Step) []Question {
+	seen := map[string]bool{}
+	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
+		if sec == nil {
+			continue
+		}
+		for _, q := range sec.Questions {
+			seen[q.ID] = true
+		}
+	}
+	var out []Question
+	for _, q := range s.Whole.Questions {
+		if !seen[q.ID] {
+			seen[q.ID] = true
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func writeQuestions(b *strings.Builder, qs []Question) {
+	if len(qs) > 0 {
 		b.WriteString("\n")
 	}
-	for _, q := range sec.Questions {
+	for _, q := range qs {
 		// One line: rtgit's dialect reads a question's continuation lines
 		// as one sentence, so a nested list would not survive a re-read.
 		fmt.Fprintf(b, "- `%s` %s\n", q.ID, strings.Join(strings.Fields(strings.ReplaceAll(q.Text, "\n  - ", " - ")), " "))
