@@ -681,12 +681,24 @@ func (t *treeCache) same(a, b plumbing.Hash, p string) (bool, error) {
 	}
 }
 
-// walkRange visits the commits reachable from to and not from from,
-// newest first by committer time, the way git's revision walk marks
-// commits uninteresting. It returns how many commits the range holds.
+// walkRange visits the commits reachable from to and not from from, as
+// `git rev-list from..to` lists them, newest first by committer time. It
+// returns how many commits the range holds.
+//
+// Committer times only order the walk; they never decide membership.
+// Timestamps have a second's resolution and clocks skew, so a commit can
+// look older than one it descends from, and stopping the walk on time (or
+// as soon as only uninteresting commits are queued) can take a commit
+// reachable from from as part of the range. So once the interesting side
+// is exhausted, the uninteresting side is walked on for as long as some
+// commit taken as interesting is still unmarked: to the end of the range
+// in the common case, into from's history only when the range is not
+// empty.
 func (t *treeCache) walkRange(from, to plumbing.Hash, visit func(*walkCommit) error) (int, error) {
 	q := &commitQueue{}
-	state := map[plumbing.Hash]uint8{} // 1 queued interesting, 2 uninteresting
+	state := map[plumbing.Hash]uint8{} // 1 reached as interesting, 2 uninteresting
+	hit := map[plumbing.Hash]bool{}    // popped as interesting
+	open := 0                          // hits not (yet) known to be uninteresting
 	push := func(h plumbing.Hash, bad bool) error {
 		s := state[h]
 		if s == 2 || (s == 1 && !bad) {
@@ -698,6 +710,9 @@ func (t *treeCache) walkRange(from, to plumbing.Hash, visit func(*walkCommit) er
 		}
 		if bad {
 			state[h] = 2
+			if hit[h] {
+				open--
+			}
 		} else {
 			state[h] = 1
 		}
@@ -714,7 +729,9 @@ func (t *treeCache) walkRange(from, to plumbing.Hash, visit func(*walkCommit) er
 	for q.Len() > 0 && q.interesting() > 0 {
 		it := heap.Pop(q).(queued)
 		bad := it.bad || state[it.c.Hash] == 2
-		if !bad {
+		if !bad && !hit[it.c.Hash] {
+			hit[it.c.Hash] = true
+			open++
 			hits = append(hits, it.c)
 		}
 		for _, p := range it.c.Parents {
@@ -723,25 +740,14 @@ func (t *treeCache) walkRange(from, to plumbing.Hash, visit func(*walkCommit) er
 			}
 		}
 	}
-	// Commits share timestamps (a second's resolution) and clocks skew, so
-	// the uninteresting side is walked on while it can still reach a commit
-	// taken as interesting: down to the oldest of them.
-	if len(hits) > 0 {
-		oldest := hits[0].When
-		for _, c := range hits {
-			oldest = min(oldest, c.When)
-		}
-		for q.Len() > 0 && q.items[0].c.When >= oldest {
-			it := heap.Pop(q).(queued)
-			for _, p := range it.c.Parents {
-				if err := push(p, true); err != nil {
-					return 0, err
-				}
+	for q.Len() > 0 && open > 0 {
+		it := heap.Pop(q).(queued)
+		for _, p := range it.c.Parents {
+			if err := push(p, true); err != nil {
+				return 0, err
 			}
 		}
 	}
-	// A commit reached early through a path with a skewed clock may have
-	// been marked uninteresting later; it is not in the range.
 	n := 0
 	for _, c := range hits {
 		if state[c.Hash] == 2 {
@@ -761,7 +767,7 @@ type queued struct {
 }
 
 // commitQueue orders commits newest first and counts the interesting ones,
-// so the walk stops as soon as only uninteresting history is left.
+// so the walk knows when the interesting side is exhausted.
 type commitQueue struct {
 	items []queued
 	good  int

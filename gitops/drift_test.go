@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -134,5 +135,72 @@ func TestDriftTreeDiffMatchesGit(t *testing.T) {
 		if len(d.Files) != 2 {
 			t.Errorf("named changes = %+v, want a and t", d.Files)
 		}
+	}
+}
+
+// TestDriftRangeIgnoresCommitTimes: which commits a range holds is a matter
+// of reachability alone. Commits made within one second, and a base whose
+// clock ran ahead of the commits made on top of it, give the counts and
+// per-file commits of `git rev-list base..tip`, in both directions.
+func TestDriftRangeIgnoresCommitTimes(t *testing.T) {
+	const t0 = 1700000000
+	for _, tc := range []struct {
+		name  string
+		times [5]int // base (a root commit), edit, side, more, merge
+	}{
+		{"same second", [5]int{t0, t0, t0, t0, t0}},
+		{"base ahead", [5]int{t0 + 60, t0, t0, t0, t0}},
+		{"merge behind its parents", [5]int{t0, t0 + 1, t0 + 2, t0 + 3, t0}},
+		{"side behind the base", [5]int{t0 + 5, t0 + 6, t0, t0 + 7, t0 + 8}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := func(i int) {
+				d := strconv.Itoa(tc.times[i]) + " +0000"
+				t.Setenv("GIT_COMMITTER_DATE", d)
+				t.Setenv("GIT_AUTHOR_DATE", d)
+			}
+			at(0)
+			dir, r := newRepo(t, map[string]string{"a.go": "a\n", "b.go": "b\n"})
+			base := git(t, dir, "rev-parse", "HEAD")
+			at(1)
+			writeFile(t, dir, "a.go", "a2\n")
+			git(t, dir, "commit", "-qam", "edit a")
+			git(t, dir, "checkout", "-q", "-b", "side", base)
+			at(2)
+			writeFile(t, dir, "b.go", "b2\n")
+			git(t, dir, "commit", "-qam", "side edits b")
+			git(t, dir, "checkout", "-q", "main")
+			at(3)
+			writeFile(t, dir, "a.go", "a3\n")
+			git(t, dir, "commit", "-qam", "edit a again")
+			at(4)
+			git(t, dir, "merge", "-q", "--no-edit", "side")
+			tip := git(t, dir, "rev-parse", "HEAD")
+
+			for _, pair := range [][2]string{{base, tip}, {tip, base}} {
+				from, to := pair[0], pair[1]
+				d, err := r.Drift(from, to, []string{"a.go", "b.go"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := countLines(git(t, dir, "rev-list", from+".."+to))
+				if pair[0] == base && want != 4 || pair[0] == tip && want != 0 {
+					t.Fatalf("git rev-list %s..%s lists %d commits", from[:7], to[:7], want)
+				}
+				equal(t, "Commits", d.Commits, want)
+				for _, f := range d.Files {
+					var got []string
+					for _, c := range f.Commits {
+						got = append(got, c.Hash)
+					}
+					w := strings.Fields(git(t, dir, "log", "--format=%H", from+".."+to, "--", f.Path))
+					slices.Sort(got)
+					slices.Sort(w)
+					if !slices.Equal(got, w) {
+						t.Errorf("%s: commits %q, git log says %q", f.Path, got, w)
+					}
+				}
+			}
+		})
 	}
 }
