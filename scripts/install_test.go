@@ -66,6 +66,22 @@ func (r *release) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	w.Write(data)
 }
 
+// set replaces an asset. The server is only ever reached from the install
+// script, a separate process, so the lock is what orders the test's writes
+// before the server's reads.
+func (r *release) set(name string, data []byte) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.assets[name] = data
+}
+
+// count is how often path was requested.
+func (r *release) count(path string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hits[path]
+}
+
 // tagCommit is the (made-up) commit a release tag points at.
 func tagCommit(tag string) string {
 	sum := sha256.Sum256([]byte(tag))
@@ -179,7 +195,7 @@ func TestInstallRightArchiveVerified(t *testing.T) {
 	if !strings.Contains(r.outputs, "found=true") || !strings.Contains(r.stderr, "verified rtgit_linux_arm64.tar.gz of v1.2.3 (sha256 ") {
 		t.Errorf("outputs %q, stderr %q", r.outputs, r.stderr)
 	}
-	if rel.hits["/acme/rtgit/releases/download/v1.2.3/rtgit_linux_amd64.tar.gz"] != 0 {
+	if rel.count("/acme/rtgit/releases/download/v1.2.3/rtgit_linux_amd64.tar.gz") != 0 {
 		t.Errorf("downloaded the amd64 archive on an arm64 runner")
 	}
 	t.Logf("install from a loopback release: %v", r.took)
@@ -189,7 +205,7 @@ func TestInstallRightArchiveVerified(t *testing.T) {
 	if again.err != nil || !strings.Contains(again.stderr, "from the tool cache") {
 		t.Fatalf("second install: %v\n%s", again.err, again.stderr)
 	}
-	if n := rel.hits["/acme/rtgit/releases/download/v1.2.3/rtgit_linux_arm64.tar.gz"]; n != 1 {
+	if n := rel.count("/acme/rtgit/releases/download/v1.2.3/rtgit_linux_arm64.tar.gz"); n != 1 {
 		t.Errorf("archive downloaded %d times, want once", n)
 	}
 	t.Logf("install from the tool cache: %v", again.took)
@@ -197,7 +213,7 @@ func TestInstallRightArchiveVerified(t *testing.T) {
 
 func TestInstallRefusesTamperedArchive(t *testing.T) {
 	rel, srv := newRelease(t, "v1.2.3")
-	rel.assets["v1.2.3/rtgit_linux_amd64.tar.gz"] = archive(t, "evil")
+	rel.set("v1.2.3/rtgit_linux_amd64.tar.gz", archive(t, "evil"))
 	cache := t.TempDir()
 	r := install(t, srv, cache, "v1.2.3", "X64")
 	if r.err == nil {
@@ -217,7 +233,7 @@ func TestInstallRefusesTamperedArchive(t *testing.T) {
 	})
 
 	// checksums.txt without the archive's line is refused the same way.
-	rel.assets["v1.2.3/checksums.txt"] = []byte("0000  rtgit_linux_arm64.tar.gz\n")
+	rel.set("v1.2.3/checksums.txt", []byte("0000  rtgit_linux_arm64.tar.gz\n"))
 	r = install(t, srv, cache, "v1.2.3", "X64")
 	if r.err == nil || !strings.Contains(r.stderr, "lists no rtgit_linux_amd64.tar.gz") {
 		t.Errorf("unlisted archive: %v\n%s", r.err, r.stderr)
