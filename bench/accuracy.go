@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -236,12 +237,9 @@ func writeAccuracy(w io.Writer, outs []outcome) {
 	for _, r := range repos {
 		writeRow(w, r, byRepo[r][0].split, byRepo[r])
 	}
+	names := splitsOf(outs)
 	splits := map[string][]outcome{}
-	var names []string
 	for _, o := range outs {
-		if _, ok := splits[o.split]; !ok {
-			names = append(names, o.split)
-		}
 		splits[o.split] = append(splits[o.split], o)
 	}
 	for _, s := range names {
@@ -285,13 +283,25 @@ func writeCalibration(w io.Writer, outs []outcome) {
 			right[k]++
 		}
 	}
-	for _, split := range []string{"train", "heldout", "synthetic"} {
+	for _, split := range splitsOf(outs) {
 		for _, sc := range []string{"small", "medium", "large"} {
 			if k := (key{split, sc}); tot[k] > 0 {
 				fmt.Fprintf(w, "| %s | %s | %d | %.2f |\n", split, sc, tot[k], float64(right[k])/float64(tot[k]))
 			}
 		}
 	}
+}
+
+// splitsOf names the splits of the outcomes in corpus order, so a split
+// added to the corpus is reported without a change here.
+func splitsOf(outs []outcome) []string {
+	var names []string
+	for _, o := range outs {
+		if !slices.Contains(names, o.split) {
+			names = append(names, o.split)
+		}
+	}
+	return names
 }
 
 func medianOf(xs []float64) float64 {

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRecallAndScope(t *testing.T) {
 	ranked := []string{"a.go", "b.go", "c.go"}
@@ -17,5 +20,31 @@ func TestRecallAndScope(t *testing.T) {
 	}
 	if m := medianOf([]float64{1, 2, 3, 4}); m != 2.5 {
 		t.Errorf("median = %v", m)
+	}
+}
+
+// Every split of the corpus gets its own summary row and calibration rows,
+// including one the report code has never heard of.
+func TestWriteAccuracyListsEverySplit(t *testing.T) {
+	outs := []outcome{
+		{repo: "a/go", split: "train", recall: 1, hit: true, scopeRight: true, ratioErr: 1, estScope: "small"},
+		{repo: "b/py", split: "heldout", recall: 0.5, ratioErr: 2, estScope: "medium"},
+		{repo: "c/ts", split: "fresh", recall: 0.25, hit: true, ratioErr: 3, estScope: "small"},
+		{repo: "c/ts", split: "fresh", recall: 0.75, scopeRight: true, ratioErr: 1, estScope: "small"},
+	}
+	var b strings.Builder
+	writeAccuracy(&b, outs)
+	out := b.String()
+	for _, want := range []string{
+		"| c/ts | fresh | 2 | 0.50 | 0.00 | 0.50 |",
+		"| **all fresh** | fresh | 2 | 0.50 | 0.00 | 0.50 |",
+		"| **all** |  | 4 |",
+		"| fresh | small | 2 | 0.50 |",
+		"| heldout | medium | 1 | 0.00 |",
+		"| train | small | 1 | 1.00 |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
 	}
 }
