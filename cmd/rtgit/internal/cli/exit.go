@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -80,9 +81,38 @@ func usageFromCobra(root *cobra.Command, args []string, err error) error {
 		return err
 	}
 	if _, _, ferr := root.Find(args); ferr != nil {
-		return usageErr("%v (rtgit --help lists the commands)", err)
+		return usageErr("%s (rtgit --help lists the commands)", unknownCommand(root, err))
 	}
 	return err
+}
+
+// unknownCommandRe finds the word in cobra's unknown-command error.
+var unknownCommandRe = regexp.MustCompile(`^unknown command "([^"]*)"`)
+
+// unknownCommand is cobra's unknown-command error on one line, with the
+// nearest commands as "did you mean", closest first: cobra's own
+// suggestions come as an indented list on the lines below, in the order
+// the commands were added.
+func unknownCommand(root *cobra.Command, err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	m := unknownCommandRe.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	switch near := suggest(m[1], names); len(near) {
+	case 0:
+		return msg
+	case 1:
+		return fmt.Sprintf("%s; did you mean %s?", msg, near[0])
+	default:
+		return fmt.Sprintf("%s; did you mean one of: %s?", msg, strings.Join(near, ", "))
+	}
 }
 
 // wantsJSON reports whether the command that ran was asked for JSON.
