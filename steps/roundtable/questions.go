@@ -112,8 +112,18 @@ func (m *Machine) Resolve(slug, id, answer, by string) (*Reply, error) {
 	} else {
 		r.Done = true
 	}
-	r.say(speaker, fmt.Sprintf("Resolved %s (%q): %s. %s", id, q.Text, q.Answer, openCount(len(open))))
+	r.say(speaker, fmt.Sprintf("Resolved %s (%q): %s %s", id, q.Text, sentence(q.Answer), openCount(len(open))))
 	return r, nil
+}
+
+// sentence is s ending with one full stop, unless it already ends as a
+// sentence does: an answer written as "Yes, both." is quoted as written.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "…") {
+		return s
+	}
+	return s + "."
 }
 
 func openCount(n int) string {

@@ -58,6 +58,10 @@ func TestQuestionCommentBecomesOpenQuestion(t *testing.T) {
 	if !strings.Contains(r.Lines[0].Text, "Resolved Q-001") || !strings.Contains(r.Lines[0].Text, "No open questions remain.") {
 		t.Errorf("resolve reply = %+v", r.Lines)
 	}
+	// The answer ends with its own full stop: it is not doubled.
+	if want := ": Yes: PowerShell 7 on Windows is supported. No open questions remain."; !strings.HasSuffix(r.Lines[0].Text, want) {
+		t.Errorf("resolve reply = %q, want it to end %q", r.Lines[0].Text, want)
+	}
 	qs, _ = readMeta(t, repo).Questions()
 	if qs[0].Status != "resolved" || qs[0].Answer != "Yes: PowerShell 7 on Windows is supported." {
 		t.Errorf("after resolve: %+v", qs[0])
@@ -110,5 +114,20 @@ func TestFeedbackKeptVerbatimAndDepthWordsStayFeedback(t *testing.T) {
 	}
 	if readMeta(t, repo).DepthOverrides["00-quick-scan"] != "" {
 		t.Errorf("feedback mentioning 'fast' changed the depth")
+	}
+}
+
+func TestSentenceEndsOnce(t *testing.T) {
+	for in, want := range map[string]string{
+		"No, only paid invoices.": "No, only paid invoices.",
+		"No, only paid invoices":  "No, only paid invoices.",
+		"Is that right?":          "Is that right?",
+		"Yes!":                    "Yes!",
+		"  trailing space  ":      "trailing space.",
+		"see docs/export.md":      "see docs/export.md.",
+	} {
+		if got := sentence(in); got != want {
+			t.Errorf("sentence(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
