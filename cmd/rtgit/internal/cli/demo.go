@@ -228,7 +228,15 @@ func printArtifactTree(s Streams, dir, slug string) error {
 	if err != nil {
 		return err
 	}
-	sort.Strings(files)
+	// By folder, then name: a plain sort puts a folder's subfolder
+	// ("answers/") between its own files, splitting it in two.
+	sort.Slice(files, func(i, j int) bool {
+		di, dj := path.Dir(files[i]), path.Dir(files[j])
+		if di != dj {
+			return di < dj
+		}
+		return files[i] < files[j]
+	})
 	last := ""
 	for _, f := range files {
 		if d := path.Dir(f); d != last {
