@@ -8,7 +8,8 @@ import (
 
 // Shell completion (`rtgit completion bash|zsh|fish|powershell`, from
 // cobra) offers the analyses' slugs where a slug goes, the open step's
-// question ids after `answer`, and the depths after `depth`. Completion
+// question ids after `answer`, the open questions (Q-001) after `resolve`,
+// and the depths after `depth`. Completion
 // runs on every key press, so a repository it cannot read just completes
 // nothing.
 
@@ -49,6 +50,8 @@ func completeSlugVerb(g *globals, nargs int) cobra.CompletionFunc {
 		switch {
 		case cmd.Name() == "answer" && pos == 0:
 			out = append(out, questionIDs(an, slug)...)
+		case cmd.Name() == "resolve" && pos == 0:
+			out = append(out, openQuestionIDs(an, slug)...)
 		case cmd.Name() == "depth" && pos == 0:
 			out = append(out, "brief", "standard", "deep")
 		}
@@ -84,4 +87,20 @@ func questionIDs(an *analyses, slug string) []string {
 		}
 	}
 	return append(open, done...)
+}
+
+// openQuestionIDs are the analysis's unresolved open questions, Q-001 on;
+// they outlive the steps that raised them, so a finished analysis has them
+// too.
+func openQuestionIDs(an *analyses, slug string) []string {
+	m := machineFor(an.ws, Streams{Out: io.Discard, Err: io.Discard})
+	st, err := m.Status(slug)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, q := range st.OpenQuestions {
+		out = append(out, q.ID)
+	}
+	return out
 }
