@@ -133,6 +133,9 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 			r, err := call(m, args, s.In)
 			if r != nil {
 				printReply(s.Out, args[0], r)
+				if err == nil && r.Done {
+					printReadyNote(s.Out, m, args[0])
+				}
 			}
 			return codeFor(err)
 		},

@@ -265,7 +265,10 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		for _, n := range r.Review {
 			fmt.Fprintf(s.Out, "%s: %s\n", n.Severity, n.Text)
 		}
-		if r.Ready && !stale && !(o.strict && len(r.Review) > 0) {
+		switch {
+		case !r.Ready || stale:
+			fmt.Fprintf(s.Out, "%s is not ready yet.\n", slug)
+		case !(o.strict && len(r.Review) > 0):
 			fmt.Fprintf(s.Out, "%s is ready to build.\n", slug)
 		}
 	}
