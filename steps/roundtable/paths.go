@@ -7,6 +7,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/rtgit/rtgit/steps"
 )
@@ -57,22 +62,37 @@ var stopWords = map[string]bool{
 	"users": true, "people": true, "someone": true, "want": true, "wants": true, "able": true,
 }
 
+// foldMarks takes the accents off letters ("Überweisung für" becomes
+// "Uberweisung fur"), so a slug keeps the word rather than its pieces.
+var foldMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+
 // DeriveSlug turns a description into a slug: its lowercase words of
-// [a-z0-9], stop words dropped, joined by dashes and cut at a word boundary
-// to MaxDerivedSlug characters.
+// [a-z0-9] with accents folded away, stop words dropped, joined by dashes
+// and cut at a word boundary to MaxDerivedSlug characters. A word with a
+// letter that has no a-z spelling (ß, 発) is left out whole rather than cut
+// into pieces.
 func DeriveSlug(desc string) string {
+	if folded, _, err := transform.String(foldMarks, desc); err == nil {
+		desc = folded
+	}
 	var words []string
 	var cur strings.Builder
+	foreign := false
 	flush := func() {
-		if cur.Len() > 0 {
+		if cur.Len() > 0 && !foreign {
 			words = append(words, cur.String())
-			cur.Reset()
 		}
+		cur.Reset()
+		foreign = false
 	}
 	for _, r := range strings.ToLower(desc) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+		switch {
+		case (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9'):
 			cur.WriteRune(r)
-		} else {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			cur.WriteRune(r)
+			foreign = true
+		default:
 			flush()
 		}
 	}
