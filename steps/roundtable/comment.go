@@ -137,6 +137,11 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		return nil, fmt.Errorf("comment is not valid UTF-8 text")
 	}
 	cmd := ParseComment(text)
+	if cmd.Kind == "question" {
+		if r, handled, err := m.finishedQuestion(slug, text, from); handled {
+			return r, err
+		}
+	}
 	if cmd.Kind == "feedback" || cmd.Kind == "question" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/")) {
 		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
 			return st.spoken(cur, ph, f, cmd, text, from)
