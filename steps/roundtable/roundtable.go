@@ -86,6 +86,9 @@ type Machine struct {
 	// author's name locally), when known: it names who confirmed a
 	// model's draft.
 	Actor string
+	// Progress, when set, hears how far List has got (done of total
+	// analyses read), for a progress display.
+	Progress func(done, total int)
 
 	recorded assist.Usage // helper use already written to meta.json
 	// CoAuthor ("Name <email>"), when set, is credited on every commit

@@ -168,7 +168,10 @@ func (m *Machine) List() ([]Summary, error) {
 	}
 	head, _ := m.Repo.HeadBranch()
 	var out []Summary
-	for _, b := range branches {
+	for i, b := range branches {
+		if m.Progress != nil {
+			m.Progress(i, len(branches))
+		}
 		slug := strings.TrimPrefix(b.Name, BranchPrefix)
 		row := Summary{Slug: slug, LastActivity: b.Time}
 		rev := b.Commit

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 
 	"github.com/rtgit/rtgit/ai"
@@ -22,7 +21,7 @@ func wireAI(m *roundtable.Machine, ws *workspace, getenv func(string) string, s 
 		return cfg, err
 	}
 	c, err := ai.New(ai.Options{Config: cfg, Templates: ws.templates(), Root: ws.root, GitDir: ws.repo.GitDir(),
-		Warn: func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) }})
+		Warn: s.warn})
 	if err != nil {
 		return cfg, err
 	}

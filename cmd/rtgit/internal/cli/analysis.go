@@ -87,7 +87,7 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	slug := strings.TrimPrefix(r.Step.AnswerFile, roundtable.RequirementsDir+"/")
 	slug, _, _ = strings.Cut(slug, "/")
 	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n\n", slug, roundtable.BranchPrefix, slug, base.describe())
-	printReply(s.Out, slug, r)
+	printReply(s.Out, s.colors(s.Out), slug, r)
 	return nil
 }
 
@@ -132,7 +132,7 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 			}
 			r, err := call(m, args, s.In)
 			if r != nil {
-				printReply(s.Out, args[0], r)
+				printReply(s.Out, s.colors(s.Out), args[0], r)
 				if err == nil && r.Done {
 					printReadyNote(s.Out, m, args[0])
 				}

@@ -3,10 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
 
+	"github.com/fatih/color"
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
@@ -42,7 +42,8 @@ func silent(code int, err error) error { return &codedError{code: code, err: err
 
 // report prints err once, prefixed "rtgit:", and returns the exit code.
 // Under --json the error is a JSON object instead (see errorJSON).
-func report(err error, stderr io.Writer, asJSON bool) int {
+func report(err error, s Streams, asJSON bool) int {
+	stderr := s.Err
 	if err == nil {
 		return ExitOK
 	}
@@ -56,7 +57,11 @@ func report(err error, stderr io.Writer, asJSON bool) int {
 		writeErrorJSON(stderr, err, code, msg)
 		return code
 	}
-	fmt.Fprintf(stderr, "rtgit: %s\n", msg)
+	p := s.colors(stderr)
+	if i := strings.LastIndex(msg, didYouMean); p.on && i >= 0 {
+		msg = msg[:i] + p.hint(msg[i:])
+	}
+	fmt.Fprintf(stderr, "%s %s\n", p.paint("rtgit:", color.FgRed, color.Bold), msg)
 	return code
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,18 +74,46 @@ func runLint(o *lintOptions, s Streams) error {
 			return err
 		}
 	} else {
+		pal := s.colors(s.Out)
 		for _, p := range probs {
-			fmt.Fprintln(s.Out, p)
+			fmt.Fprintln(s.Out, lintLine(pal, p))
 		}
 	}
 	if probs.HasErrors() {
 		return silent(ExitError, fmt.Errorf("lint found errors"))
 	}
 	if !o.json {
-		fmt.Fprintf(s.Out, "%d steps checked, no errors\n", counts[steps.DefaultLibrary])
+		pal := s.colors(s.Out)
+		fmt.Fprintln(s.Out, pal.good(fmt.Sprintf("%d steps checked, no errors", counts[steps.DefaultLibrary])))
 		for _, lib := range libs[1:] {
-			fmt.Fprintf(s.Out, "%s library: %d steps checked, no errors\n", lib, counts[lib])
+			fmt.Fprintln(s.Out, pal.good(fmt.Sprintf("%s library: %d steps checked, no errors", lib, counts[lib])))
 		}
 	}
 	return nil
+}
+
+// lintLine is p as "path:line: message", its place bold and its message
+// coloured by severity.
+func lintLine(pal palette, p steps.Problem) string {
+	text := p.String()
+	if !pal.on {
+		return text
+	}
+	msg := p.Msg
+	if p.Severity != steps.Error {
+		msg = p.Severity.String() + ": " + msg
+	}
+	place, ok := strings.CutSuffix(text, msg)
+	if !ok {
+		return text
+	}
+	switch p.Severity {
+	case steps.Error:
+		msg = pal.bad(msg)
+	case steps.Warning:
+		msg = pal.warn(msg)
+	default:
+		msg = pal.faint(msg)
+	}
+	return pal.head(place) + msg
 }

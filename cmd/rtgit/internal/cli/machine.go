@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"os"
 
 	"github.com/rtgit/rtgit/gitops"
@@ -80,7 +79,7 @@ func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 		Repo:      gitRepo{Repo: ws.repo, base: new(string)},
 		Templates: ws.templates(),
 		Embedded:  templates.FS,
-		Warn:      func(msg string) { fmt.Fprintf(s.Err, "rtgit: warning: %s\n", msg) },
+		Warn:      s.warn,
 	}
 	return m
 }

@@ -5,70 +5,69 @@ import (
 	"io"
 	"strings"
 
+	"github.com/fatih/color"
+
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // printReply renders a reply for a terminal: the conversation, any
 // problems, then the open step with its questions and menu.
-func printReply(w io.Writer, slug string, r *roundtable.Reply) {
+// On a terminal p colours the headings, the speakers and what is missing.
+func printReply(w io.Writer, p palette, slug string, r *roundtable.Reply) {
 	for _, l := range r.Lines {
 		if l.Speaker != "" {
-			fmt.Fprintf(w, "%s: %s\n", l.Speaker, l.Text)
+			fmt.Fprintf(w, "%s %s\n", p.head(l.Speaker+":"), l.Text)
 		} else {
 			fmt.Fprintln(w, l.Text)
 		}
 	}
 	if len(r.Problems) > 0 {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Still needed before this step can complete:")
-		for _, p := range r.Problems {
-			fmt.Fprintf(w, "  %s\n", p)
+		fmt.Fprintln(w, p.paint("Still needed before this step can complete:", color.FgYellow, color.Bold))
+		for _, pr := range r.Problems {
+			fmt.Fprintf(w, "  %s\n", p.bad(pr))
 		}
 	}
 	if d := r.Discussion; d != nil {
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "Roundtable on step %s, turn %d of %d (%s).\n", d.StepID, d.Turn, d.MaxTurns, d.File)
-		fmt.Fprintf(w, "Reply with: rtgit elaborate %s \"...\" (address anyone by name; say \"done\" to wrap up)\n", slug)
+		fmt.Fprintln(w, p.head(fmt.Sprintf("Roundtable on step %s, turn %d of %d (%s).", d.StepID, d.Turn, d.MaxTurns, d.File)))
+		fmt.Fprintf(w, "Reply with: %s (address anyone by name; say \"done\" to wrap up)\n", p.hint(fmt.Sprintf("rtgit elaborate %s \"...\"", slug)))
 		return
 	}
 	if v := r.Step; v != nil {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, v.Header)
+		fmt.Fprintln(w, p.head(v.Header))
 		for _, p := range v.Prose {
 			fmt.Fprintln(w)
 			fmt.Fprintln(w, indent(p, "  "))
 		}
 		fmt.Fprintln(w)
 		for i, q := range v.Questions {
-			mark := " "
-			if q.Answered {
-				mark = "x"
-			}
 			opt := ""
 			if !q.Required {
-				opt = " (optional)"
+				opt = p.faint(" (optional)")
 			}
-			fmt.Fprintf(w, "  [%s] %d. %s%s  {%s}\n", mark, i+1, q.Text, opt, q.ID)
+			fmt.Fprintf(w, "  %s %d. %s%s  %s\n", p.box(q.Answered), i+1, q.Text, opt, p.hint("{"+q.ID+"}"))
 		}
 		for _, c := range v.Contributors {
 			fmt.Fprintln(w)
-			fmt.Fprintf(w, "  Also at the table, %s (%s) asks:\n", c.Name, c.Role)
-			for _, p := range c.Prompts {
-				fmt.Fprintf(w, "  - %s\n", p)
+			fmt.Fprintf(w, "  %s\n", p.head(fmt.Sprintf("Also at the table, %s (%s) asks:", c.Name, c.Role)))
+			for _, pr := range c.Prompts {
+				fmt.Fprintf(w, "  - %s\n", pr)
 			}
 		}
 		if len(v.Criteria) > 0 {
 			fmt.Fprintln(w)
-			fmt.Fprintln(w, "  A good answer meets each of these:")
+			fmt.Fprintf(w, "  %s\n", p.head("A good answer meets each of these:"))
 			for _, c := range v.Criteria {
 				fmt.Fprintf(w, "  - %s\n", c)
 			}
 		}
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "Answer in %s (or: rtgit answer %s <id> \"text\"), then run: rtgit next %s\n", v.AnswerFile, slug, slug)
+		fmt.Fprintf(w, "Answer in %s (or: %s), then run: %s\n", v.AnswerFile, p.hint(fmt.Sprintf("rtgit answer %s <id> \"text\"", slug)), p.hint("rtgit next "+slug))
 		fmt.Fprintln(w, "---")
 		for _, m := range v.Menu {
-			fmt.Fprintf(w, "[%s] %s\n", m.Key, m.Label)
+			fmt.Fprintf(w, "%s %s\n", p.head("["+m.Key+"]"), m.Label)
 		}
 		fmt.Fprintln(w, "Or type naturally to provide feedback.")
 		fmt.Fprintln(w, "---")

@@ -13,6 +13,11 @@ import (
 type Streams struct {
 	In       io.Reader
 	Out, Err io.Writer
+	// Terminal reports whether w is a terminal a person is watching; nil
+	// asks the operating system. Tests set it to see what a person sees.
+	Terminal func(w io.Writer) bool
+
+	noColor *bool // --no-color, read once the command line is parsed
 }
 
 // globals are the flags every command accepts.
@@ -31,11 +36,14 @@ func Run(args []string, s Streams) int {
 	root := newRoot(s)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
-	return report(usageFromCobra(root, args, err), s.Err, wantsJSON(cmd))
+	noColor, _ := root.PersistentFlags().GetBool("no-color")
+	s.noColor = &noColor
+	return report(usageFromCobra(root, args, err), s, wantsJSON(cmd))
 }
 
 func newRoot(s Streams) *cobra.Command {
 	g := &globals{}
+	s.noColor = &g.noColor
 	root := &cobra.Command{
 		Use:   "rtgit",
 		Short: "Run a roundtable feature analysis on a git branch",
@@ -43,7 +51,12 @@ func newRoot(s Streams) *cobra.Command {
 architecture and design with three personas: Maya Chen (Business Analyst),
 Alex Rivera (Solutions Architect) and Jordan Park (System Designer).
 
-Each step is a markdown answer file committed on the branch rtgit/<slug>.`,
+Each step is a markdown answer file committed on the branch rtgit/<slug>.
+
+On a terminal, rtgit colours what needs attention (errors red, warnings
+yellow, what is done green) and shows a spinner on long work. Output to a
+pipe, a file or a CI log is plain text; NO_COLOR (set to anything), TERM=dumb
+or --no-color make a terminal plain too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -66,9 +67,9 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	if err != nil {
 		return err
 	}
-	stop := spin(o.globals, s, "scanning the tracked files")
+	sp := s.spin("scanning the tracked files")
 	res, err := ws.repo.Grep(scanGrepOptions(o.rev, kw))
-	stop()
+	sp.Stop()
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,8 @@ func runScan(o *scanOptions, s Streams, text string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(scanOutput{Commit: res.Commit, Result: r, Candidates: cands, Binary: res.Binary, Large: res.Large})
 	}
-	fmt.Fprintf(s.Out, "Keywords: %s\n", joinComma(kw))
+	p := s.colors(s.Out)
+	fmt.Fprintf(s.Out, "%s %s\n", p.head("Keywords:"), joinComma(kw))
 	fmt.Fprintf(s.Out, "Searched %d files at %s (%s)", res.Searched, o.rev, gitops.ShortHash(res.Commit))
 	if res.Binary+res.Large > 0 {
 		fmt.Fprintf(s.Out, "; skipped %d binary, %d over 1 MiB", res.Binary, res.Large)
@@ -101,57 +103,57 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	fmt.Fprintln(s.Out)
 	fmt.Fprintln(s.Out)
 	if len(r.Files) == 0 {
-		fmt.Fprintln(s.Out, "No file mentions any keyword.")
+		fmt.Fprintln(s.Out, p.warn("No file mentions any keyword."))
 	} else {
 		counted := map[string]bool{}
 		for _, c := range cands {
 			counted[c] = true
 		}
-		fmt.Fprintf(s.Out, "%6s  %-8s  %s\n", "hits", "keywords", "file")
+		fmt.Fprintln(s.Out, p.head(fmt.Sprintf("%6s  %-8s  %s", "hits", "keywords", "file")))
 		for _, f := range r.Files {
 			mark := " "
 			if counted[f.Path] {
-				mark = "*"
+				mark = p.good("*")
 			}
 			kind := ""
 			if f.Kind != quickscan.KindSource {
-				kind = "  (" + f.Kind + ")"
+				kind = p.faint("  (" + f.Kind + ")")
 			}
 			fmt.Fprintf(s.Out, "%6d  %-8s %s %s%s\n", f.Hits, fmt.Sprintf("%d/%d", f.Terms, len(kw)), mark, f.Path, kind)
 			if o.explain {
-				explainFile(s, f)
+				explainFile(s.Out, p, f)
 			}
 		}
-		fmt.Fprintln(s.Out, "\n* counted in the estimate")
+		fmt.Fprintf(s.Out, "\n%s counted in the estimate\n", p.good("*"))
 	}
 	fmt.Fprintln(s.Out)
-	fmt.Fprintf(s.Out, "Estimated files: %d\n", r.FileCount)
-	fmt.Fprintf(s.Out, "Scope:           %s\n", r.Scope)
-	fmt.Fprintf(s.Out, "Complexity:      %s (%s)\n", r.Complexity, r.Signals.Describe())
-	fmt.Fprintf(s.Out, "Confidence:      %s (%s)\n", r.Confidence, r.ConfidenceWhy())
+	fmt.Fprintf(s.Out, "%s %d\n", p.head("Estimated files:"), r.FileCount)
+	fmt.Fprintf(s.Out, "%s           %s\n", p.head("Scope:"), r.Scope)
+	fmt.Fprintf(s.Out, "%s      %s (%s)\n", p.head("Complexity:"), r.Complexity, r.Signals.Describe())
+	fmt.Fprintf(s.Out, "%s      %s (%s)\n", p.head("Confidence:"), r.Confidence, r.ConfidenceWhy())
 	if o.explain {
-		fmt.Fprintf(s.Out, "Estimate:        %s\n", r.Basis.Describe())
+		fmt.Fprintf(s.Out, "%s        %s\n", p.head("Estimate:"), r.Basis.Describe())
 	}
 	return nil
 }
 
 // explainFile prints why a file ranked: its kind, score, the keywords it
 // defines and the ones it only mentions.
-func explainFile(s Streams, f quickscan.File) {
+func explainFile(w io.Writer, p palette, f quickscan.File) {
 	var used []string
 	for _, m := range f.Matched {
 		if !slices.Contains(f.Defines, m) {
 			used = append(used, m)
 		}
 	}
-	fmt.Fprintf(s.Out, "%18s score %.2f, %s", "", f.Score, f.Kind)
+	fmt.Fprintf(w, "%18s score %.2f, %s", "", f.Score, p.hint(f.Kind))
 	if len(f.Defines) > 0 {
-		fmt.Fprintf(s.Out, "; defines %s", joinComma(f.Defines))
+		fmt.Fprintf(w, "; defines %s", joinComma(f.Defines))
 	}
 	if len(used) > 0 {
-		fmt.Fprintf(s.Out, "; mentions %s", joinComma(used))
+		fmt.Fprintf(w, "; mentions %s", joinComma(used))
 	}
-	fmt.Fprintln(s.Out)
+	fmt.Fprintln(w)
 }
 
 // scanGrepOptions is the search every scan runs: whole words and

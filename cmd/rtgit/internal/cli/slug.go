@@ -103,14 +103,18 @@ func (a *analyses) menu() string {
 	return b.String()
 }
 
+// didYouMean starts the suggestion in an unknown-slug error; report
+// colours the error from there on a terminal.
+const didYouMean = "did you mean "
+
 // hint is the "did you mean" tail of an unknown-slug error.
 func (a *analyses) hint(given string) string {
 	near := suggest(given, a.slugs())
 	switch {
 	case len(near) == 1:
-		return fmt.Sprintf("; did you mean %s?", near[0])
+		return fmt.Sprintf("; %s%s?", didYouMean, near[0])
 	case len(near) > 1:
-		return fmt.Sprintf("; did you mean one of: %s?", strings.Join(near, ", "))
+		return fmt.Sprintf("; %sone of: %s?", didYouMean, strings.Join(near, ", "))
 	case len(a.branches) == 0:
 		return `: there are no analyses yet; start one with: rtgit new "<description>"`
 	default:

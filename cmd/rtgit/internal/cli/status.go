@@ -1,14 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/rtgit/rtgit/steps"
+	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -65,37 +68,37 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if o.json {
 		return writeJSON(s, st)
 	}
+	p := s.colors(s.Out)
 	name := st.Slug
 	if st.Library != "" && st.Library != steps.DefaultLibrary {
 		name += " (" + st.Library + ")"
 	}
-	fmt.Fprintf(s.Out, "%s  %s  %s\n", name, st.AnalysisStatus, progressBar(len(st.StepsCompleted), st.StepsTotal))
+	fmt.Fprintf(s.Out, "%s  %s  %s\n", p.head(name), p.state(st.AnalysisStatus), progressBar(len(st.StepsCompleted), st.StepsTotal))
 	fmt.Fprintf(s.Out, "  %s\n", st.Description)
 	fmt.Fprintf(s.Out, "  branch %s; phases done: %s\n", st.Branch, orNone(st.PhasesCompleted))
 	if len(st.Revised) > 0 {
-		fmt.Fprintf(s.Out, "  revised: %s (run `rtgit next %s` to apply)\n", orNone(st.Revised), slug)
+		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
 	}
 	for _, d := range st.Dangling {
-		fmt.Fprintf(s.Out, "  dangling: %s\n", d)
+		fmt.Fprintf(s.Out, "  %s %s\n", p.warn("dangling:"), d)
 	}
-	for _, l := range st.Staleness.Lines() {
+	for i, l := range st.Staleness.Lines() {
+		if i == 0 {
+			l = p.staleness(st.Staleness.Level, l)
+		}
 		fmt.Fprintf(s.Out, "  %s\n", l)
 	}
 	if st.Step == nil {
-		fmt.Fprintf(s.Out, "  complete: run `rtgit check %s` before building\n", slug)
+		fmt.Fprintf(s.Out, "  %s run `rtgit check %s` before building\n", p.good("complete:"), slug)
 		return nil
 	}
-	fmt.Fprintf(s.Out, "  open step %s %s (%s, %s depth) in %s\n", st.Step.ID, st.Step.Title, st.Step.Persona, st.Step.Depth, st.Step.AnswerFile)
+	fmt.Fprintf(s.Out, "  %s %s %s (%s, %s depth) in %s\n", p.head("open step"), st.Step.ID, st.Step.Title, st.Step.Persona, st.Step.Depth, st.Step.AnswerFile)
 	for _, q := range st.Step.Questions {
-		mark := " "
-		if q.Answered {
-			mark = "x"
-		}
 		opt := ""
 		if !q.Required {
-			opt = " (optional)"
+			opt = p.faint(" (optional)")
 		}
-		fmt.Fprintf(s.Out, "    [%s] %s%s\n", mark, q.ID, opt)
+		fmt.Fprintf(s.Out, "    %s %s%s\n", p.box(q.Answered), q.ID, opt)
 	}
 	return nil
 }
@@ -105,9 +108,10 @@ func runStatusList(o *statusOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	stop := spin(o.globals, s, "reading the analyses")
+	sp := s.spin("reading the analyses")
+	m.Progress = func(done, total int) { sp.Label(fmt.Sprintf("reading the analyses: %d of %d", done, total)) }
 	rows, err := m.List()
-	stop()
+	sp.Stop()
 	if err != nil {
 		return err
 	}
@@ -136,13 +140,19 @@ func runStatusList(o *statusOptions, s Streams) error {
 		fmt.Fprintln(s.Out, `No analyses yet. Start one with: rtgit new "<description>"`)
 		return nil
 	}
-	tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+	// The table is laid out in plain text, then painted: tabwriter would
+	// count escape codes as width.
+	var table bytes.Buffer
+	states := []string{}
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SLUG\tSTATUS\tPHASE\tPROGRESS\tLAST ACTIVITY")
 	for _, r := range rows {
 		if r.Err != nil {
+			states = append(states, "error")
 			fmt.Fprintf(tw, "%s\terror\t\t\t%v\n", r.Slug, r.Err)
 			continue
 		}
+		states = append(states, r.Status)
 		phase := r.Phase
 		if phase == "" {
 			phase = "-"
@@ -153,7 +163,32 @@ func runStatusList(o *statusOptions, s Streams) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", slug, r.Status, phase, progressBar(r.Done, r.Total), r.LastActivity.Local().Format("2006-01-02 15:04"))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err = io.WriteString(s.Out, paintColumn(s.colors(s.Out), table.String(), "STATUS", states))
+	return err
+}
+
+// paintColumn colours a laid-out table: the header line bold, and in each
+// following line the cell under heading, which holds that row's state.
+func paintColumn(p palette, table, heading string, states []string) string {
+	if !p.on {
+		return table
+	}
+	lines := strings.SplitAfter(table, "\n")
+	col := strings.Index(lines[0], heading)
+	if col < 0 {
+		return table
+	}
+	lines[0] = p.head(strings.TrimSuffix(lines[0], "\n")) + "\n"
+	for i, st := range states {
+		l := lines[i+1]
+		if strings.HasPrefix(l[min(col, len(l)):], st) {
+			lines[i+1] = l[:col] + p.state(st) + l[col+len(st):]
+		}
+	}
+	return strings.Join(lines, "")
 }
 
 // progressBar draws done/total as ten cells and a count.
@@ -236,40 +271,50 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 			return err
 		}
 	} else {
+		p := s.colors(s.Out)
 		if r.AnalysisStatus != "analyzed" {
-			fmt.Fprintf(s.Out, "analysis_status is %s, not analyzed\n", r.AnalysisStatus)
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("analysis_status is %s, not analyzed", r.AnalysisStatus)))
 		}
-		for _, p := range r.Missing {
-			fmt.Fprintf(s.Out, "missing artifact: %s\n", p)
+		for _, path := range r.Missing {
+			fmt.Fprintln(s.Out, p.bad("missing artifact: "+path))
 		}
 		for _, c := range r.Clarifications {
-			fmt.Fprintln(s.Out, c)
+			fmt.Fprintln(s.Out, p.bad(c))
 		}
-		for _, p := range r.Outline {
-			fmt.Fprintf(s.Out, "broken outline: %s\n", p)
+		for _, b := range r.Outline {
+			fmt.Fprintln(s.Out, p.bad("broken outline: "+b))
 		}
 		for _, q := range r.OpenQuestions {
-			fmt.Fprintf(s.Out, "open question %s: %s\n", q.ID, strings.Join(strings.Fields(q.Text), " "))
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("open question %s: %s", q.ID, strings.Join(strings.Fields(q.Text), " "))))
 		}
 		if len(r.OpenQuestions) > 0 {
-			fmt.Fprintf(s.Out, "settle each with: rtgit resolve %s <Q-NNN> <answer>\n", slug)
+			fmt.Fprintf(s.Out, "settle each with: %s\n", p.hint(fmt.Sprintf("rtgit resolve %s <Q-NNN> <answer>", slug)))
 		}
 		if r.Staleness != nil && r.Staleness.Level != roundtable.StaleNone {
-			for _, l := range r.Staleness.Lines() {
+			for i, l := range r.Staleness.Lines() {
+				if i == 0 {
+					l = p.staleness(r.Staleness.Level, l)
+				}
 				fmt.Fprintln(s.Out, l)
 			}
 		}
 		if stale {
-			fmt.Fprintf(s.Out, "files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale\n", r.Staleness.Base, slug)
+			fmt.Fprintln(s.Out, p.warn(fmt.Sprintf("files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale", r.Staleness.Base, slug)))
 		}
 		for _, n := range r.Review {
-			fmt.Fprintf(s.Out, "%s: %s\n", n.Severity, n.Text)
+			line := fmt.Sprintf("%s: %s", n.Severity, n.Text)
+			if n.Severity == critic.Error {
+				line = p.bad(line)
+			} else {
+				line = p.warn(line)
+			}
+			fmt.Fprintln(s.Out, line)
 		}
 		switch {
 		case !r.Ready || stale:
-			fmt.Fprintf(s.Out, "%s is not ready yet.\n", slug)
+			fmt.Fprintln(s.Out, p.bad(slug+" is not ready yet."))
 		case !(o.strict && len(r.Review) > 0):
-			fmt.Fprintf(s.Out, "%s is ready to build.\n", slug)
+			fmt.Fprintln(s.Out, p.good(slug+" is ready to build."))
 		}
 	}
 	if !r.Ready {
@@ -280,7 +325,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	}
 	if o.strict && len(r.Review) > 0 {
 		if !o.json {
-			fmt.Fprintf(s.Out, "--strict: %d review note(s) to settle first.\n", len(r.Review))
+			fmt.Fprintln(s.Out, s.colors(s.Out).warn(fmt.Sprintf("--strict: %d review note(s) to settle first.", len(r.Review))))
 		}
 		return silent(ExitIncomplete, fmt.Errorf("%s has review notes", slug))
 	}

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// On a real (pseudo-)terminal the spinner shows its label, takes a new
+// one (the progress count), and clears its line and restores the cursor
+// when stopped.
+func TestSpinnerOnAPseudoTerminal(t *testing.T) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm")
+	defer func(d time.Duration) { spinDelay = d }(spinDelay)
+	spinDelay = 0
+
+	var mu sync.Mutex
+	var seen bytes.Buffer
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			mu.Lock()
+			seen.Write(buf[:n])
+			mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	waitFor := func(what string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			mu.Lock()
+			ok := strings.Contains(seen.String(), what)
+			mu.Unlock()
+			if ok {
+				return
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("the terminal never showed %q; it got %q", what, seen.String())
+	}
+
+	s := Streams{Out: tty, Err: tty}
+	if !s.interactive(tty) {
+		t.Fatal("a pseudo-terminal did not count as a terminal")
+	}
+	sp := s.spin("reading the analyses")
+	waitFor(" reading the analyses")
+	sp.Label("reading the analyses: 3 of 7")
+	waitFor(" reading the analyses: 3 of 7")
+	sp.Stop()
+	sp.Stop()
+	waitFor("\x1b[?25h\r\x1b[K") // cursor back, line cleared
+
+	// --no-color on the same terminal: nothing at all.
+	mu.Lock()
+	seen.Reset()
+	mu.Unlock()
+	off := true
+	quiet := Streams{Out: tty, Err: tty, noColor: &off}.spin("scanning")
+	time.Sleep(200 * time.Millisecond)
+	quiet.Stop()
+	tty.Write([]byte("end"))
+	waitFor("end")
+	mu.Lock()
+	defer mu.Unlock()
+	if got := seen.String(); got != "end" {
+		t.Errorf("--no-color still drew a spinner: %q", got)
+	}
+}
