@@ -39,6 +39,8 @@ type harness struct {
 	api    *githubtest.Server
 	// env overrides the workflow's environment (a "" value unsets).
 	env map[string]string
+	// sleep stands in for the action's waits; nil returns at once.
+	sleep func(context.Context, time.Duration) error
 }
 
 func gitCmd(t testing.TB, dir string, args ...string) string {
@@ -127,8 +129,12 @@ func (h *harness) runIn(ws, event string, payload []byte) (string, error) {
 	for k, v := range h.env {
 		env[k] = v
 	}
+	sleep := h.sleep
+	if sleep == nil {
+		sleep = func(context.Context, time.Duration) error { return nil }
+	}
 	o := &actionOptions{globals: &globals{dir: ws}, remote: "origin", getenv: func(k string) string { return env[k] },
-		sleep: func(context.Context, time.Duration) error { return nil }}
+		sleep: sleep}
 	var out bytes.Buffer
 	err := runAction(context.Background(), o, Streams{In: strings.NewReader(""), Out: &out, Err: &out})
 	if summary, rerr := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); rerr == nil {

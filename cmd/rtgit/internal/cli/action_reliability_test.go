@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -8,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rtgit/rtgit/review/githubtest"
 )
@@ -34,13 +37,34 @@ func TestActionManyConcurrentRuns(t *testing.T) {
 		}
 		comments = append(comments, h.api.AddComment("ic", testPR, u, b))
 	}
+	// A run that finds its comment already applied by another waits
+	// (seconds, in a workflow) for that run's reply before answering it
+	// itself. Returning at once from that wait, as the harness does,
+	// would let it answer while the other run is between its push and
+	// its reply, so the long waits here last until the other runs are
+	// done (or a second has passed), and the short ones a tenth.
+	var finished atomic.Int32
+	h.sleep = func(ctx context.Context, d time.Duration) error {
+		if d < 3*time.Second {
+			time.Sleep(d / 10)
+			return nil
+		}
+		for deadline := time.Now().Add(time.Second); time.Now().Before(deadline) && int(finished.Load()) < len(comments)-1; {
+			time.Sleep(5 * time.Millisecond)
+		}
+		return nil
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, len(comments))
 	outs := make([]string, len(comments))
 	for i, c := range comments {
 		ws, ev := h.workspace(), h.api.IssueCommentEvent(c)
 		wg.Add(1)
-		go func() { defer wg.Done(); outs[i], errs[i] = h.runIn(ws, "issue_comment", ev) }()
+		go func() {
+			defer wg.Done()
+			defer finished.Add(1)
+			outs[i], errs[i] = h.runIn(ws, "issue_comment", ev)
+		}()
 	}
 	wg.Wait()
 	for i, err := range errs {
