@@ -26,7 +26,12 @@ func openWorkspace(dir string, needRepo bool) (*workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+	switch st, err := os.Stat(abs); {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("cannot use directory %s: no such directory", dir)
+	case err != nil:
+		return nil, fmt.Errorf("cannot use directory %s: %w", dir, err)
+	case !st.IsDir():
 		return nil, fmt.Errorf("cannot use directory %s: not a directory", dir)
 	}
 	repo, err := gitops.Open(abs)
