@@ -187,7 +187,7 @@ func (st *state) discuss(cur *steps.Step, ph *steps.PlanPhase, ef *elaboration.F
 		if f != nil {
 			r.Step = st.view(cur, ph, steps.Depth(f.Depth))
 		}
-		msg = fmt.Sprintf("rtgit: elaborate %s, synthesis after %d turns", cur.ID, syn.Turns)
+		msg = fmt.Sprintf("rtgit: elaborate %s, synthesis after %s", cur.ID, plural(syn.Turns, "turn"))
 	}
 	if err := st.stageElaboration(c, cur, ef); err != nil {
 		return nil, err
