@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -76,7 +77,9 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	if err != nil {
 		return err
 	}
+	sp := s.spin("starting the analysis: the quick scan searches the repository")
 	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind, Base: base.sha})
+	sp.Stop()
 	var unknown *steps.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		return usageErr("new: %v", err)
@@ -130,7 +133,12 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 			if err != nil {
 				return err
 			}
+			sp := &progress{}
+			if !slices.Contains(args, "-") { // a person may be typing on stdin
+				sp = s.spin("working on " + args[0])
+			}
 			r, err := call(m, args, s.In)
+			sp.Stop()
 			if r != nil {
 				printReply(s.Out, s.colors(s.Out), args[0], r)
 				if err == nil && r.Done {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mattn/go-colorable"
 	"github.com/spf13/cobra"
 )
 
@@ -17,7 +18,8 @@ type Streams struct {
 	// asks the operating system. Tests set it to see what a person sees.
 	Terminal func(w io.Writer) bool
 
-	noColor *bool // --no-color, read once the command line is parsed
+	noColor *bool     // --no-color, read once the command line is parsed
+	live    *liveLine // the spinner on Err, shared by every copy of these Streams
 }
 
 // globals are the flags every command accepts.
@@ -28,6 +30,9 @@ type globals struct {
 
 // Main runs rtgit with args and returns the process exit code.
 func Main(args []string) int {
+	// A Windows console reads colour codes only once asked to; elsewhere
+	// this does nothing.
+	defer colorable.EnableColorsStdout(nil)()
 	return Run(args, Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr})
 }
 
@@ -44,6 +49,7 @@ func Run(args []string, s Streams) int {
 func newRoot(s Streams) *cobra.Command {
 	g := &globals{}
 	s.noColor = &g.noColor
+	s.live = &liveLine{}
 	root := &cobra.Command{
 		Use:   "rtgit",
 		Short: "Run a roundtable feature analysis on a git branch",

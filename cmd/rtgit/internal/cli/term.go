@@ -81,14 +81,49 @@ var spinDelay = 300 * time.Millisecond
 type progress struct {
 	mu      sync.Mutex
 	sp      *spinner.Spinner
+	live    *liveLine
 	timer   *time.Timer
 	stopped bool
+}
+
+// liveLine is the spinner currently drawn on stderr, so a warning printed
+// meanwhile can clear its line first instead of running into it.
+type liveLine struct {
+	mu sync.Mutex
+	sp *spinner.Spinner
+}
+
+func (l *liveLine) set(sp *spinner.Spinner) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	l.sp = sp
+	l.mu.Unlock()
+}
+
+// above writes text on w above the spinner, if one is drawn; the spinner
+// redraws itself on the next line at its next tick.
+func (l *liveLine) above(w io.Writer, text string) {
+	if l == nil {
+		io.WriteString(w, text)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.sp == nil {
+		io.WriteString(w, text)
+		return
+	}
+	l.sp.Lock()
+	defer l.sp.Unlock()
+	io.WriteString(w, "\r\x1b[K"+text)
 }
 
 // spin shows label with a spinner on s.Err after spinDelay, until Stop,
 // which clears the line.
 func (s Streams) spin(label string) *progress {
-	p := &progress{}
+	p := &progress{live: s.live}
 	f, ok := s.Err.(*os.File)
 	if !ok || !s.interactive(s.Out) || !s.interactive(s.Err) {
 		return p
@@ -99,6 +134,7 @@ func (s Streams) spin(label string) *progress {
 		defer p.mu.Unlock()
 		if !p.stopped {
 			p.sp.Start()
+			p.live.set(p.sp)
 		}
 	})
 	return p
@@ -123,13 +159,14 @@ func (p *progress) Stop() {
 	defer p.mu.Unlock()
 	p.stopped = true
 	p.timer.Stop()
+	p.live.set(nil)
 	p.sp.Stop()
 }
 
 // warn prints a problem that does not stop the command on stderr.
 func (s Streams) warn(msg string) {
 	p := s.colors(s.Err)
-	fmt.Fprintf(s.Err, "%s %s\n", p.paint("rtgit: warning:", color.FgYellow), msg)
+	s.live.above(s.Err, fmt.Sprintf("%s %s\n", p.paint("rtgit: warning:", color.FgYellow), msg))
 }
 
 // state paints an analysis status: analyzed is done, partial under way,

@@ -11,8 +11,8 @@ import (
 )
 
 // On a real (pseudo-)terminal the spinner shows its label, takes a new
-// one (the progress count), and clears its line and restores the cursor
-// when stopped.
+// one (the progress count), lets a warning through on a line of its own,
+// and clears its line and restores the cursor when stopped.
 func TestSpinnerOnAPseudoTerminal(t *testing.T) {
 	ptmx, tty, err := pty.Open()
 	if err != nil {
@@ -54,13 +54,21 @@ func TestSpinnerOnAPseudoTerminal(t *testing.T) {
 		t.Fatalf("the terminal never showed %q; it got %q", what, seen.String())
 	}
 
-	s := Streams{Out: tty, Err: tty}
+	s := Streams{Out: tty, Err: tty, live: &liveLine{}}
 	if !s.interactive(tty) {
 		t.Fatal("a pseudo-terminal did not count as a terminal")
 	}
 	sp := s.spin("reading the analyses")
 	waitFor(" reading the analyses")
 	sp.Label("reading the analyses: 3 of 7")
+	waitFor(" reading the analyses: 3 of 7")
+	// A warning meanwhile clears the spinner's line and keeps a line of
+	// its own; the spinner carries on below it.
+	s.warn("the model timed out")
+	waitFor("\r\x1b[K\x1b[33mrtgit: warning:\x1b[0m the model timed out\r\n")
+	mu.Lock()
+	seen.Reset()
+	mu.Unlock()
 	waitFor(" reading the analyses: 3 of 7")
 	sp.Stop()
 	sp.Stop()
