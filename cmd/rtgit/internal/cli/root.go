@@ -5,6 +5,7 @@ package cli
 import (
 	"io"
 	"os"
+	"strings"
 
 	"github.com/mattn/go-colorable"
 	"github.com/spf13/cobra"
@@ -100,19 +101,23 @@ or --no-color make a terminal plain too.`,
 
 // exactArgs is cobra.ExactArgs reporting a usage error.
 func exactArgs(n int) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return usageErr("%s: %v", cmd.Name(), err)
-		}
-		return nil
-	}
+	return rangeArgs(n, n)
 }
 
+// rangeArgs checks the number of arguments, and says what is wrong in the
+// command's own terms, with its usage line: cobra's "accepts between 2 and
+// 64 arg(s)" speaks of how the command is built, not of how to call it.
 func rangeArgs(min, max int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.RangeArgs(min, max)(cmd, args); err != nil {
-			return usageErr("%s: %v", cmd.Name(), err)
+		what := ""
+		switch {
+		case len(args) < min:
+			what = "missing arguments"
+		case len(args) > max:
+			what = "too many arguments"
+		default:
+			return nil
 		}
-		return nil
+		return usageErr("%s: %s; usage: %s", cmd.Name(), what, strings.TrimSuffix(cmd.UseLine(), " [flags]"))
 	}
 }
