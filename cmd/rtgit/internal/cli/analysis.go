@@ -142,7 +142,7 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 			if r != nil {
 				printReply(s.Out, s.colors(s.Out), args[0], r)
 				if err == nil && r.Done {
-					printReadyNote(s.Out, m, args[0])
+					printReadyNote(s.Out, s.colors(s.Out), m, args[0])
 				}
 			}
 			return codeFor(err)

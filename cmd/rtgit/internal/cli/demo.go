@@ -94,7 +94,8 @@ func runDemo(o *demoOptions, s Streams) error {
 	if name != "demo/answers.yaml" {
 		typeFlag = "--type " + o.kind + " "
 	}
-	fmt.Fprintf(s.Out, "Sample repository: %s\n\n$ rtgit new %s--slug %s %q\n\n", dir, typeFlag, script.Slug, script.Description)
+	p := s.colors(s.Out)
+	fmt.Fprintf(s.Out, "Sample repository: %s\n\n%s\n\n", dir, p.hint(fmt.Sprintf("$ rtgit new %s--slug %s %q", typeFlag, script.Slug, script.Description)))
 	m, err := machine(dir, s)
 	if err != nil {
 		return err
@@ -110,7 +111,7 @@ func runDemo(o *demoOptions, s Streams) error {
 		}
 		step := r.Step
 		if d := steps.Depth(o.depth); d != "" && step.Depth != d {
-			fmt.Fprintf(s.Out, "$ rtgit depth %s %s\n\n", script.Slug, d)
+			fmt.Fprintf(s.Out, "%s\n\n", p.hint(fmt.Sprintf("$ rtgit depth %s %s", script.Slug, d)))
 			dr, err := m.SetDepth(script.Slug, d)
 			if err != nil {
 				return err
@@ -128,13 +129,13 @@ func runDemo(o *demoOptions, s Streams) error {
 				}
 				return fmt.Errorf("demo script has no answer for %s %s", step.ID, q.ID)
 			}
-			fmt.Fprintf(s.Out, "  %s\n  You: %s\n\n", q.Text, oneLine(text))
+			fmt.Fprintf(s.Out, "  %s\n  %s %s\n\n", q.Text, p.head("You:"), oneLine(text))
 			if _, err := m.Answer(script.Slug, q.ID, text); err != nil {
 				return err
 			}
 		}
 		for _, c := range script.Comments[step.ID] {
-			fmt.Fprintf(s.Out, "$ rtgit comment %s %q\n", script.Slug, c)
+			fmt.Fprintln(s.Out, p.hint(fmt.Sprintf("$ rtgit comment %s %q", script.Slug, c)))
 			cr, err := m.Comment(script.Slug, c)
 			if err != nil {
 				return err
@@ -144,7 +145,7 @@ func runDemo(o *demoOptions, s Streams) error {
 				r = cr
 			}
 		}
-		fmt.Fprintf(s.Out, "$ rtgit next %s\n\n", script.Slug)
+		fmt.Fprintf(s.Out, "%s\n\n", p.hint("$ rtgit next "+script.Slug))
 		if r, err = m.Next(script.Slug); err != nil {
 			return err
 		}
@@ -189,9 +190,10 @@ func seedDemoRepo(dir string) error {
 // printConversation shows the persona lines and the open step's header,
 // the way a person would hear the roundtable.
 func printConversation(s Streams, r *roundtable.Reply) {
+	p := s.colors(s.Out)
 	for _, l := range r.Lines {
 		if l.Speaker != "" {
-			fmt.Fprintf(s.Out, "%s: %s\n", l.Speaker, l.Text)
+			fmt.Fprintf(s.Out, "%s %s\n", p.head(l.Speaker+":"), l.Text)
 		} else {
 			fmt.Fprintln(s.Out, l.Text)
 		}
@@ -200,7 +202,7 @@ func printConversation(s Streams, r *roundtable.Reply) {
 		fmt.Fprintln(s.Out)
 	}
 	if r.Step != nil {
-		fmt.Fprintf(s.Out, "%s  [%s]\n\n", r.Step.Header, r.Step.Depth)
+		fmt.Fprintf(s.Out, "%s  [%s]\n\n", p.head(r.Step.Header), r.Step.Depth)
 	}
 }
 

@@ -15,9 +15,9 @@ import (
 // question left blank is a NEEDS CLARIFICATION marker, a question comment
 // stays open, a revision can leave a critic error in a later step. The
 // note says so rather than let the closing line stand alone.
-func printReadyNote(w io.Writer, m *roundtable.Machine, slug string) {
+func printReadyNote(w io.Writer, p palette, m *roundtable.Machine, slug string) {
 	if note := readyNote(m, slug); note != "" {
-		fmt.Fprintln(w, note)
+		fmt.Fprintln(w, p.warn(note))
 	}
 }
 

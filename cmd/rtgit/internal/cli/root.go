@@ -62,7 +62,7 @@ Each step is a markdown answer file committed on the branch rtgit/<slug>.
 
 On a terminal, rtgit colours what needs attention (errors red, warnings
 yellow, what is done green) and shows a spinner on long work. Output to a
-pipe, a file or a CI log is plain text; NO_COLOR (set to anything), TERM=dumb
+pipe, a file or a CI log is plain text; NO_COLOR (any non-empty value), TERM=dumb
 or --no-color make a terminal plain too.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // ansi matches the escape codes colour and the spinner write.
@@ -79,6 +81,22 @@ func TestColourOnlyOnATerminal(t *testing.T) {
 	}
 	if coloured != len(colourCommands) {
 		t.Errorf("%d of %d commands coloured their output on a terminal", coloured, len(colourCommands))
+	}
+}
+
+// The demo's conversation: speakers bold on a terminal, the same words off it.
+func TestDemoConversationColour(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm")
+	r := &roundtable.Reply{Lines: []roundtable.Line{{Speaker: "Maya Chen", Text: "Who uses it?"}, {Text: "Step 00-01 written."}}}
+	var plain, tty bytes.Buffer
+	printConversation(Streams{Out: &plain}, r)
+	printConversation(Streams{Out: &tty, Terminal: func(io.Writer) bool { return true }}, r)
+	if want := "Maya Chen: Who uses it?\nStep 00-01 written.\n\n"; plain.String() != want {
+		t.Errorf("plain: %q, want %q", plain.String(), want)
+	}
+	if want := "\x1b[1mMaya Chen:\x1b[22m Who uses it?\nStep 00-01 written.\n\n"; tty.String() != want {
+		t.Errorf("terminal: %q, want %q", tty.String(), want)
 	}
 }
 
