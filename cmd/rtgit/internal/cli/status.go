@@ -267,7 +267,12 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	}
 	stale := r.Staleness.Stale() && !o.allowStale
 	if o.json {
-		if err := writeJSON(s, r); err != nil {
+		// A build tool reads `ready` instead of the exit code: it is the
+		// gate's verdict, so a stale analysis (or review notes under
+		// --strict) is not ready here either.
+		out := *r
+		out.Ready = r.Ready && !stale && !(o.strict && len(r.Review) > 0)
+		if err := writeJSON(s, &out); err != nil {
 			return err
 		}
 	} else {
