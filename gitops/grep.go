@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -41,7 +42,14 @@ type GrepOptions struct {
 	// Exclude lists path prefixes ("docs/requirements/") whose files are
 	// not searched at all; a directory named by one is not even read.
 	Exclude []string
+	// Progress, when set, hears now and then how many files have been
+	// read so far, for a progress display. Workers call it concurrently.
+	Progress func(files int)
 }
+
+// grepProgressEvery is how many files pass between Progress calls: often
+// enough for a person to see it move, rarely enough to cost nothing.
+var grepProgressEvery int64 = 256
 
 // GrepFile is one file in which at least one term occurs.
 type GrepFile struct {
@@ -103,6 +111,7 @@ func (r *Repo) Grep(o GrepOptions) (*GrepResult, error) {
 	jobs := make(chan grepJob, 256)
 	parts := make([]grepPart, workers)
 	var wg sync.WaitGroup
+	var read atomic.Int64
 	for i := range parts {
 		wg.Add(1)
 		go func(p *grepPart) {
@@ -111,6 +120,11 @@ func (r *Repo) Grep(o GrepOptions) (*GrepResult, error) {
 			for j := range jobs {
 				if p.err == nil {
 					p.err = g.file(j, p)
+				}
+				if o.Progress != nil {
+					if n := read.Add(1); n%grepProgressEvery == 0 {
+						o.Progress(int(n))
+					}
 				}
 			}
 		}(&parts[i])

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -168,6 +169,22 @@ func BenchmarkGrep(b *testing.B) {
 		files = res.Searched
 	}
 	b.ReportMetric(float64(files), "files")
+}
+
+// BenchmarkGrepProgress is BenchmarkGrep with a progress display
+// listening, as `rtgit scan` has on a terminal.
+func BenchmarkGrepProgress(b *testing.B) {
+	dir := synthRepo(b)
+	r, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var heard atomic.Int64
+	for b.Loop() {
+		if _, err := r.Grep(GrepOptions{Terms: benchTerms, Progress: func(n int) { heard.Store(int64(n)) }}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkGitGrepRev is the baseline: git grep over the same tree.

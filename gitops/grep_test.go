@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -175,5 +177,37 @@ func TestObjectStoreAlternates(t *testing.T) {
 	}
 	if typ != packBlob || !strings.HasPrefix(string(data), "def list_invoices") {
 		t.Errorf("read %d %q", typ, data)
+	}
+}
+
+// Grep tells a progress display how many files it has read, counting up
+// to every regular file of the tree.
+func TestGrepReportsProgress(t *testing.T) {
+	dir, _ := grepFixture(t)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(n int64) { grepProgressEvery = n }(grepProgressEvery)
+	grepProgressEvery = 1
+	var mu sync.Mutex
+	var calls []int
+	res, err := r.Grep(GrepOptions{Terms: []string{"invoice"}, MaxSize: 1000, Progress: func(n int) {
+		mu.Lock()
+		calls = append(calls, n)
+		mu.Unlock()
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Ints(calls)
+	files := 0 // regular files; a symlink is never read
+	for _, l := range strings.Split(git(t, dir, "ls-tree", "-r", "HEAD"), "\n") {
+		if strings.HasPrefix(l, "100") {
+			files++
+		}
+	}
+	if len(calls) != files || calls[0] != 1 || calls[len(calls)-1] != files {
+		t.Errorf("progress %v over a tree of %d files (%d searched)", calls, files, res.Searched)
 	}
 }

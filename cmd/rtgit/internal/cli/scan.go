@@ -68,7 +68,9 @@ func runScan(o *scanOptions, s Streams, text string) error {
 		return err
 	}
 	sp := s.spin("scanning the tracked files")
-	res, err := ws.repo.Grep(scanGrepOptions(o.rev, kw))
+	grep := scanGrepOptions(o.rev, kw)
+	grep.Progress = func(n int) { sp.Label(fmt.Sprintf("scanning the tracked files: %d read", n)) }
+	res, err := ws.repo.Grep(grep)
 	sp.Stop()
 	if err != nil {
 		return err
