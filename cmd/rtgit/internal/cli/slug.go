@@ -115,11 +115,22 @@ func (a *analyses) hint(given string) string {
 		return fmt.Sprintf("; %s%s?", didYouMean, near[0])
 	case len(near) > 1:
 		return fmt.Sprintf("; %sone of: %s?", didYouMean, strings.Join(near, ", "))
+	case a.onOriginOnly(given):
+		// A teammate's analysis in a fresh clone: git makes the local
+		// branch, tracking origin's, on the first switch.
+		return fmt.Sprintf(": %s%s is only on origin so far; run: git switch %s%s", roundtable.BranchPrefix, given, roundtable.BranchPrefix, given)
 	case len(a.branches) == 0:
 		return `: there are no analyses yet; start one with: rtgit new "<description>"`
 	default:
 		return fmt.Sprintf(": no branch %s%s (rtgit status lists the analyses)", roundtable.BranchPrefix, given)
 	}
+}
+
+// onOriginOnly reports whether origin has the analysis branch of slug
+// (as the remote-tracking origin/rtgit/<slug>) while this clone has none.
+func (a *analyses) onOriginOnly(slug string) bool {
+	_, err := a.ws.repo.ResolveCommit("refs/remotes/origin/" + roundtable.BranchPrefix + slug)
+	return err == nil
 }
 
 // onBranch makes sure the analysis branch is checked out before a verb
