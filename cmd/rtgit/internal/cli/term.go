@@ -128,7 +128,9 @@ func (s Streams) spin(label string) *progress {
 	if !ok || !s.interactive(s.Out) || !s.interactive(s.Err) {
 		return p
 	}
-	p.sp = spinner.New(spinner.CharSets[14], 100*time.Millisecond, spinner.WithWriterFile(f), spinner.WithSuffix(" "+label), spinner.WithColor("cyan"))
+	p.sp = spinner.New(spinner.CharSets[14], 100*time.Millisecond, spinner.WithWriterFile(f), spinner.WithSuffix(" "+label), spinner.WithColor("cyan"),
+		// A hidden cursor would stay hidden after Ctrl-C.
+		spinner.WithHiddenCursor(false))
 	p.timer = time.AfterFunc(spinDelay, func() {
 		p.mu.Lock()
 		defer p.mu.Unlock()

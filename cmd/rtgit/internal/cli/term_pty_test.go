@@ -12,7 +12,8 @@ import (
 
 // On a real (pseudo-)terminal the spinner shows its label, takes a new
 // one (the progress count), lets a warning through on a line of its own,
-// and clears its line and restores the cursor when stopped.
+// and clears its line when stopped. It never hides the cursor: an
+// interrupted rtgit would leave it hidden.
 func TestSpinnerOnAPseudoTerminal(t *testing.T) {
 	ptmx, tty, err := pty.Open()
 	if err != nil {
@@ -26,13 +27,14 @@ func TestSpinnerOnAPseudoTerminal(t *testing.T) {
 	spinDelay = 0
 
 	var mu sync.Mutex
-	var seen bytes.Buffer
+	var seen, all bytes.Buffer // since the last reset; everything
 	go func() {
 		buf := make([]byte, 4096)
 		for {
 			n, err := ptmx.Read(buf)
 			mu.Lock()
 			seen.Write(buf[:n])
+			all.Write(buf[:n])
 			mu.Unlock()
 			if err != nil {
 				return
@@ -72,7 +74,17 @@ func TestSpinnerOnAPseudoTerminal(t *testing.T) {
 	waitFor(" reading the analyses: 3 of 7")
 	sp.Stop()
 	sp.Stop()
-	waitFor("\x1b[?25h\r\x1b[K") // cursor back, line cleared
+	tty.Write([]byte("after"))
+	waitFor("after")
+	mu.Lock()
+	got, whole := seen.String(), all.String()
+	mu.Unlock()
+	if !strings.HasSuffix(got, "\r\x1b[Kafter") {
+		t.Errorf("the spinner's line was not cleared when it stopped: %q", got)
+	}
+	if strings.Contains(whole, "\x1b[?25l") {
+		t.Errorf("the spinner hid the cursor, which an interrupt would leave hidden: %q", whole)
+	}
 
 	// --no-color on the same terminal: nothing at all.
 	mu.Lock()
