@@ -17,6 +17,15 @@ type Searcher interface {
 	Search(rev string, keywords []string) (hits []quickscan.Hit, searched int, err error)
 }
 
+// HistoryReader is what the quick scan's estimate reads from the
+// repository when it can: the files each of the last n non-merge commits
+// at rev changed, newest first. It is optional; without it, or when the
+// history cannot be read, the estimate goes without the repository's
+// habits.
+type HistoryReader interface {
+	RecentChanges(rev string, n int) ([][]string, error)
+}
+
 // CandidateCount is how many top files the quick scan names in drafts.
 const CandidateCount = 5
 
@@ -101,6 +110,11 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 	c := &scanCache{key: key, err: err}
 	if err == nil {
 		r := quickscan.AnalyzeWith(kw, hits, searched, func(p string) ([]byte, error) { return st.m.Repo.ReadFileAt(rev, p) })
+		if h, ok := st.m.Repo.(HistoryReader); ok {
+			if changes, err := h.RecentChanges(rev, quickscan.HistoryDepth); err == nil {
+				r = r.WithHistory(quickscan.HistoryOf(changes))
+			}
+		}
 		c.result = &r
 	} else {
 		st.m.warn(fmt.Sprintf("quick scan: %v", err))

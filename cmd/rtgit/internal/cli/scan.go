@@ -78,6 +78,11 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	r := quickscan.AnalyzeWith(kw, scanHits(res), res.Searched, func(p string) ([]byte, error) {
 		return ws.repo.ReadFileAt(res.Commit, p)
 	})
+	// The history only refines the estimate: where it cannot be read (a
+	// damaged object store), the scan stands without it.
+	if changes, err := ws.repo.RecentChanges(res.Commit, quickscan.HistoryDepth); err == nil {
+		r = r.WithHistory(quickscan.HistoryOf(changes))
+	}
 	if o.top > 0 && len(r.Files) > o.top {
 		r.Files = r.Files[:o.top]
 	}
