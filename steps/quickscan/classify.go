@@ -276,7 +276,7 @@ func ComplexityFor(s Signals) string {
 // (bench/corpus, docs/performance.md). It is what a confidence means, so
 // it is measured, not chosen. No calibration change was estimated large,
 // so a large estimate has no record and gets low confidence.
-var scopeRight = map[string]float64{Small: 0.64, Medium: 0.67}
+var scopeRight = map[string]float64{Small: 0.67, Medium: 0.67}
 
 // ConfidenceFor says how far to trust the estimate. Low: nothing matched,
 // fewer than half the keywords were found anywhere, or the estimated

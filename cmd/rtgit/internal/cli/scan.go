@@ -67,6 +67,7 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	if err != nil {
 		return err
 	}
+	hist := recentHistory(ws.repo, o.rev)
 	sp := s.spin("scanning the tracked files")
 	grep := scanGrepOptions(o.rev, kw)
 	grep.Progress = func(n int) { sp.Label(fmt.Sprintf("scanning the tracked files: %d read", n)) }
@@ -78,10 +79,8 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	r := quickscan.AnalyzeWith(kw, scanHits(res), res.Searched, func(p string) ([]byte, error) {
 		return ws.repo.ReadFileAt(res.Commit, p)
 	})
-	// The history only refines the estimate: where it cannot be read (a
-	// damaged object store), the scan stands without it.
-	if changes, err := ws.repo.RecentChanges(res.Commit, quickscan.HistoryDepth); err == nil {
-		r = r.WithHistory(quickscan.HistoryOf(changes))
+	if h, ok := <-hist; ok {
+		r = r.WithHistory(h)
 	}
 	if o.top > 0 && len(r.Files) > o.top {
 		r.Files = r.Files[:o.top]
@@ -142,6 +141,27 @@ func runScan(o *scanOptions, s Streams, text string) error {
 		fmt.Fprintf(s.Out, "%s        %s\n", p.head("Estimate:"), r.Basis.Describe())
 	}
 	return nil
+}
+
+// recentHistory reads the repository's recent changes at rev while the
+// search runs (the walk reads its own objects, so the two do not share
+// state), and delivers what they say about change sizes. The history
+// only refines the estimate: where it cannot be read, the channel closes
+// without a value and the scan stands without it.
+func recentHistory(repo *gitops.Repo, rev string) <-chan quickscan.History {
+	out := make(chan quickscan.History, 1)
+	commit, err := repo.ResolveCommit(rev)
+	if err != nil {
+		close(out)
+		return out
+	}
+	go func() {
+		defer close(out)
+		if changes, err := repo.RecentChanges(commit, quickscan.HistoryDepth); err == nil {
+			out <- quickscan.HistoryOf(changes)
+		}
+	}()
+	return out
 }
 
 // explainFile prints why a file ranked: its kind, score, the keywords it
