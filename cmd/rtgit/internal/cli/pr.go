@@ -64,7 +64,7 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	}
 	token := firstNonEmpty(o.token, o.getenv("GITHUB_TOKEN"), o.getenv("GH_TOKEN"))
 	if token == "" {
-		return usageErr("pr: no token; pass --token or set GITHUB_TOKEN")
+		return usageErr("pr: no token; pass --token, or set GITHUB_TOKEN or GH_TOKEN")
 	}
 	m, err := machine(o.dir, s)
 	if err != nil {
