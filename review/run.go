@@ -178,6 +178,8 @@ func (r *run) readMeta() (*meta.Meta, error) {
 
 // apply hands one comment to the step machine and commits what it left
 // uncommitted (an answer, feedback) with the comment recorded as processed.
+// When the machine commits (a step completed, a revision applied), that
+// commit already records the comment, and nothing more is committed.
 func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	out := Outcome{Comment: c, Key: c.Key()}
 	// Whatever this comment commits credits its author.
@@ -199,7 +201,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if intent.Refuse != "" {
 		err = errors.New(intent.Refuse)
 	} else {
-		reply, err = r.Machine.CommentFrom(r.slug, text, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c)})
+		reply, err = r.Machine.CommentFrom(r.slug, text, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
 	}
 	if storageFailure(err) {
 		// A full disk or a failing device says nothing about the comment.
@@ -218,6 +220,11 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 		out.Commits = append(out.Commits, reply.Commit)
 		if md, err = r.readMeta(); err != nil {
 			return out, err
+		}
+		if md.Processed(c.Key()) {
+			// The machine recorded the comment in its own commit: a
+			// comment is one commit.
+			return out, nil
 		}
 	}
 	var paths []string

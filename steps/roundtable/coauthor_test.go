@@ -18,3 +18,17 @@ func TestWithCoAuthor(t *testing.T) {
 		t.Errorf("a multi-line co-author was written: %q", got)
 	}
 }
+
+// A commit made for a pull-request comment names the comment and credits
+// its author in one trailer block.
+func TestWithTrailersNamesTheComment(t *testing.T) {
+	m := &Machine{CoAuthor: "alice <1+alice@users.noreply.github.com>", comment: "rc-1010"}
+	want := "rtgit: revise 00-01 Scope Estimation\n\nRtgit-Comment: rc-1010\nCo-authored-by: alice <1+alice@users.noreply.github.com>"
+	if got := m.withTrailers("rtgit: revise 00-01 Scope Estimation"); got != want {
+		t.Errorf("withTrailers = %q, want %q", got, want)
+	}
+	m.comment, m.CoAuthor = "", ""
+	if got := m.withTrailers("rtgit: revise 00-01"); got != "rtgit: revise 00-01" {
+		t.Errorf("trailers written with no comment: %q", got)
+	}
+}

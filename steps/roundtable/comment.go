@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // Command is what a comment asks for.
@@ -121,6 +122,9 @@ const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `
 type Origin struct {
 	Author string // a login or a name
 	Link   string // the comment's URL
+	// Key is the comment's processed-comment key ("ic-1002"). When set, a
+	// commit the comment causes also records it as processed.
+	Key string
 }
 
 // Comment handles text as a pull-request comment is handled.
@@ -135,6 +139,10 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 	}
 	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return nil, fmt.Errorf("comment is not valid UTF-8 text")
+	}
+	if meta.ValidProcessedKey(from.Key) {
+		m.comment = from.Key
+		defer func() { m.comment = "" }()
 	}
 	cmd := ParseComment(text)
 	if cmd.Kind == "question" {

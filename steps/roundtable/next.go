@@ -188,6 +188,9 @@ func (st *state) stageMeta(c *changeset) error {
 	if st.meta.Slug == "" {
 		st.meta.Slug = st.it.slug // analyses begun before meta.json carried it
 	}
+	if st.m.comment != "" {
+		st.meta.MarkProcessed(st.m.comment)
+	}
 	data, err := st.meta.Marshal()
 	if err != nil {
 		return err

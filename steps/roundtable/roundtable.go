@@ -94,6 +94,12 @@ type Machine struct {
 	// CoAuthor ("Name <email>"), when set, is credited on every commit
 	// with a Co-authored-by trailer: the person whose comment it applies.
 	CoAuthor string
+	// comment is the key ("ic-1002") of the pull-request comment being
+	// applied, for the length of CommentFrom. Whatever the comment commits
+	// records it in meta.json as processed and names it in an
+	// Rtgit-Comment trailer, so the comment and its bookkeeping are one
+	// commit rather than two.
+	comment string
 }
 
 func (m *Machine) now() time.Time {

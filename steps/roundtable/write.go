@@ -162,7 +162,8 @@ func (c *changeset) commit(msg string) (string, error) {
 	if err := hook(pointBeforeCommit); err != nil {
 		return "", undo.putBack(c.m, err)
 	}
-	sha, err := c.m.Repo.Commit(c.order, c.m.withCoAuthor(msg))
+	msg = c.m.withTrailers(msg)
+	sha, err := c.m.Repo.Commit(c.order, msg)
 	if err == nil {
 		return sha, nil
 	}
