@@ -27,9 +27,14 @@
 //	... free-form feedback ...
 //	<!-- rtgit:end feedback -->
 //
+//	<!-- rtgit:resolved -->
+//	... the open questions raised at this step, as they were resolved ...
+//	<!-- rtgit:end resolved -->
+//
 // The file marker is required, once. Blocks do not nest, an id appears
-// once, and the menu and feedback blocks are optional but appear at most
-// once. Any other top-level HTML block starting "<!-- rtgit:" is an error,
+// once, and the menu, feedback and resolved blocks are optional but appear
+// at most once. The resolved block is rtgit's alone: it is written from
+// meta.json's open questions, and nothing is read back from it. Any other top-level HTML block starting "<!-- rtgit:" is an error,
 // as is a block left open: a damaged file is reported with its line, never
 // guessed at, because a guess could silently lose an answer.
 //
@@ -123,6 +128,9 @@ type File struct {
 	// Suggestions the model's suggestions shown beside questions.
 	AI          []AIMark
 	Suggestions []Suggestion
+	// Resolved is the text of the resolved-questions block: rtgit writes
+	// it from meta.json, and nothing is built from it.
+	Resolved string
 }
 
 // Answer returns the answer block for id.
@@ -174,6 +182,8 @@ const (
 	menuClose     = "<!-- rtgit:end menu -->"
 	feedbackOpen  = "<!-- rtgit:feedback -->"
 	feedbackClose = "<!-- rtgit:end feedback -->"
+	resolvedOpen  = "<!-- rtgit:resolved -->"
+	resolvedClose = "<!-- rtgit:end resolved -->"
 )
 
 // unanswered reports whether an area's text is still what rtgit put there.

@@ -150,3 +150,37 @@ func verify(name string, out []byte, want *File) error {
 	}
 	return nil
 }
+
+// SetResolved makes body the text of the resolved-questions block, adding
+// the block at the end of the file when it has none. Only that block
+// changes: every answer, the feedback and the rest of the file keep their
+// bytes, so what a person wrote is never rewritten.
+func SetResolved(name string, data []byte, body string) ([]byte, error) {
+	f, lay, err := parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	text, err := cleanText(name, "the resolved questions", body)
+	if err != nil {
+		return nil, err
+	}
+	if text == "" {
+		return nil, fmt.Errorf("%s: the resolved questions are empty", name)
+	}
+	want := *f
+	want.Answers = append([]Answer(nil), f.Answers...)
+	want.Resolved = text
+	var out []byte
+	if r := lay.resolved; r != nil {
+		if f.Resolved == text {
+			return data, nil
+		}
+		out = lay.replace(*r, r.open+1, text)
+	} else {
+		out = lay.appendBlock(resolvedOpen, text, resolvedClose)
+	}
+	if err := verify(name, out, &want); err != nil {
+		return nil, fmt.Errorf("%s: the resolved questions %w", name, err)
+	}
+	return out, nil
+}

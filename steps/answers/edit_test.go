@@ -192,3 +192,36 @@ func TestAppendFeedbackRefuses(t *testing.T) {
 		}
 	}
 }
+
+// The resolved-questions block is added at the end, then replaced in
+// place; answers and feedback keep every byte.
+func TestSetResolvedKeepsWhatTheUserWrote(t *testing.T) {
+	in := "<!-- rtgit:file step=01-02 depth=standard slug=x -->\r\n\r\n<!-- rtgit:answer id=users -->\r\nDana, *our* bookkeeper.  \r\n<!-- rtgit:end id=users -->\r\n\r\nSomething the user added.\r\n"
+	out, err := SetResolved("a.md", []byte(in), "- **Q-001** Which users?\n  Resolved: Dana.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(out), in) {
+		t.Fatalf("the file before the block changed:\n%q", out)
+	}
+	f, err := Parse("a.md", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Resolved != "- **Q-001** Which users?\n  Resolved: Dana." || f.Answers[0].Text != "Dana, *our* bookkeeper.  " {
+		t.Fatalf("read back: %+v", f)
+	}
+	again, err := SetResolved("a.md", out, "- **Q-001** Which users?\n  Resolved: Dana.\n- **Q-002** When?\n  Resolved: Now.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(again), resolvedOpen) != 1 || !strings.HasPrefix(string(again), in) || !strings.Contains(string(again), "Q-002") {
+		t.Fatalf("second write:\n%q", again)
+	}
+	if same, _ := SetResolved("a.md", again, "- **Q-001** Which users?\n  Resolved: Dana.\n- **Q-002** When?\n  Resolved: Now."); string(same) != string(again) {
+		t.Errorf("writing the same block again changed the file")
+	}
+	if _, err := SetResolved("a.md", out, "<!-- rtgit:end resolved -->"); err == nil {
+		t.Errorf("a marker line in the block was accepted")
+	}
+}

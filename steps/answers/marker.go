@@ -8,7 +8,7 @@ import (
 
 // marker is one parsed marker line.
 type marker struct {
-	kind string // "file", "answer", "menu", "feedback" or "end"
+	kind string // "file", "answer", "menu", "feedback", "resolved" or "end"
 	what string // for "end": the kind of block it closes
 	id   string // answer id, for "answer" and the "end" of one
 
@@ -49,13 +49,13 @@ func parseMarker(s string) (marker, error) {
 			return marker{}, err
 		}
 		return marker{kind: name, id: ai.ID, ai: ai}, nil
-	case "menu", "feedback":
+	case "menu", "feedback", "resolved":
 		if len(args) == 0 {
 			return marker{kind: name}, nil
 		}
 		return marker{}, fmt.Errorf("malformed %s marker; want <!-- rtgit:%s -->", name, name)
 	case "end":
-		if len(args) == 1 && (args[0] == "menu" || args[0] == "feedback") {
+		if len(args) == 1 && (args[0] == "menu" || args[0] == "feedback" || args[0] == "resolved") {
 			return marker{kind: "end", what: args[0]}, nil
 		}
 		if id, ok := idArg(args); ok {
@@ -68,7 +68,7 @@ func parseMarker(s string) (marker, error) {
 		}
 		return marker{}, fmt.Errorf("malformed closing marker; want %s, %s or %s", answerClose("ID"), menuClose, feedbackClose)
 	}
-	return marker{}, fmt.Errorf("unknown rtgit marker %q; rtgit writes only rtgit:file, rtgit:answer, rtgit:ai, rtgit:suggestion, rtgit:menu, rtgit:feedback and rtgit:end", "rtgit:"+name)
+	return marker{}, fmt.Errorf("unknown rtgit marker %q; rtgit writes only rtgit:file, rtgit:answer, rtgit:ai, rtgit:suggestion, rtgit:menu, rtgit:feedback, rtgit:resolved and rtgit:end", "rtgit:"+name)
 }
 
 func idArg(args []string) (string, bool) {

@@ -33,6 +33,7 @@ type layout struct {
 	src      *source
 	answers  []region // parallel to File.Answers
 	feedback *region
+	resolved *region
 }
 
 // Parse reads an answer file. name is the path errors begin with, as
@@ -102,6 +103,8 @@ func closing(what, id string) string {
 		return menuClose
 	case "feedback":
 		return feedbackClose
+	case "resolved":
+		return resolvedClose
 	case "suggestion":
 		return "<!-- rtgit:end suggestion id=" + id + " -->"
 	}
@@ -192,6 +195,9 @@ func (p *parser) end(m marker, line int) error {
 			p.f.Feedback = t
 		}
 		p.lay.feedback = &r
+	case "resolved":
+		p.f.Resolved = p.src.body(r)
+		p.lay.resolved = &r
 	case "suggestion":
 		p.f.Suggestions = append(p.f.Suggestions, parseSuggestion(o.ai, p.src.body(r)))
 	}

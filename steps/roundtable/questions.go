@@ -96,6 +96,10 @@ func (m *Machine) Resolve(slug, id, answer, by string) (*Reply, error) {
 	if err := st.stageQuestions(c); err != nil {
 		return nil, err
 	}
+	where, err := st.stageResolution(c, q)
+	if err != nil {
+		return nil, err
+	}
 	if err := st.stageMeta(c); err != nil {
 		return nil, err
 	}
@@ -113,6 +117,7 @@ func (m *Machine) Resolve(slug, id, answer, by string) (*Reply, error) {
 		r.Done = true
 	}
 	r.say(speaker, fmt.Sprintf("Resolved %s (%q): %s %s", id, q.Text, sentence(q.Answer), openCount(len(open))))
+	r.say("", where)
 	return r, nil
 }
 
