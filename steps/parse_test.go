@@ -257,3 +257,17 @@ func TestExpand(t *testing.T) {
 		t.Errorf("Expand = %q", got)
 	}
 }
+
+func TestExpandSaysOneFile(t *testing.T) {
+	for count, want := range map[string]string{
+		"1": "about 1 file, touching 1\nfile; a filesystem of (not known yet)",
+		"7": "about 7 files, touching 7\nfiles; a filesystem of (not known yet)",
+	} {
+		got := Expand("about {{file_count}} files, touching {{ file_count }}\nfiles; a filesystem of {{scope}}", func(n string) (string, bool) {
+			return count, n == "file_count"
+		})
+		if got != want {
+			t.Errorf("file_count %s: Expand = %q, want %q", count, got, want)
+		}
+	}
+}

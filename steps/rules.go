@@ -264,9 +264,21 @@ func SplitRef(name string) (step, question string, ok bool) {
 	return m[1], m[2], true
 }
 
+// countFilesRe is a count placeholder followed by the word "files", as step
+// prose writes an estimate ("about {{file_count}} files").
+var countFilesRe = regexp.MustCompile(`\{\{\s*file_count\s*\}\}(\s+)files\b`)
+
 // Expand replaces {{name}} placeholders using lookup; a name lookup does not
-// know renders as "(not known yet)".
+// know renders as "(not known yet)". A file count of one reads "1 file",
+// not "1 files", whatever the step file's prose says.
 func Expand(s string, lookup func(name string) (string, bool)) string {
+	s = countFilesRe.ReplaceAllStringFunc(s, func(m string) string {
+		if v, ok := lookup("file_count"); ok && strings.TrimSpace(v) == "1" {
+			sp := countFilesRe.FindStringSubmatch(m)[1]
+			return "1" + sp + "file"
+		}
+		return m
+	})
 	return placeholdRe.ReplaceAllStringFunc(s, func(m string) string {
 		name := strings.TrimSpace(m[2 : len(m)-2])
 		if v, ok := lookup(name); ok && strings.TrimSpace(v) != "" {

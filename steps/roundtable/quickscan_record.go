@@ -183,8 +183,9 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 			final.Scope, was("scope", r.Scope))},
 		{"Keywords", fmt.Sprintf("Searched %d tracked files at `%s` for: %s.", r.Searched, shortHash(st.scanRev()), codeList(r.Keywords))},
 		{"Candidate Files", candidateTable(r)},
-		{"File Count", fmt.Sprintf("**About %d files**%s. The estimate adds up: %s. %d files mention a keyword at all.",
-			final.EstimatedFiles, was("file_count", strconv.Itoa(r.FileCount)), r.Basis.Describe(), len(r.Files))},
+		{"File Count", fmt.Sprintf("**About %s**%s. The estimate adds up: %s. %s a keyword at all.",
+			plural(final.EstimatedFiles, "file"), was("file_count", strconv.Itoa(r.FileCount)), r.Basis.Describe(),
+			mention(len(r.Files)))},
 		{"Complexity", fmt.Sprintf("**Complexity: %s**%s. Signals among the estimated files: %s.",
 			final.Complexity, was("complexity", r.Complexity), r.Signals.Describe())},
 		{"Confidence", fmt.Sprintf("**Confidence: %s**%s. %d of %d keywords were found.",
@@ -300,4 +301,12 @@ func quoteScalar(v string) string {
 		return v
 	}
 	return strconv.Quote(v)
+}
+
+// mention says how many files mention a keyword, in agreement.
+func mention(n int) string {
+	if n == 1 {
+		return "1 file mentions"
+	}
+	return fmt.Sprintf("%d files mention", n)
 }
