@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -55,6 +56,23 @@ func (p Persona) First() string {
 // Acknowledge renders the persona's acknowledgment pattern around point.
 func (p Persona) Acknowledge(point string) string {
 	return strings.ReplaceAll(p.Acknowledgment, "{point}", point)
+}
+
+// clauseSlotRe finds a {point} that stands where a sentence goes ("so
+// {point}", "that {point}", "Noted: {point}"), rather than where a thing is named ("about
+// {point}", "account for {point}").
+var clauseSlotRe = regexp.MustCompile(`(?i)(\b(so|that|because)\s*|:\s*)\{point\}`)
+
+// FillAck renders an acknowledgment pattern so that it reads as a
+// sentence: clause where the pattern's {point} takes a sentence, thing
+// where it names something. The patterns are the personas' own words
+// (personas.yaml), so which kind a slot is can only be read off them.
+func FillAck(pattern, clause, thing string) string {
+	point := thing
+	if clauseSlotRe.MatchString(pattern) {
+		point = clause
+	}
+	return strings.ReplaceAll(pattern, "{point}", point)
 }
 
 type personaFile struct {

@@ -132,7 +132,8 @@ func Take(d *Discussion, t Table, topic Topic, text string, now time.Time) Reply
 func respond(d *Discussion, t Table, p Participant, user Turn) Turn {
 	prev := lastQuestion(d)
 	said := StripAddress(user.Text, p)
-	ack := strings.ReplaceAll(p.Ack, "{point}", lowerFirst(gist(said, 100)))
+	g := gist(said, 100)
+	ack := steps.FillAck(p.Ack, lowerFirst(g), `"`+g+`"`)
 	switch {
 	case steps.Triage(said) == steps.KindQuestion:
 		// rtgit cannot answer a question itself; it keeps it visible

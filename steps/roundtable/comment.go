@@ -240,7 +240,7 @@ func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*R
 // written, then the persona's acknowledgment pattern (interface-spec §5.5).
 // Nothing is lowercased or reworded: the quote is the record.
 func Reflect(p steps.Persona, text string) string {
-	return quoted(text) + "\n\n" + p.Acknowledge("what you raised above")
+	return quoted(text) + "\n\n" + steps.FillAck(p.Acknowledgment, "it belongs in the analysis", "what you raised above")
 }
 
 // quoted is text as a block quote, exactly as written.

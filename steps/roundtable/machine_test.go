@@ -183,7 +183,7 @@ func TestCommentRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "> Customers with thousands of invoices matter most. They close the month first.\n\nThat's important -- so what you raised above. Let me capture that."; r.Lines[0].Text != want {
+	if want := "> Customers with thousands of invoices matter most. They close the month first.\n\nThat's important -- so it belongs in the analysis. Let me capture that."; r.Lines[0].Text != want {
 		t.Errorf("reflection = %q, want %q", r.Lines[0].Text, want)
 	}
 	data, _ := os.ReadFile(filepath.Join(repo.root, "docs/requirements/csv/answers/00-01-scope-estimation.md"))

@@ -21,7 +21,7 @@ func TestActionElaborationRoundtable(t *testing.T) {
 		t.Fatal("a turn was not committed and pushed")
 	}
 	turn := h.replies()[len(h.replies())-1]
-	mustContain(t, "reply to the turn", turn, "Alex Rivera", "Good point about customers with thousands of invoices")
+	mustContain(t, "reply to the turn", turn, "Alex Rivera", "Good point about \"customers with thousands of invoices")
 	mustContain(t, "transcript on origin", h.originFile(file), "customers with thousands of invoices")
 
 	h.comment(alice, "done")
