@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/rtgit/rtgit/internal/atomicfile"
 )
 
 // CacheDir is where responses are kept, inside the repository's git
@@ -82,19 +84,8 @@ func (c cache) put(k string, e entry) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
+	// Entries are private to the clone, like the rest of .git.
+	if err := atomicfile.WriteFile(p, data, 0o600); err != nil {
 		return fmt.Errorf("ai cache: %w", err)
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/rtgit/rtgit/internal/atomicfile"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -236,7 +237,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if merr != nil {
 		return out, merr
 	}
-	if merr := writeAtomic(filepath.Join(r.Git.Root(), filepath.FromSlash(r.metaPath())), data); merr != nil {
+	if merr := atomicfile.WriteFile(filepath.Join(r.Git.Root(), filepath.FromSlash(r.metaPath())), data, 0o644); merr != nil {
 		return out, merr
 	}
 	paths = append(paths, r.metaPath())
@@ -304,25 +305,6 @@ func commentLink(pr *PullRequest, c *Comment) string {
 		return fmt.Sprintf("%s#discussion_r%d", pr.URL, c.ID)
 	}
 	return fmt.Sprintf("%s#pullrequestreview-%d", pr.URL, c.ID)
-}
-
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".rtgit-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // push handles answer files edited and pushed directly: a ticked [C] (or

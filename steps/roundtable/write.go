@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/rtgit/rtgit/internal/atomicfile"
 )
 
 // changeset collects the files one verb writes, then writes and commits
@@ -262,34 +264,14 @@ func (m *Machine) writeFile(rel string, data []byte) error {
 	return nil
 }
 
-// replaceFile writes data to a temporary file next to abs and renames it
-// into place.
+// replaceFile writes data to abs atomically (internal/atomicfile).
 func replaceFile(abs string, data []byte, perm os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(abs), tempPattern)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), perm); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), abs)
+	return atomicfile.WriteFile(abs, data, perm)
 }
 
 // tempPattern names rtgit's own temporary files, so they can be told apart
 // from anything a user keeps next to the artifacts.
-const tempPattern = ".rtgit-*.tmp"
+const tempPattern = atomicfile.TempPattern
 
 // staleTemp is how old a temporary file must be before it counts as left
 // behind by a killed run rather than being written by a live one.
