@@ -129,6 +129,32 @@ func (p *parser) strs(v value, path string) ([]string, error) {
 	return out, nil
 }
 
+// arrayOf reads an array of objects into a []T: field stores one member
+// of an element, or refuses it with an error naming its path. Every
+// array-of-objects member of meta.json is read this way, so each reports
+// a wrong element, a wrong member and a wrong array alike.
+func arrayOf[T any](p *parser, v value, path string, field func(*T, member) error) ([]T, error) {
+	items, err := p.array(v, path, "an array of objects")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, 0, len(items))
+	for i, it := range items {
+		members, err := p.object(it, index(path, i))
+		if err != nil {
+			return nil, err
+		}
+		var t T
+		for _, mb := range members {
+			if err := field(&t, mb); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
 func index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
 
 func (p *parser) depthOverrides(v value, path string) (map[string]string, error) {
@@ -151,45 +177,32 @@ func (p *parser) depthOverrides(v value, path string) (map[string]string, error)
 }
 
 func (p *parser) elaborations(v value, path string) ([]Elaboration, error) {
-	items, err := p.array(v, path, "an array of objects")
-	if err != nil {
-		return nil, err
+	out, err := arrayOf(p, v, path, func(e *Elaboration, mb member) (err error) {
+		if mb.isNull() && slices.Contains(elaborationKeys, mb.key) {
+			return nil
+		}
+		switch mb.key {
+		case "step_id":
+			e.StepID, err = p.str(mb.value, mb.path)
+		case "turn_count":
+			e.TurnCount, err = p.count(mb.value, mb.path)
+		case "personas_active":
+			e.PersonasActive, err = p.strs(mb.value, mb.path)
+		case "timestamp":
+			e.Timestamp, err = p.str(mb.value, mb.path)
+		case "synthesis_summary":
+			e.SynthesisSummary, err = p.str(mb.value, mb.path)
+		default:
+			e.extra = keep(e.extra, mb)
+		}
+		return err
+	})
+	for i := range out {
+		if out[i].PersonasActive == nil {
+			out[i].PersonasActive = []string{}
+		}
 	}
-	out := make([]Elaboration, 0, len(items))
-	for i, it := range items {
-		members, err := p.object(it, index(path, i))
-		if err != nil {
-			return nil, err
-		}
-		var e Elaboration
-		for _, mb := range members {
-			if mb.isNull() && slices.Contains(elaborationKeys, mb.key) {
-				continue
-			}
-			switch mb.key {
-			case "step_id":
-				e.StepID, err = p.str(mb.value, mb.path)
-			case "turn_count":
-				e.TurnCount, err = p.count(mb.value, mb.path)
-			case "personas_active":
-				e.PersonasActive, err = p.strs(mb.value, mb.path)
-			case "timestamp":
-				e.Timestamp, err = p.str(mb.value, mb.path)
-			case "synthesis_summary":
-				e.SynthesisSummary, err = p.str(mb.value, mb.path)
-			default:
-				e.extra = keep(e.extra, mb)
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		if e.PersonasActive == nil {
-			e.PersonasActive = []string{}
-		}
-		out = append(out, e)
-	}
-	return out, nil
+	return out, err
 }
 
 func (p *parser) elaborationConfig(v value, path string) (ElaborationConfig, error) {

@@ -27,33 +27,17 @@ func (m *Meta) SetDigest(stepID, digest string) {
 }
 
 func (p *parser) revisions(v value, path string) ([]Revision, error) {
-	items, err := p.array(v, path, "an array of objects")
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Revision, 0, len(items))
-	for i, it := range items {
-		members, err := p.object(it, index(path, i))
-		if err != nil {
-			return nil, err
+	return arrayOf(p, v, path, func(r *Revision, mb member) (err error) {
+		switch mb.key {
+		case "step_id":
+			r.StepID, err = p.str(mb.value, mb.path)
+		case "commit":
+			r.Commit, err = p.str(mb.value, mb.path)
+		case "at":
+			r.At, err = p.str(mb.value, mb.path)
 		}
-		var r Revision
-		for _, mb := range members {
-			switch mb.key {
-			case "step_id":
-				r.StepID, err = p.str(mb.value, mb.path)
-			case "commit":
-				r.Commit, err = p.str(mb.value, mb.path)
-			case "at":
-				r.At, err = p.str(mb.value, mb.path)
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		out = append(out, r)
-	}
-	return out, nil
+		return err
+	})
 }
 
 func (p *parser) digests(v value, path string) (map[string]string, error) {
