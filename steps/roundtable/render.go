@@ -146,7 +146,11 @@ func (st *state) renderView(av answers.View) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return answers.Render(source, string(tmpl), av)
+	out, err := answers.Render(source, string(tmpl), av)
+	if err != nil {
+		return nil, err
+	}
+	return st.withResolved(av.StepID, out)
 }
 
 // withoutSpeaker drops a leading "Maya Chen:" from prose written in the

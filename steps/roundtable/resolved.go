@@ -100,3 +100,24 @@ func resolvedMarkdown(s *steps.Step, qs []meta.OpenQuestion) string {
 	}
 	return b.String()
 }
+
+// withResolved adds to a freshly rendered answer file of step id the
+// resolved block its earlier version carried: the block is rendered from
+// meta.json, so re-rendering the file (a revision reopened, a depth
+// changed) never loses an answer that was written there.
+func (st *state) withResolved(id string, data []byte) ([]byte, error) {
+	s, _ := st.plan.Step(id)
+	if s == nil {
+		return data, nil
+	}
+	qs, err := st.meta.Questions()
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range qs {
+		if !q.Open() && originStep(q) == s.ID {
+			return answers.SetResolved(st.it.answerPath(s), data, resolvedMarkdown(s, qs))
+		}
+	}
+	return data, nil
+}

@@ -80,6 +80,15 @@ func TestResolveWritesBackToTheOriginatingAnswerFile(t *testing.T) {
 	if rb.Commit != "" || repo.head().id != head {
 		t.Errorf("rebuild after resolve committed %v", rb.Changed)
 	}
+	// Reopening the step for revision renders its file again; the
+	// resolved block is rendered with it.
+	if _, err := m.Revise("csv", "00-01"); err != nil {
+		t.Fatal(err)
+	}
+	reopened, _ := os.ReadFile(filepath.Join(repo.root, rel))
+	if !strings.Contains(string(reopened), "**Answer** (@erin): Yes: PowerShell 7 on Windows is supported.") {
+		t.Errorf("reopening the step lost the resolved block:\n%s", reopened)
+	}
 }
 
 // A question whose record names no step is resolved in meta.json and the
