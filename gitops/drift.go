@@ -795,18 +795,21 @@ func (q *commitQueue) Pop() any {
 }
 func (q *commitQueue) interesting() int { return q.good }
 
-// DefaultBranch names the branch analyses are compared with when none is
-// given: the branch origin/HEAD points at (the local one if it exists, the
-// remote-tracking one otherwise), else main, else master.
+// DefaultBranch names the branch analyses are compared with and start
+// from when none is given: the remote-tracking branch origin/HEAD points
+// at, else the local main, else master. The remote's tip wins over a local
+// branch of the same name, which may be behind it (or ahead with unpushed
+// work nobody else has); the local branch stands in only when origin/HEAD
+// points at a branch never fetched.
 func (r *Repo) DefaultBranch() (string, error) {
 	if ref, err := r.repo.Reference(plumbing.NewRemoteHEADReferenceName("origin"), false); err == nil && ref.Type() == plumbing.SymbolicReference {
 		target := ref.Target()
 		name := strings.TrimPrefix(target.String(), "refs/remotes/origin/")
-		if _, err := r.repo.Reference(plumbing.NewBranchReferenceName(name), false); err == nil {
-			return name, nil
-		}
 		if _, err := r.repo.Reference(target, false); err == nil {
 			return "origin/" + name, nil
+		}
+		if _, err := r.repo.Reference(plumbing.NewBranchReferenceName(name), false); err == nil {
+			return name, nil
 		}
 	}
 	for _, name := range []string{"main", "master"} {

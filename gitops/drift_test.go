@@ -1,6 +1,7 @@
 package gitops
 
 import (
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,13 +100,57 @@ func TestDefaultBranch(t *testing.T) {
 	git(t, dir, "branch", "-m", "main", "trunk")
 	git(t, dir, "update-ref", "refs/remotes/origin/trunk", "HEAD")
 	git(t, dir, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk")
-	if b, err := r.DefaultBranch(); err != nil || b != "trunk" {
+	if b, err := r.DefaultBranch(); err != nil || b != "origin/trunk" {
 		t.Errorf("DefaultBranch with origin/HEAD = %q, %v", b, err)
 	}
 	git(t, dir, "checkout", "-q", "-b", "work")
 	git(t, dir, "branch", "-D", "trunk")
 	if b, err := r.DefaultBranch(); err != nil || b != "origin/trunk" {
 		t.Errorf("DefaultBranch without the local branch = %q, %v", b, err)
+	}
+	// origin/HEAD names a branch never fetched: the local one stands in.
+	git(t, dir, "branch", "trunk")
+	git(t, dir, "update-ref", "-d", "refs/remotes/origin/trunk")
+	if b, err := r.DefaultBranch(); err != nil || b != "trunk" {
+		t.Errorf("DefaultBranch with origin/HEAD dangling = %q, %v", b, err)
+	}
+}
+
+// TestDefaultBranchPrefersOriginHEAD: a clone whose local main fell behind
+// origin/main, and one whose origin/HEAD names another branch than the
+// local main, both compare with what origin/HEAD names, at the remote's tip.
+func TestDefaultBranchPrefersOriginHEAD(t *testing.T) {
+	src, _ := newRepo(t, map[string]string{"a": "1"})
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, src, "clone", "-q", src, clone)
+	writeFile(t, src, "a", "2")
+	git(t, src, "commit", "-qam", "move main")
+	git(t, clone, "fetch", "-q", "origin")
+	r, err := Open(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.DefaultBranch()
+	equal(t, "DefaultBranch with a stale local main", b, "origin/main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tip, err := r.ResolveCommit(b)
+	equal(t, "its tip", tip, git(t, src, "rev-parse", "main"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	git(t, src, "checkout", "-q", "-b", "develop")
+	writeFile(t, src, "b", "1")
+	git(t, src, "add", "b")
+	git(t, src, "commit", "-qm", "develop moves ahead")
+	git(t, clone, "fetch", "-q", "origin")
+	git(t, clone, "remote", "set-head", "origin", "develop")
+	b, err = r.DefaultBranch()
+	equal(t, "DefaultBranch with origin/HEAD on develop", b, "origin/develop")
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
