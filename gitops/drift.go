@@ -3,6 +3,7 @@ package gitops
 import (
 	"bytes"
 	"container/heap"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -58,7 +59,19 @@ type LogLine struct {
 // overlap comes from one tree diff, whose cost follows the difference
 // rather than the size of the repository; history is walked once, and
 // only to find the commits behind the overlapping paths.
+//
+// Every commit and tree it needs is read, never assumed: in a shallow
+// clone a walk that reaches the boundary fails with ErrMissingHistory
+// rather than count a range it cannot see.
 func (r *Repo) Drift(from, to string, paths []string) (*Drift, error) {
+	d, err := r.drift(from, to, paths)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return nil, fmt.Errorf("%w: %v", ErrMissingHistory, err)
+	}
+	return d, err
+}
+
+func (r *Repo) drift(from, to string, paths []string) (*Drift, error) {
 	fromHash, err := r.resolveHash(from)
 	if err != nil {
 		return nil, err

@@ -60,23 +60,34 @@ func remoteRef(remote, branch string) plumbing.ReferenceName {
 }
 
 // Fetch brings branch from remote into refs/remotes/<remote>/<branch> and
-// returns its tip. A branch the remote does not have is ErrNoBranch.
+// returns its tip. A branch the remote does not have is ErrNoBranch. In a
+// shallow clone only the tip comes (see fetchOptions); DeepenUntil brings
+// more when something needs it.
 func (r *Repo) Fetch(ctx context.Context, remote, branch, token string) (string, error) {
-	ref, err := branchRef(branch)
+	return r.fetchDepth(ctx, remote, branch, token, 0)
+}
+
+// fetchDepth is Fetch with a depth counted from the tip; 0 is the whole
+// history in a full clone and the tip alone in a shallow one.
+func (r *Repo) fetchDepth(ctx context.Context, remote, branch, token string, depth int) (string, error) {
+	opts, err := r.fetchOptions(remote, branch, depth)
 	if err != nil {
 		return "", err
 	}
-	auth, err := r.auth(remote, token)
-	if err != nil {
+	if opts.Auth, err = r.auth(remote, token); err != nil {
 		return "", err
 	}
-	spec := config.RefSpec("+" + ref.String() + ":" + remoteRef(remote, branch).String())
-	err = r.repo.FetchContext(ctx, &gogit.FetchOptions{RemoteName: remote, RefSpecs: []config.RefSpec{spec}, Auth: auth, Tags: gogit.NoTags})
+	err = r.repo.FetchContext(ctx, opts)
 	if err != nil && !errors.Is(err, gogit.NoErrAlreadyUpToDate) {
 		if isMissingRef(err) {
 			return "", fmt.Errorf("%s on %s: %w", branch, remote, ErrNoBranch)
 		}
 		return "", fmt.Errorf("fetch %s from %s: %w", branch, remote, err)
+	}
+	if opts.Depth > 0 {
+		if err := r.unshallow(); err != nil {
+			return "", err
+		}
 	}
 	tip, err := r.st.Reference(remoteRef(remote, branch))
 	if err != nil {

@@ -123,12 +123,18 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if err != nil {
 		return fmt.Errorf("action: %w", err)
 	}
+	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base}
+	// The workflow checks out shallow; comparisons fetch the history
+	// they need (see actionGit.deepenBase).
+	if h := m.Repo.(gitRepo).hist; h != nil {
+		h.deepen = ag.deepenBase
+	}
 	a := &review.Action{
 		Event:   ev,
 		Repo:    repo,
 		Self:    self,
 		GitHub:  client,
-		Git:     &actionGit{repo: repoGit, remote: o.remote, token: token, base: base},
+		Git:     ag,
 		Machine: m,
 		Plan: func() (*steps.Plan, error) {
 			return steps.Load(templates.FS, os.DirFS(repoGit.Root()))
@@ -262,11 +268,22 @@ func firstNonEmpty(vs ...string) string {
 }
 
 // actionGit adapts gitops to review.Workspace for one remote and token.
+//
+// The workflow checks out a shallow clone, and each fetch here brings a
+// branch's tip alone: that is all a comment needs to be applied, committed
+// and pushed. Deeper history is fetched only when something asks for it: a
+// staleness check or a refresh reaching past the base branch's fetched
+// history (deepenBase), a line comment on an older commit of the analysis
+// branch (ReadAt).
 type actionGit struct {
+	ctx    context.Context
 	repo   *gitops.Repo
 	remote string
 	token  string
 	base   *string // the machine's base branch for staleness (gitRepo.base)
+	// baseBranch and branch are the pull request's base and head
+	// branches, once fetched.
+	baseBranch, branch string
 }
 
 // FetchBase brings the pull request's base branch into its
@@ -275,16 +292,39 @@ func (g *actionGit) FetchBase(ctx context.Context, branch string) error {
 	if _, err := g.repo.Fetch(ctx, g.remote, branch, g.token); err != nil {
 		return err
 	}
+	g.baseBranch = branch
 	if g.base != nil {
 		*g.base = g.remote + "/" + branch
 	}
 	return nil
 }
 
+// deepenBase fetches more of the base branch until try stops failing for
+// want of history. When even the whole history does not hold the commit
+// (a rewritten branch), try's error stands and staleness reads unknown.
+func (g *actionGit) deepenBase(try func() error) error {
+	last := try()
+	if g.baseBranch == "" || !errors.Is(last, gitops.ErrMissingHistory) {
+		return last
+	}
+	_, err := g.repo.DeepenUntil(g.ctx, g.remote, g.baseBranch, g.token, func() bool {
+		last = try()
+		return !errors.Is(last, gitops.ErrMissingHistory)
+	})
+	if err != nil {
+		return fmt.Errorf("%w; fetching more of %s's history failed: %v", last, g.baseBranch, err)
+	}
+	return last
+}
+
 func (g *actionGit) Root() string { return g.repo.Root() }
 
 func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
-	return g.repo.Fetch(ctx, g.remote, branch, g.token)
+	tip, err := g.repo.Fetch(ctx, g.remote, branch, g.token)
+	if err == nil {
+		g.branch = branch
+	}
+	return tip, err
 }
 
 func (g *actionGit) CheckoutAt(branch, sha string) error {
@@ -341,7 +381,21 @@ func (g *actionGit) Push(ctx context.Context, branch, expect string) error {
 	return err
 }
 
-func (g *actionGit) ReadAt(sha, path string) ([]byte, error) { return g.repo.ReadFileAt(sha, path) }
+// ReadAt reads path at a commit of the analysis branch. A commit the
+// shallow clone lacks, such as the one an older line comment was written
+// on, is fetched by deepening the branch; one the branch no longer has
+// stays an error.
+func (g *actionGit) ReadAt(sha, path string) ([]byte, error) {
+	data, err := g.repo.ReadFileAt(sha, path)
+	if err == nil || g.branch == "" || g.repo.HasCommit(sha) {
+		return data, err
+	}
+	ok, ferr := g.repo.DeepenUntil(g.ctx, g.remote, g.branch, g.token, func() bool { return g.repo.HasCommit(sha) })
+	if ferr != nil || !ok {
+		return data, err
+	}
+	return g.repo.ReadFileAt(sha, path)
+}
 
 func (g *actionGit) HeadMessage() (string, error) {
 	log, err := g.repo.Log(1)

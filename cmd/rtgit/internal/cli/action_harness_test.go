@@ -41,6 +41,9 @@ type harness struct {
 	env map[string]string
 	// sleep stands in for the action's waits; nil returns at once.
 	sleep func(context.Context, time.Duration) error
+	// shallow makes each workspace a --depth 1 clone, as the workflow's
+	// checkout leaves it.
+	shallow bool
 }
 
 func gitCmd(t testing.TB, dir string, args ...string) string {
@@ -102,6 +105,10 @@ func (h *harness) originFile(path string) string {
 // workspace is a fresh clone of origin on main.
 func (h *harness) workspace() string {
 	ws := filepath.Join(h.t.TempDir(), "ws")
+	if h.shallow {
+		gitCmd(h.t, h.origin, "clone", "-q", "--depth", "1", "--no-tags", "file://"+h.origin, ws)
+		return ws
+	}
 	gitCmd(h.t, h.origin, "clone", "-q", h.origin, ws)
 	return ws
 }

@@ -17,6 +17,19 @@ type gitRepo struct {
 	// branch. The action sets it to the pull request's remote-tracking
 	// base once fetched, so it is shared by pointer.
 	base *string
+	// hist fetches more history when a comparison reaches the edge of a
+	// shallow clone; shared by pointer like base, and armed only by the
+	// action.
+	hist *history
+}
+
+// history brings in more of the base branch's history. deepen calls try,
+// fetching deeper between calls, until try no longer fails for want of
+// history or there is nothing more to fetch, and returns try's last
+// error. Only the action sets it: elsewhere rtgit never reaches for the
+// network on its own.
+type history struct {
+	deepen func(try func() error) error
 }
 
 func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
@@ -76,7 +89,7 @@ func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 	// git's own stages are write points too, for the fault-injection tests.
 	ws.repo.OnPoint(roundtable.GitPoint)
 	m := &roundtable.Machine{
-		Repo:      gitRepo{Repo: ws.repo, base: new(string)},
+		Repo:      gitRepo{Repo: ws.repo, base: new(string), hist: new(history)},
 		Templates: ws.templates(),
 		Embedded:  templates.FS,
 		Warn:      s.warn,

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -26,8 +28,18 @@ func (g gitRepo) BaseTip() (string, string, error) {
 }
 
 // Drift adapts gitops.Drift to the machine's types.
+// In the action's shallow checkout a range that runs past the fetched
+// history is fetched deeper and compared again.
 func (g gitRepo) Drift(from, to string, paths []string) (*roundtable.Drift, error) {
-	d, err := g.Repo.Drift(from, to, paths)
+	var d *gitops.Drift
+	try := func() (err error) {
+		d, err = g.Repo.Drift(from, to, paths)
+		return err
+	}
+	err := try()
+	if errors.Is(err, gitops.ErrMissingHistory) && g.hist != nil && g.hist.deepen != nil {
+		err = g.hist.deepen(try)
+	}
 	if err != nil {
 		return nil, err
 	}
