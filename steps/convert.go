@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ func Convert(s *Step, persona string) []byte {
 	fmt.Fprintf(&b, "depth: %s\n", strconv.Quote(string(s.Depth)))
 	b.WriteString("outputs:\n")
 	for _, o := range s.Outputs {
-		fmt.Fprintf(&b, "  - %s\n", o)
+		fmt.Fprintf(&b, "  - %s\n", plainOrQuoted(o))
 	}
 	if len(s.DependsOn) > 0 {
 		q := make([]string, len(s.DependsOn))
@@ -36,7 +37,11 @@ func Convert(s *Step, persona string) []byte {
 		fmt.Fprintf(&b, "depends_on: [%s]\n", strings.Join(q, ", "))
 	}
 	if len(s.Topics) > 0 {
-		fmt.Fprintf(&b, "topics: [%s]\n", strings.Join(s.Topics, ", "))
+		q := make([]string, len(s.Topics))
+		for i, t := range s.Topics {
+			q[i] = plainOrQuoted(t)
+		}
+		fmt.Fprintf(&b, "topics: [%s]\n", strings.Join(q, ", "))
 	}
 	if s.SkipIf != "" {
 		fmt.Fprintf(&b, "skip_if: %s\n", strconv.Quote(s.SkipIf))
@@ -176,3 +181,19 @@ func writeList(b *strings.Builder, name string, items []string) {
 	}
 	fmt.Fprintf(b, "\n## %s\n\n%s\n", name, strings.Join(items, "\n"))
 }
+
+// plainRe is a value YAML reads back as the same string when written bare:
+// a file name or topic as step files write them.
+var plainRe = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.*/ -]*[A-Za-z0-9_.*/-]$|^[A-Za-z0-9_]$`)
+
+// plainOrQuoted writes v bare when YAML reads it back unchanged, quoted
+// otherwise ("!x" would be a tag, "a: b" a map, "0x10" a number).
+func plainOrQuoted(v string) string {
+	if plainRe.MatchString(v) && !numberLikeRe.MatchString(v) {
+		return v
+	}
+	return strconv.Quote(v)
+}
+
+// numberLikeRe is a bare value YAML would read as a number or a boolean.
+var numberLikeRe = regexp.MustCompile(`^(?i:[-+]?[0-9][0-9_.e+-]*|0x[0-9a-f]+|0o[0-7]+|true|false|yes|no|on|off|null|~)$`)
