@@ -158,20 +158,33 @@ func arrayOf[T any](p *parser, v value, path string, field func(*T, member) erro
 func index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
 
 func (p *parser) depthOverrides(v value, path string) (map[string]string, error) {
+	return p.strMap(v, path, func(mb member, d string) error {
+		if !validDepth(d) {
+			return p.errAt(mb.off, "%s: %q is not a depth; want brief, standard or deep", mb.path, d)
+		}
+		return nil
+	})
+}
+
+// strMap reads an object of strings; check, when not nil, refuses a value
+// with an error naming its member.
+func (p *parser) strMap(v value, path string, check func(member, string) error) (map[string]string, error) {
 	members, err := p.object(v, path)
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]string, len(members))
 	for _, mb := range members {
-		d, err := p.str(mb.value, mb.path)
+		s, err := p.str(mb.value, mb.path)
 		if err != nil {
 			return nil, err
 		}
-		if !validDepth(d) {
-			return nil, p.errAt(mb.off, "%s: %q is not a depth; want brief, standard or deep", mb.path, d)
+		if check != nil {
+			if err := check(mb, s); err != nil {
+				return nil, err
+			}
 		}
-		out[mb.key] = d
+		out[mb.key] = s
 	}
 	return out, nil
 }

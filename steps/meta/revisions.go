@@ -41,19 +41,7 @@ func (p *parser) revisions(v value, path string) ([]Revision, error) {
 }
 
 func (p *parser) digests(v value, path string) (map[string]string, error) {
-	members, err := p.object(v, path)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(members))
-	for _, mb := range members {
-		d, err := p.str(mb.value, mb.path)
-		if err != nil {
-			return nil, err
-		}
-		out[mb.key] = d
-	}
-	return out, nil
+	return p.strMap(v, path, nil)
 }
 
 // addRevisions writes the two fields, each only once it has content.
