@@ -1,140 +1,43 @@
 package scripts
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/rtgit/rtgit/scripts/releasetest"
 )
-
-// release is a fake GitHub: an API listing releases and a download server
-// serving each release's assets from memory, counting what it serves.
-type release struct {
-	mu     sync.Mutex
-	assets map[string][]byte // "v1.2.3/rtgit_linux_amd64.tar.gz" -> bytes
-	tags   []string
-	hits   map[string]int
-}
-
-func (r *release) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.hits[req.URL.Path]++
-	if req.URL.Path == "/api/repos/acme/rtgit/tags" {
-		var b strings.Builder
-		b.WriteString("[")
-		for i, t := range r.tags {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, `{"name": %q, "commit": {"sha": %q}}`, t, tagCommit(t))
-		}
-		b.WriteString("]")
-		w.Write([]byte(b.String()))
-		return
-	}
-	if req.URL.Path == "/api/repos/acme/rtgit/releases" {
-		var b strings.Builder
-		b.WriteString("[")
-		for i, t := range r.tags {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, "{\n  \"tag_name\": %q,\n  \"draft\": false\n}", t)
-		}
-		b.WriteString("]")
-		w.Write([]byte(b.String()))
-		return
-	}
-	rest, ok := strings.CutPrefix(req.URL.Path, "/acme/rtgit/releases/download/")
-	data, found := r.assets[rest]
-	if !ok || !found {
-		http.NotFound(w, req)
-		return
-	}
-	w.Write(data)
-}
-
-// set replaces an asset. The server is only ever reached from the install
-// script, a separate process, so the lock is what orders the test's writes
-// before the server's reads.
-func (r *release) set(name string, data []byte) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.assets[name] = data
-}
-
-// count is how often path was requested.
-func (r *release) count(path string) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.hits[path]
-}
-
-// tagCommit is the (made-up) commit a release tag points at.
-func tagCommit(tag string) string {
-	sum := sha256.Sum256([]byte(tag))
-	return hex.EncodeToString(sum[:20])
-}
 
 // archive is a release archive holding a stand-in rtgit that prints which
 // build it is.
 func archive(t *testing.T, build string) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
-	body := []byte("#!/bin/sh\necho " + build + "\n")
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"README.md", []byte("# rtgit\n")}, {"rtgit", body}} {
-		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: 0o755, Size: int64(len(f.data)), ModTime: time.Unix(0, 0)}); err != nil {
-			t.Fatal(err)
-		}
-		tw.Write(f.data)
+	data, err := releasetest.Archive(
+		releasetest.File{Name: "README.md", Mode: 0o644, Data: []byte("# rtgit\n")},
+		releasetest.File{Name: "rtgit", Mode: 0o755, Data: []byte("#!/bin/sh\necho " + build + "\n")})
+	if err != nil {
+		t.Fatal(err)
 	}
-	tw.Close()
-	gz.Close()
-	return buf.Bytes()
+	return data
 }
 
-func checksums(files map[string][]byte) []byte {
-	var b strings.Builder
-	for name, data := range files {
-		sum := sha256.Sum256(data)
-		fmt.Fprintf(&b, "%s  %s\n", hex.EncodeToString(sum[:]), name)
-	}
-	return []byte(b.String())
-}
-
-// newRelease publishes tags, each with linux amd64 and arm64 archives.
-func newRelease(t *testing.T, tags ...string) (*release, *httptest.Server) {
-	r := &release{assets: map[string][]byte{}, tags: tags, hits: map[string]int{}}
+// newRelease publishes tags of acme/rtgit, each with linux amd64 and arm64
+// archives.
+func newRelease(t *testing.T, tags ...string) *releasetest.Server {
+	r := releasetest.New("acme/rtgit")
+	t.Cleanup(r.Close)
 	for _, tag := range tags {
 		files := map[string][]byte{}
 		for _, arch := range []string{"amd64", "arm64"} {
 			files["rtgit_linux_"+arch+".tar.gz"] = archive(t, "rtgit "+tag+" linux/"+arch)
 		}
-		for name, data := range files {
-			r.assets[tag+"/"+name] = data
-		}
-		r.assets[tag+"/checksums.txt"] = checksums(files)
+		r.Publish(tag, files)
 	}
-	srv := httptest.NewServer(r)
-	t.Cleanup(srv.Close)
-	return r, srv
+	return r
 }
 
 type installRun struct {
@@ -144,14 +47,14 @@ type installRun struct {
 	took        time.Duration
 }
 
-func install(t *testing.T, srv *httptest.Server, cache, ref, arch string) installRun {
+func install(t *testing.T, srv *releasetest.Server, cache, ref, arch string) installRun {
 	t.Helper()
 	tmp := t.TempDir()
 	outFile := filepath.Join(tmp, "output")
 	cmd := exec.Command("bash", "install.sh")
 	cmd.Env = append(os.Environ(),
 		"RTGIT_REF="+ref, "RTGIT_REPO=acme/rtgit",
-		"GITHUB_API_URL="+srv.URL+"/api", "GITHUB_SERVER_URL="+srv.URL,
+		"GITHUB_API_URL="+srv.APIURL(), "GITHUB_SERVER_URL="+srv.URL,
 		"RUNNER_OS=Linux", "RUNNER_ARCH="+arch, "RUNNER_TOOL_CACHE="+cache, "RUNNER_TEMP="+tmp,
 		"GITHUB_OUTPUT="+outFile, "GITHUB_PATH="+filepath.Join(tmp, "path"), "GH_TOKEN=")
 	var stdout, stderr bytes.Buffer
@@ -183,7 +86,7 @@ func installed(t *testing.T, r installRun) string {
 }
 
 func TestInstallRightArchiveVerified(t *testing.T) {
-	rel, srv := newRelease(t, "v1.2.3")
+	srv := newRelease(t, "v1.2.3")
 	cache := t.TempDir()
 	r := install(t, srv, cache, "v1.2.3", "ARM64")
 	if r.err != nil {
@@ -195,7 +98,7 @@ func TestInstallRightArchiveVerified(t *testing.T) {
 	if !strings.Contains(r.outputs, "found=true") || !strings.Contains(r.stderr, "verified rtgit_linux_arm64.tar.gz of v1.2.3 (sha256 ") {
 		t.Errorf("outputs %q, stderr %q", r.outputs, r.stderr)
 	}
-	if rel.count("/acme/rtgit/releases/download/v1.2.3/rtgit_linux_amd64.tar.gz") != 0 {
+	if srv.Count("/acme/rtgit/releases/download/v1.2.3/rtgit_linux_amd64.tar.gz") != 0 {
 		t.Errorf("downloaded the amd64 archive on an arm64 runner")
 	}
 	t.Logf("install from a loopback release: %v", r.took)
@@ -205,15 +108,15 @@ func TestInstallRightArchiveVerified(t *testing.T) {
 	if again.err != nil || !strings.Contains(again.stderr, "from the tool cache") {
 		t.Fatalf("second install: %v\n%s", again.err, again.stderr)
 	}
-	if n := rel.count("/acme/rtgit/releases/download/v1.2.3/rtgit_linux_arm64.tar.gz"); n != 1 {
+	if n := srv.Count("/acme/rtgit/releases/download/v1.2.3/rtgit_linux_arm64.tar.gz"); n != 1 {
 		t.Errorf("archive downloaded %d times, want once", n)
 	}
 	t.Logf("install from the tool cache: %v", again.took)
 }
 
 func TestInstallRefusesTamperedArchive(t *testing.T) {
-	rel, srv := newRelease(t, "v1.2.3")
-	rel.set("v1.2.3/rtgit_linux_amd64.tar.gz", archive(t, "evil"))
+	srv := newRelease(t, "v1.2.3")
+	srv.Set("v1.2.3/rtgit_linux_amd64.tar.gz", archive(t, "evil"))
 	cache := t.TempDir()
 	r := install(t, srv, cache, "v1.2.3", "X64")
 	if r.err == nil {
@@ -233,7 +136,7 @@ func TestInstallRefusesTamperedArchive(t *testing.T) {
 	})
 
 	// checksums.txt without the archive's line is refused the same way.
-	rel.set("v1.2.3/checksums.txt", []byte("0000  rtgit_linux_arm64.tar.gz\n"))
+	srv.Set("v1.2.3/checksums.txt", []byte("0000  rtgit_linux_arm64.tar.gz\n"))
 	r = install(t, srv, cache, "v1.2.3", "X64")
 	if r.err == nil || !strings.Contains(r.stderr, "lists no rtgit_linux_amd64.tar.gz") {
 		t.Errorf("unlisted archive: %v\n%s", r.err, r.stderr)
@@ -241,7 +144,7 @@ func TestInstallRefusesTamperedArchive(t *testing.T) {
 }
 
 func TestInstallMajorTagIsNewestRelease(t *testing.T) {
-	_, srv := newRelease(t, "v1.1.0", "v1.10.0", "v1.9.4", "v2.0.0")
+	srv := newRelease(t, "v1.1.0", "v1.10.0", "v1.9.4", "v2.0.0")
 	r := install(t, srv, t.TempDir(), "v1", "X64")
 	if r.err != nil {
 		t.Fatalf("install: %v\n%s", r.err, r.stderr)
@@ -252,8 +155,8 @@ func TestInstallMajorTagIsNewestRelease(t *testing.T) {
 }
 
 func TestInstallPinnedCommitIsItsRelease(t *testing.T) {
-	_, srv := newRelease(t, "v1.1.0", "v1.2.3")
-	r := install(t, srv, t.TempDir(), tagCommit("v1.2.3"), "X64")
+	srv := newRelease(t, "v1.1.0", "v1.2.3")
+	r := install(t, srv, t.TempDir(), releasetest.TagCommit("v1.2.3"), "X64")
 	if r.err != nil {
 		t.Fatalf("install: %v\n%s", r.err, r.stderr)
 	}
@@ -263,7 +166,7 @@ func TestInstallPinnedCommitIsItsRelease(t *testing.T) {
 }
 
 func TestInstallWithoutReleaseBuildsFromSource(t *testing.T) {
-	_, srv := newRelease(t, "v1.2.3")
+	srv := newRelease(t, "v1.2.3")
 	for _, ref := range []string{"main", "0123456789abcdef0123456789abcdef01234567", "v1.3.0", "v3", ""} {
 		r := install(t, srv, t.TempDir(), ref, "X64")
 		if r.err != nil {
