@@ -11,6 +11,7 @@
 //	go run ./bench -short          # 1k files, one repetition, as CI runs it
 //	go run ./bench -accuracy bench/corpus/changes.jsonl -mirrors DIR
 //	                               # scan accuracy on real changes only
+//	go run ./bench -action         # the Action's job, simulated step by step
 //
 // -short also measures scan accuracy, on a small synthetic corpus it
 // builds itself.
@@ -48,6 +49,11 @@ func (s *suite) profileEnv(name string) []string {
 }
 
 func main() {
+	// The simulated job's workflow runs `gh api`: this program is its
+	// stand-in there (gh.go).
+	if filepath.Base(os.Args[0]) == "gh" {
+		os.Exit(ghMain(os.Args[1:]))
+	}
 	short := flag.Bool("short", false, "1k files and one repetition only")
 	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
 	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
@@ -60,6 +66,7 @@ func main() {
 	outPath := flag.String("o", "", "also write the markdown report to `FILE`")
 	accuracy := flag.String("accuracy", "", "measure scan accuracy on the corpus `FILE` (JSON lines) and nothing else")
 	mirrors := flag.String("mirrors", os.Getenv("RTGIT_MIRRORS"), "`DIR` holding the corpus repositories (default $RTGIT_MIRRORS)")
+	action := flag.Bool("action", false, "simulate the GitHub Action's job for a comment on an unrelated and on an analysis pull request, on repositories of -sizes files, and nothing else")
 	verbose := flag.Bool("v", false, "with -accuracy, print every change's outcome to standard error")
 	flag.Parse()
 	staleHistory := history
@@ -97,6 +104,20 @@ func main() {
 		fatalf("%v", err)
 	}
 	env = append(env, "GIT_CONFIG_GLOBAL="+gitconfig)
+	if *action {
+		module, rel := moduleRoot(), *bin
+		if rel == "" {
+			rel = filepath.Join(root, "rtgit-release")
+			progress("building the release binary")
+			buildRelease(module, rel)
+		}
+		w := reportWriter(*outPath)
+		for _, n := range sizes {
+			progress("job, %s files: building and running", filesLabel(n))
+			writeJob(w, measureJob(filepath.Join(root, "job-"+filesLabel(n)), module, rel, n, *reps), *reps)
+		}
+		return
+	}
 	s := &suite{rtgit: *bin, reps: *reps, profile: *profile}
 	if s.rtgit == "" {
 		s.rtgit = filepath.Join(root, "rtgit")
