@@ -249,3 +249,45 @@ func TestDriftRangeIgnoresCommitTimes(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultBranchNeverAnAnalysisBranch: a clone of a repository whose
+// HEAD was left on an analysis branch has origin/HEAD -> origin/rtgit/x.
+// Comparing with that branch would call every analysis stale against
+// another analysis, so the default falls back to main, then master, the
+// remote's tip before the local branch.
+func TestDefaultBranchNeverAnAnalysisBranch(t *testing.T) {
+	src, _ := newRepo(t, map[string]string{"a": "1"})
+	git(t, src, "checkout", "-q", "-b", "rtgit/x")
+	writeFile(t, src, "b", "1")
+	git(t, src, "add", "b")
+	git(t, src, "commit", "-qm", "analysis")
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, src, "clone", "-q", src, clone)
+	equal(t, "origin/HEAD of the clone", git(t, clone, "symbolic-ref", "refs/remotes/origin/HEAD"), "refs/remotes/origin/rtgit/x")
+	r, err := Open(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.DefaultBranch()
+	equal(t, "DefaultBranch with origin/HEAD on an analysis branch", b, "origin/main")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Without origin/main, the local main; then master, remote first.
+	git(t, clone, "branch", "-q", "main", "origin/main")
+	git(t, clone, "update-ref", "-d", "refs/remotes/origin/main")
+	b, _ = r.DefaultBranch()
+	equal(t, "DefaultBranch with only a local main", b, "main")
+	git(t, clone, "branch", "-q", "-D", "main")
+	git(t, clone, "update-ref", "refs/remotes/origin/master", "refs/remotes/origin/rtgit/x~1")
+	b, _ = r.DefaultBranch()
+	equal(t, "DefaultBranch with only origin/master", b, "origin/master")
+
+	// Nothing but analysis branches: an error asking for the base, never
+	// the analysis branch.
+	git(t, clone, "update-ref", "-d", "refs/remotes/origin/master")
+	if b, err := r.DefaultBranch(); err == nil {
+		t.Errorf("DefaultBranch with only analysis branches = %q, want an error", b)
+	}
+}
