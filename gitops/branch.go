@@ -134,6 +134,18 @@ func (r *Repo) refFolderConflict(ref plumbing.ReferenceName) error {
 // Branches lists local branches whose short names start with prefix, by
 // name, each with its tip's commit time.
 func (r *Repo) Branches(prefix string) ([]Branch, error) {
+	return r.branchesUnder("refs/heads/", prefix)
+}
+
+// RemoteBranches lists remote's remote-tracking branches whose names on
+// that remote start with prefix, by name, each named as on the remote
+// (rtgit/x for refs/remotes/origin/rtgit/x) with its tip's commit time.
+// The remote's symbolic HEAD is not a branch and is left out.
+func (r *Repo) RemoteBranches(remote, prefix string) ([]Branch, error) {
+	return r.branchesUnder("refs/remotes/"+remote+"/", prefix)
+}
+
+func (r *Repo) branchesUnder(folder, prefix string) ([]Branch, error) {
 	iter, err := r.st.IterReferences()
 	if err != nil {
 		return nil, err
@@ -141,15 +153,15 @@ func (r *Repo) Branches(prefix string) ([]Branch, error) {
 	defer iter.Close()
 	var out []Branch
 	err = iter.ForEach(func(ref *plumbing.Reference) error {
-		if !ref.Name().IsBranch() || ref.Type() != plumbing.HashReference ||
-			!strings.HasPrefix(ref.Name().Short(), prefix) {
+		name, ok := strings.CutPrefix(ref.Name().String(), folder)
+		if !ok || ref.Type() != plumbing.HashReference || !strings.HasPrefix(name, prefix) {
 			return nil
 		}
 		c, err := object.GetCommit(r.st, ref.Hash())
 		if err != nil {
 			return fmt.Errorf("branch %s: %w", ref.Name().Short(), err)
 		}
-		out = append(out, Branch{Name: ref.Name().Short(), Hash: ref.Hash().String(), Time: c.Committer.When})
+		out = append(out, Branch{Name: name, Hash: ref.Hash().String(), Time: c.Committer.When})
 		return nil
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +54,38 @@ func TestCreateBranch(t *testing.T) {
 	}
 	equal(t, "main", git(t, dir, "rev-parse", "main"), head)
 	equal(t, "foo ahead", git(t, dir, "rev-list", "--count", "main..rtgit/foo"), "1")
+}
+
+// TestRemoteBranches: a clone's remote-tracking analysis branches are
+// listed by their names on origin, without origin/HEAD, local branches or
+// other remotes' branches.
+func TestRemoteBranches(t *testing.T) {
+	src, _ := newRepo(t, baseFiles)
+	git(t, src, "branch", "rtgit/b")
+	git(t, src, "branch", "rtgit/a")
+	git(t, src, "branch", "feature")
+	clone := filepath.Join(t.TempDir(), "clone")
+	git(t, src, "clone", "-q", src, clone)
+	git(t, clone, "branch", "rtgit/local")
+	git(t, clone, "update-ref", "refs/remotes/upstream/rtgit/c", "HEAD")
+	git(t, clone, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/rtgit/a")
+	r, err := Open(clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.RemoteBranches("origin", "rtgit/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, b := range got {
+		names = append(names, b.Name)
+		if time.Since(b.Time) > time.Hour {
+			t.Errorf("%s: tip time %v", b.Name, b.Time)
+		}
+	}
+	equal(t, "RemoteBranches", strings.Join(names, ","), "rtgit/a,rtgit/b")
+	equal(t, "origin/rtgit/b's hash", got[1].Hash, git(t, clone, "rev-parse", "origin/rtgit/b"))
 }
 
 func TestBranches(t *testing.T) {

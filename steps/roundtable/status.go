@@ -70,6 +70,51 @@ type Summary struct {
 	Done, Total         int
 	LastActivity        time.Time
 	Err                 error // meta.json unreadable on that branch
+	// Remote is the remote ("origin") when the analysis has no local
+	// branch yet, only the remote-tracking one a teammate pushed; "" for
+	// a local branch.
+	Remote string
+}
+
+// OriginRemote is the remote whose analysis branches List shows beside
+// the local ones.
+const OriginRemote = "origin"
+
+// RemoteLister is what List needs, beyond Repo, to show the analyses a
+// teammate pushed that this clone has no branch for yet.
+type RemoteLister interface {
+	// RemoteBranches lists remote's remote-tracking branches whose
+	// names there (rtgit/x) start with prefix.
+	RemoteBranches(remote, prefix string) ([]Branch, error)
+}
+
+// RemoteOnly lists the analysis branches origin has and this clone has no
+// local branch for, named as on origin (rtgit/x). A Repo without
+// remote-tracking branches has none.
+func (m *Machine) RemoteOnly() ([]Branch, error) {
+	rl, ok := m.Repo.(RemoteLister)
+	if !ok {
+		return nil, nil
+	}
+	remote, err := rl.RemoteBranches(OriginRemote, BranchPrefix)
+	if err != nil || len(remote) == 0 {
+		return nil, err
+	}
+	local, err := m.Repo.Branches(BranchPrefix)
+	if err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, b := range local {
+		have[b.Name] = true
+	}
+	var out []Branch
+	for _, b := range remote {
+		if !have[b.Name] {
+			out = append(out, b)
+		}
+	}
+	return out, nil
 }
 
 // source picks where an analysis is read from: the worktree when its
@@ -148,8 +193,15 @@ func (m *Machine) StatusReply(slug string) (*Reply, error) {
 // looking a name up again scans packed-refs from the top every time.
 func (m *Machine) List() ([]Summary, error) {
 	branches, err := m.Repo.Branches(BranchPrefix)
-	if err != nil || len(branches) == 0 {
+	if err != nil {
 		return nil, err
+	}
+	remote, err := m.RemoteOnly()
+	if err != nil {
+		return nil, err
+	}
+	if len(branches)+len(remote) == 0 {
+		return nil, nil
 	}
 	plans := map[string]*steps.Plan{}
 	planFor := func(lib string) (*steps.Plan, error) {
@@ -168,20 +220,28 @@ func (m *Machine) List() ([]Summary, error) {
 	}
 	head, _ := m.Repo.HeadBranch()
 	var out []Summary
-	for i, b := range branches {
+	total := len(branches) + len(remote)
+	for i, b := range append(branches, remote...) {
 		if m.Progress != nil {
-			m.Progress(i, len(branches))
+			m.Progress(i, total)
 		}
 		slug := strings.TrimPrefix(b.Name, BranchPrefix)
 		row := Summary{Slug: slug, LastActivity: b.Time}
-		rev := b.Commit
+		rev, label := b.Commit, b.Name
 		switch {
+		case i >= len(branches):
+			// Read at the remote-tracking tip, never the worktree.
+			row.Remote = OriginRemote
+			label = OriginRemote + "/" + b.Name
+			if rev == "" {
+				rev = label
+			}
 		case b.Name == head:
 			rev = "" // checked out: the worktree is the analysis
 		case rev == "":
 			rev = b.Name
 		}
-		st, err := m.loadListed(slug, rev, b.Name, planFor)
+		st, err := m.loadListed(slug, rev, label, planFor)
 		if err != nil {
 			row.Err = err
 			out = append(out, row)

@@ -4,10 +4,13 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // Shell completion (`rtgit completion bash|zsh|fish|powershell`, from
-// cobra) offers the analyses' slugs where a slug goes, the open step's
+// cobra) offers the analyses' slugs where a slug goes (with those only on
+// origin so far, described as such), the open step's
 // question ids after `answer`, the open questions (Q-001) after `resolve`,
 // and the depths after `depth`. Completion
 // runs on every key press, so a repository it cannot read just completes
@@ -23,7 +26,7 @@ func completeSlugs(g *globals) cobra.CompletionFunc {
 		if an == nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		return an.slugs(), cobra.ShellCompDirectiveNoFileComp
+		return append(an.slugs(), an.remoteCompletions()...), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
@@ -42,7 +45,7 @@ func completeSlugVerb(g *globals, nargs int) cobra.CompletionFunc {
 		}
 		var out []string
 		if len(args) == 0 {
-			out = an.slugs()
+			out = append(an.slugs(), an.remoteCompletions()...)
 		}
 		if slug == "" || pos >= nargs-1 {
 			return out, cobra.ShellCompDirectiveNoFileComp
@@ -57,6 +60,16 @@ func completeSlugVerb(g *globals, nargs int) cobra.CompletionFunc {
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// remoteCompletions are the slugs of the analyses only on origin so far,
+// each described with the switch that brings it here.
+func (a *analyses) remoteCompletions() []cobra.Completion {
+	var out []cobra.Completion
+	for _, slug := range a.remoteSlugs() {
+		out = append(out, cobra.CompletionWithDesc(slug, "on origin only; git switch "+roundtable.BranchPrefix+slug))
+	}
+	return out
 }
 
 func completionAnalyses(g *globals) *analyses {

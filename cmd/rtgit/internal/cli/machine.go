@@ -33,7 +33,16 @@ type history struct {
 }
 
 func (g gitRepo) Branches(prefix string) ([]roundtable.Branch, error) {
-	bs, err := g.Repo.Branches(prefix)
+	return machineBranches(g.Repo.Branches(prefix))
+}
+
+// RemoteBranches lists remote's remote-tracking branches (see
+// roundtable.RemoteLister).
+func (g gitRepo) RemoteBranches(remote, prefix string) ([]roundtable.Branch, error) {
+	return machineBranches(g.Repo.RemoteBranches(remote, prefix))
+}
+
+func machineBranches(bs []gitops.Branch, err error) ([]roundtable.Branch, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -126,6 +126,23 @@ func (a *analyses) hint(given string) string {
 	}
 }
 
+// remoteSlugs are the slugs of the analysis branches origin has (as
+// remote-tracking origin/rtgit/<slug>) and this clone has no local branch
+// for; nil when they cannot be read.
+func (a *analyses) remoteSlugs() []string {
+	bs, err := a.ws.repo.RemoteBranches(roundtable.OriginRemote, roundtable.BranchPrefix)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, b := range bs {
+		if _, ok := a.branch(strings.TrimPrefix(b.Name, roundtable.BranchPrefix)); !ok {
+			out = append(out, strings.TrimPrefix(b.Name, roundtable.BranchPrefix))
+		}
+	}
+	return out
+}
+
 // onOriginOnly reports whether origin has the analysis branch of slug
 // (as the remote-tracking origin/rtgit/<slug>) while this clone has none.
 func (a *analyses) onOriginOnly(slug string) bool {

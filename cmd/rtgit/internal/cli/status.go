@@ -125,6 +125,9 @@ func runStatusList(o *statusOptions, s Streams) error {
 			Library      string `json:"library,omitempty"`
 			LastActivity string `json:"last_activity"`
 			Error        string `json:"error,omitempty"`
+			// Remote is "origin" for an analysis with no local branch
+			// yet, only the remote-tracking origin/rtgit/<slug>.
+			Remote string `json:"remote,omitempty"`
 		}
 		out := []row{}
 		for _, r := range rows {
@@ -132,7 +135,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 			if r.Err != nil {
 				e = r.Err.Error()
 			}
-			out = append(out, row{r.Slug, r.Status, r.Phase, r.Done, r.Total, r.Library, r.LastActivity.UTC().Format("2006-01-02T15:04:05Z"), e})
+			out = append(out, row{r.Slug, r.Status, r.Phase, r.Done, r.Total, r.Library, r.LastActivity.UTC().Format("2006-01-02T15:04:05Z"), e, r.Remote})
 		}
 		return writeJSON(s, out)
 	}
@@ -146,10 +149,16 @@ func runStatusList(o *statusOptions, s Streams) error {
 	states := []string{}
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SLUG\tSTATUS\tPHASE\tPROGRESS\tLAST ACTIVITY")
+	var remote []string
 	for _, r := range rows {
+		mark := ""
+		if r.Remote != "" {
+			mark = " (on " + r.Remote + " only)"
+			remote = append(remote, r.Slug)
+		}
 		if r.Err != nil {
 			states = append(states, "error")
-			fmt.Fprintf(tw, "%s\terror\t\t\t%v\n", r.Slug, r.Err)
+			fmt.Fprintf(tw, "%s%s\terror\t\t\t%v\n", r.Slug, mark, r.Err)
 			continue
 		}
 		states = append(states, r.Status)
@@ -161,12 +170,23 @@ func runStatusList(o *statusOptions, s Streams) error {
 		if r.Library != "" && r.Library != steps.DefaultLibrary {
 			slug += " (" + r.Library + ")"
 		}
+		slug += mark
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", slug, r.Status, phase, progressBar(r.Done, r.Total), r.LastActivity.Local().Format("2006-01-02 15:04"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err = io.WriteString(s.Out, paintColumn(s.colors(s.Out), table.String(), "STATUS", states))
+	if _, err = io.WriteString(s.Out, paintColumn(s.colors(s.Out), table.String(), "STATUS", states)); err != nil {
+		return err
+	}
+	// git makes the local branch, tracking origin's, on the first switch.
+	switch len(remote) {
+	case 0:
+	case 1:
+		_, err = fmt.Fprintf(s.Out, "%s is only on origin so far; to work on it, run: %s\n", remote[0], s.colors(s.Out).hint("git switch "+roundtable.BranchPrefix+remote[0]))
+	default:
+		_, err = fmt.Fprintf(s.Out, "%d analyses are only on origin so far; to work on one, run: %s\n", len(remote), s.colors(s.Out).hint("git switch "+roundtable.BranchPrefix+"<slug>"))
+	}
 	return err
 }
 
