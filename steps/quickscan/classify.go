@@ -42,11 +42,18 @@ type Estimate struct {
 	Scope      string `json:"scope"`
 	Complexity string `json:"complexity"`
 	Confidence string `json:"confidence"`
+	// Band says whether the estimate is clear of the class boundaries or
+	// near one (BandFor).
+	Band string `json:"scope_band"`
 	// ScopeRate is how often the estimated scope class was right on the
-	// calibration changes (docs/performance.md): what Confidence means.
-	ScopeRate float64 `json:"scope_right_rate"`
-	Basis     Basis   `json:"basis"`
-	Signals   Signals `json:"signals"`
+	// calibration changes (docs/performance.md) estimated in the same
+	// class and band, or in the same class when the band had too few:
+	// what Confidence means. Calibrated counts those changes; 0 when
+	// none was estimated in the class.
+	ScopeRate  float64 `json:"scope_right_rate"`
+	Calibrated int     `json:"calibration_changes"`
+	Basis      Basis   `json:"basis"`
+	Signals    Signals `json:"signals"`
 }
 
 // Basis is what the file count adds up: the source files a change
@@ -202,7 +209,9 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	e.Signals.HitFiles = len(ranked)
 	e.Signals.Keywords, e.Signals.Matched = keywords, matched
 	e.Complexity = ComplexityFor(e.Signals)
-	e.ScopeRate = scopeRight[e.Scope]
+	e.Band = BandFor(e.FileCount)
+	c, _ := calibrationFor(e.Scope, e.Band)
+	e.ScopeRate, e.Calibrated = c.rate(), c.total
 	e.Confidence = ConfidenceFor(e.Signals, e.ScopeRate)
 	return e
 }
@@ -225,7 +234,9 @@ func testStem(p string) string {
 
 // ScopeFor classifies a file count: small below 5, medium 5 to 15, large
 // above 15 (requirements FR-006).
-func ScopeFor(files int) string {
+func ScopeFor(files int) string { return scopeOf(float64(files)) }
+
+func scopeOf(files float64) string {
 	switch {
 	case files < 5:
 		return Small
@@ -233,6 +244,68 @@ func ScopeFor(files int) string {
 		return Medium
 	}
 	return Large
+}
+
+// Bands of an estimate (BandFor).
+const (
+	Clear      = "clear"
+	Borderline = "borderline"
+)
+
+// typicalError is how far the estimate is typically off, as a factor: its
+// median ratio error on the calibration split (docs/performance.md).
+const typicalError = 1.5
+
+// BandFor says whether an estimated file count is clear of the scope
+// class boundaries (its class stays the same when it is off by the
+// typical error either way: 1 to 3 files, 8 to 10, 23 or more) or
+// borderline (4 to 7, 11 to 22). A borderline estimate says less about
+// the class than a clear one, so the two are calibrated apart.
+func BandFor(files int) string {
+	f, s := float64(files), ScopeFor(files)
+	if scopeOf(f*typicalError) == s && scopeOf(f/typicalError) == s {
+		return Clear
+	}
+	return Borderline
+}
+
+// calibration counts the calibration changes estimated in one scope class
+// and band, and how many of them were in that class.
+type calibration struct{ right, total int }
+
+func (c calibration) rate() float64 {
+	if c.total == 0 {
+		return 0
+	}
+	return float64(c.right) / float64(c.total)
+}
+
+// calibrated is how often each estimated scope class, in each band, was
+// the true class on the calibration (train) split of the scan-accuracy
+// corpus (bench/corpus, docs/performance.md; `go run ./bench -accuracy`
+// prints the table). It is what a confidence means, so it is measured,
+// not chosen. No calibration change was estimated large.
+var calibrated = map[string]map[string]calibration{
+	Small:  {Clear: {16, 21}, Borderline: {4, 9}},
+	Medium: {Clear: {2, 3}, Borderline: {6, 9}},
+}
+
+// minCalibration is how many calibration changes a band needs before its
+// own rate is used; with fewer, the class's rate over both bands is.
+const minCalibration = 5
+
+// calibrationFor returns the record behind an estimate's confidence: its
+// class and band's, or its class's when the band has too few changes
+// (banded false).
+func calibrationFor(scope, band string) (c calibration, banded bool) {
+	if c := calibrated[scope][band]; c.total >= minCalibration {
+		return c, true
+	}
+	for _, b := range calibrated[scope] {
+		c.right += b.right
+		c.total += b.total
+	}
+	return c, false
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two
@@ -271,13 +344,6 @@ func ComplexityFor(s Signals) string {
 	return Low
 }
 
-// scopeRight is how often each estimated scope class was the true class
-// on the calibration (train) split of the scan-accuracy corpus
-// (bench/corpus, docs/performance.md). It is what a confidence means, so
-// it is measured, not chosen. No calibration change was estimated large,
-// so a large estimate has no record and gets low confidence.
-var scopeRight = map[string]float64{Small: 0.67, Medium: 0.67}
-
 // ConfidenceFor says how far to trust the estimate. Low: nothing matched,
 // fewer than half the keywords were found anywhere, or the estimated
 // class was right less than half the time on the calibration changes.
@@ -293,14 +359,22 @@ func ConfidenceFor(s Signals, rate float64) string {
 	return Medium
 }
 
-// ConfidenceWhy explains the confidence in a line.
+// ConfidenceWhy explains the confidence in a line: the calibration record
+// behind it and how many keywords were found.
 func (e Estimate) ConfidenceWhy() string {
-	if _, ok := scopeRight[e.Scope]; !ok {
-		return fmt.Sprintf("no calibration change was estimated %s; %d of %d keywords found",
-			e.Scope, e.Signals.Matched, e.Signals.Keywords)
+	found := fmt.Sprintf("%d of %d keywords found", e.Signals.Matched, e.Signals.Keywords)
+	c, banded := calibrationFor(e.Scope, e.Band)
+	what := e.Scope + " estimates"
+	switch {
+	case c.total == 0:
+		return fmt.Sprintf("no calibration change was estimated %s; %s", e.Scope, found)
+	case banded && e.Band == Clear:
+		what += fmt.Sprintf(" clear of the class boundaries by ×%.1f", typicalError)
+	case banded:
+		what += fmt.Sprintf(" within ×%.1f of a class boundary", typicalError)
 	}
-	return fmt.Sprintf("%s estimates were right on %.0f%% of the calibration changes; %d of %d keywords found",
-		e.Scope, e.ScopeRate*100, e.Signals.Matched, e.Signals.Keywords)
+	return fmt.Sprintf("%s were right on %.0f%% of the calibration changes, %d of %d; %s",
+		what, c.rate()*100, c.right, c.total, found)
 }
 
 // publicPathRe matches files that usually define what other code or other

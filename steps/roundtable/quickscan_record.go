@@ -188,8 +188,8 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 			mention(len(r.Files)))},
 		{"Complexity", fmt.Sprintf("**Complexity: %s**%s. Signals among the estimated files: %s.",
 			final.Complexity, was("complexity", r.Complexity), r.Signals.Describe())},
-		{"Confidence", fmt.Sprintf("**Confidence: %s**%s. %d of %d keywords were found.",
-			final.Confidence, was("confidence", r.Confidence), r.Signals.Matched, r.Signals.Keywords)},
+		{"Confidence", fmt.Sprintf("**Confidence: %s**%s. The scan's reason: %s.",
+			final.Confidence, was("confidence", r.Confidence), r.ConfidenceWhy())},
 	}
 	for _, s := range sections {
 		if doc, err = artifacts.FillSection(doc, s.name, sectionKey("quick-scan", s.name), s.body); err != nil {
