@@ -232,6 +232,34 @@ func SeedPlaceholder(name string) string {
 	return ""
 }
 
+// bareCountRe and bareLevelRe are the seed's generic placeholders: "{N}"
+// is any number and "{low/medium/high}" any level, so their words alone do
+// not say which value they stand for.
+var (
+	bareCountRe = regexp.MustCompile(`^(?i:n)$`)
+	bareLevelRe = regexp.MustCompile(`^(?i:low\s*[/|]\s*medium\s*[/|]\s*high)$`)
+	filesNextRe = regexp.MustCompile(`^\s+(?i:files?)\b`)
+	levelNextRe = regexp.MustCompile(`^\s+(?i:complexity)\b`)
+	levelPrevRe = regexp.MustCompile(`(?i:\bcomplexity)\W{0,3}$`)
+)
+
+// fitsContext reports whether a generic placeholder stands for name where
+// it is written: "{N} files" is the quick scan's file count, "{N} modules"
+// or "FR-{N}" is not; "{low/medium/high} complexity" is the complexity,
+// "Confidence: {low/medium/high}" or "risk level {low/medium/high}" is not.
+// A placeholder rtgit cannot tell stays visible for the person answering:
+// a wrong value filled in would read as something the user said.
+func fitsContext(raw, name, before, after string) bool {
+	raw = strings.TrimSpace(raw)
+	switch {
+	case name == "file_count" && bareCountRe.MatchString(raw):
+		return filesNextRe.MatchString(after)
+	case name == "complexity" && bareLevelRe.MatchString(raw):
+		return levelNextRe.MatchString(after) || levelPrevRe.MatchString(before)
+	}
+	return true
+}
+
 // seedPlaceholders rewrites the "{name}" placeholders rtgit can fill as
 // "{{name}}", and leaves the rest as they are.
 func seedPlaceholders(s string) string {
@@ -243,7 +271,7 @@ func seedPlaceholders(s string) string {
 			continue
 		}
 		name := SeedPlaceholder(s[m[2]:m[3]])
-		if name == "" {
+		if name == "" || !fitsContext(s[m[2]:m[3]], name, s[:start], s[end:]) {
 			continue
 		}
 		b.WriteString(s[last:start])

@@ -188,3 +188,26 @@ func TestSeedLiberalForms(t *testing.T) {
 		t.Errorf("criteria %v, mappings %+v", s.Criteria, s.Mappings)
 	}
 }
+
+// TestSeedGenericPlaceholdersNeedContext: "{N}" and "{low/medium/high}"
+// are filled from the quick scan only where the prose says they are the
+// file count or the complexity; anywhere else they stay for the user, so a
+// draft never states a number or a level nobody gave.
+func TestSeedGenericPlaceholdersNeedContext(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"It touches {N} files and has {low/medium/high} complexity.", "It touches {{file_count}} files and has {{complexity}} complexity."},
+		{"approximately {N} files: {X} new", "approximately {{file_count}} files: {X} new"},
+		{"Complexity: {Low / Medium / High}.", "Complexity: {{complexity}}."},
+		{"Let me write up FR-001 through FR-{N}.", "Let me write up FR-001 through FR-{N}."},
+		{"There are {N} key touchpoints.", "There are {N} key touchpoints."},
+		{"Summary: {N} modules, {N} interfaces, {N} error codes.", "Summary: {N} modules, {N} interfaces, {N} error codes."},
+		{"Confidence: {low/medium/high}. Final scope: {small/medium/large}.", "Confidence: {low/medium/high}. Final scope: {{scope}}."},
+		{"Risk level overall: {low/medium/high}.", "Risk level overall: {low/medium/high}."},
+		{"{N} test files", "{N} test files"},
+		{"a {file count} estimate of {complexity}", "a {{file_count}} estimate of {{complexity}}"},
+	} {
+		if got := seedPlaceholders(tc.in); got != tc.want {
+			t.Errorf("seedPlaceholders(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
