@@ -71,8 +71,8 @@ func (st *state) scanKeywords() []string {
 			if err != nil {
 				continue
 			}
-			if a, ok := f.Answer("keywords"); ok && a.Answered {
-				if kw := quickscan.ParseList(a.Text); len(kw) > 0 {
+			if a, ok := f.Answer(keywordQuestion(s)); ok && a.Answered {
+				if kw := keywordList(s, a.Text); len(kw) > 0 {
 					return kw
 				}
 			}

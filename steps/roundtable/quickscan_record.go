@@ -23,7 +23,8 @@ func (st *state) quickScanStep(c *changeset, sa stepAnswers) error {
 	if !st.inQuickScan(sa.step) || !declares(sa.step, quickScanArtifact) {
 		return nil
 	}
-	kw := quickscan.ParseList(sa.answer["keywords"])
+	answers := scanAnswers(sa.step, sa.answer)
+	kw := quickscan.ParseList(answers["keywords"])
 	// Only answers settle the estimate: a step skipped with [S] has none,
 	// and an unconfirmed guess must not pick the depth of later phases.
 	final := st.isEstimateStep(sa) && len(sa.answer) > 0
@@ -40,7 +41,7 @@ func (st *state) quickScanStep(c *changeset, sa stepAnswers) error {
 	var qs *meta.QuickScan
 	var corrected []string
 	if final {
-		qs, corrected = settle(r, sa.answer)
+		qs, corrected = settle(r, answers)
 		st.meta.QuickScan = qs
 		st.scanned = nil // later lookups use the recorded keywords
 	}
