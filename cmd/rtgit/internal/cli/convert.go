@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -45,14 +47,17 @@ func runConvert(o *convertOptions, s Streams) error {
 		path = filepath.Join(o.dir, path)
 	}
 	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("steps convert: %s: no such file", o.file)
+	case err != nil:
+		return fmt.Errorf("steps convert: %s: %w", o.file, err)
 	}
 	st, probs := steps.Parse(o.file, data)
 	if st == nil || probs.HasErrors() {
 		for _, p := range probs {
 			if p.Severity == steps.Error {
-				fmt.Fprintln(s.Err, p)
+				fmt.Fprintf(s.Err, "rtgit: %s\n", p)
 			}
 		}
 		return silent(ExitError, fmt.Errorf("%s does not parse", o.file))
