@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -50,6 +51,7 @@ type jobSim struct {
 	calls        atomic.Int64 // API requests (release downloads not counted)
 	unexpected   atomic.Int64 // API requests no handler knew
 	runs         int
+	archiveSize  int // bytes of the release archive
 }
 
 // newJobSim builds a repository of files files with an analysis under way,
@@ -125,6 +127,7 @@ func newJobSim(root, module, rtgitBin string, files int) (*jobSim, error) {
 	if err != nil {
 		return nil, err
 	}
+	j.archiveSize = len(archive)
 	j.rel.Publish(releaseTag, map[string][]byte{"rtgit_" + runtimeAsset(): archive})
 	return j, nil
 }
@@ -202,11 +205,12 @@ func (j *jobSim) runJob(event string, payload []byte) (jobRun, error) {
 
 // uses runs the two actions the workflow uses: actions/checkout, as the
 // git commands it runs, and rtgit's own composite action from action.yml.
-func (j *jobSim) uses(r *runner, st workflowStep, with map[string]string) ([]stepResult, error) {
+func (j *jobSim) uses(r *runner, st workflowStep, with map[string]string) (time.Duration, []stepResult, error) {
 	name, ref, _ := strings.Cut(st.Uses, "@")
 	switch {
 	case name == "actions/checkout":
-		return nil, j.checkout(r, with)
+		cpu, err := j.checkout(r, with)
+		return cpu, nil, err
 	case name == actionRepo || name == "./":
 		github := map[string]any{}
 		for k, v := range r.ctx["github"].(map[string]any) {
@@ -218,7 +222,7 @@ func (j *jobSim) uses(r *runner, st workflowStep, with map[string]string) ([]ste
 		for k, in := range j.action.Inputs {
 			v, err := interpolate(in.Default, ctx)
 			if err != nil {
-				return nil, fmt.Errorf("input %s: %w", k, err)
+				return 0, nil, fmt.Errorf("input %s: %w", k, err)
 			}
 			inputs[k] = v
 		}
@@ -229,9 +233,13 @@ func (j *jobSim) uses(r *runner, st workflowStep, with map[string]string) ([]ste
 		nested := &runner{ctx: ctx, env: r.env, dir: r.dir, temp: r.temp, path: r.path, uses: j.uses,
 			prefix: st.label() + " › "}
 		err := nested.run(j.action.Runs.Steps)
-		return nested.results, err
+		var cpu time.Duration
+		for _, n := range nested.results {
+			cpu += n.cpu
+		}
+		return cpu, nested.results, err
 	}
-	return nil, fmt.Errorf("the action %s is not simulated", st.Uses)
+	return 0, nil, fmt.Errorf("the action %s is not simulated", st.Uses)
 }
 
 // checkout does what actions/checkout@v4 does for a comment event with
@@ -239,7 +247,7 @@ func (j *jobSim) uses(r *runner, st workflowStep, with map[string]string) ([]ste
 // shallow fetch of GITHUB_SHA, and a checkout of it as the default branch.
 // Its node start-up and the runner's download of the action are not
 // included.
-func (j *jobSim) checkout(r *runner, with map[string]string) error {
+func (j *jobSim) checkout(r *runner, with map[string]string) (time.Duration, error) {
 	depth := with["fetch-depth"]
 	if depth == "" {
 		depth = "1"
@@ -249,6 +257,7 @@ func (j *jobSim) checkout(r *runner, with map[string]string) error {
 		fetch = append(fetch, "--depth="+depth)
 	}
 	fetch = append(fetch, "origin", "+"+j.baseSHA+":refs/remotes/origin/main")
+	var cpu time.Duration
 	for _, args := range [][]string{
 		{"init", "-q", r.dir},
 		{"remote", "add", "origin", "file://" + j.origin},
@@ -257,15 +266,18 @@ func (j *jobSim) checkout(r *runner, with map[string]string) error {
 		{"checkout", "-q", "--force", "-B", "main", "refs/remotes/origin/main"},
 		{"log", "-1", "--format=%H"},
 	} {
-		var extra []string
+		cmd := exec.Command("git", args...)
+		cmd.Dir = r.dir
 		for k, v := range r.env {
-			extra = append(extra, k+"="+v)
+			cmd.Env = append(cmd.Env, k+"="+v)
 		}
-		if _, out, err := run(r.dir, extra, "git", args...); err != nil {
-			return fmt.Errorf("%v\n%s", err, out)
+		out, err := cmd.CombinedOutput()
+		cpu += cpuOf(cmd)
+		if err != nil {
+			return cpu, fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, tail(string(out)))
 		}
 	}
-	return nil
+	return cpu, nil
 }
 
 // actionAlone times `rtgit action` by itself on a comment on pull request

@@ -197,6 +197,6 @@ func TestSimulatedJob(t *testing.T) {
 		t.Errorf("%d unexpected API call(s)", n)
 	}
 	var b strings.Builder
-	writeJob(&b, jobMeasure{label: "200", unrelated: []jobRun{u}, analysis: []jobRun{a}, review: rv, alone: alone, aloneCalls: calls}, 1)
+	writeJob(&b, jobMeasure{label: "200", unrelated: []jobRun{u}, analysis: []jobRun{a}, review: rv, alone: alone, aloneCalls: calls, archiveSize: j.archiveSize}, 1)
 	t.Logf("%s", b.String())
 }

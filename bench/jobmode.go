@@ -23,6 +23,7 @@ type jobMeasure struct {
 	review              jobRun // a review comment on the unrelated pull request
 	alone               time.Duration
 	aloneCalls          int64
+	archiveSize         int
 }
 
 // Comment bodies: a remark on an ordinary pull request, and an answer on
@@ -40,7 +41,7 @@ func measureJob(root, module, bin string, files, reps int) jobMeasure {
 		fatalf("job: %v", err)
 	}
 	defer j.Close()
-	m := jobMeasure{label: filesLabel(files)}
+	m := jobMeasure{label: filesLabel(files), archiveSize: j.archiveSize}
 	for i := range reps {
 		u, err := j.commentJob(jobOtherPR, unrelatedComment)
 		if err == nil {
@@ -171,7 +172,7 @@ func buildRelease(module, out string) {
 // target.
 func writeJob(w io.Writer, m jobMeasure, reps int) {
 	fmt.Fprintf(w, "\n### The Action's job, simulated: %s files, median of %d run(s)\n\n", m.label, reps)
-	fmt.Fprintf(w, "| step | comment on an unrelated pull request | comment on an analysis pull request |\n|---|---:|---:|\n")
+	fmt.Fprintf(w, "| step: wall time (CPU time) | comment on an unrelated pull request | comment on an analysis pull request |\n|---|---:|---:|\n")
 	var labels []string
 	seen := map[string]bool{}
 	for _, runs := range [][]jobRun{m.analysis, m.unrelated} {
@@ -185,38 +186,56 @@ func writeJob(w io.Writer, m jobMeasure, reps int) {
 	for _, l := range labels {
 		fmt.Fprintf(w, "| %s | %s | %s |\n", l, stepCell(m.unrelated, l), stepCell(m.analysis, l))
 	}
-	u, a := medianTotal(m.unrelated), medianTotal(m.analysis)
-	fmt.Fprintf(w, "| **all steps** | **%s** (target %v) | **%s** (target %v) |\n", dur(u), unrelatedTarget, dur(a), analysisTarget)
+	uw, uc := medianTotal(m.unrelated)
+	aw, ac := medianTotal(m.analysis)
+	fmt.Fprintf(w, "| **all steps** (target) | **%s** (%v) | **%s** (%v) |\n", withCPU(uw, uc), unrelatedTarget, withCPU(aw, ac), analysisTarget)
 	fmt.Fprintf(w, "| GitHub API requests | %d | %d |\n", m.unrelated[0].calls, m.analysis[0].calls)
-	fmt.Fprintf(w, "\nA review comment on %s: the job's `if:` is false, no runner starts (decided in %s).\n", jobOtherHead, dur(m.review.steps[0].took))
+	fmt.Fprintf(w, "\nThe release archive is %.1f MB; API requests and downloads go to loopback.\n", float64(m.archiveSize)/1e6)
+	fmt.Fprintf(w, "A review comment on %s: the job's `if:` is false, no runner starts (decided in %s).\n", jobOtherHead, dur(m.review.steps[0].took))
 	fmt.Fprintf(w, "`rtgit action` alone on a comment on the unrelated pull request (a workflow without the pre-check): %s, %d API request(s).\n", dur(m.alone), m.aloneCalls)
 	fmt.Fprintf(w, "Not simulated: queueing the job, starting the runner, downloading the actions, starting actions/checkout's node.\n")
 }
 
 func stepCell(runs []jobRun, label string) string {
-	var ts []time.Duration
+	var ts, cpus []time.Duration
 	ran := false
 	for _, r := range runs {
 		for _, st := range r.steps {
 			if st.label == label {
-				ts = append(ts, st.took)
+				ts, cpus = append(ts, st.took), append(cpus, st.cpu)
 				ran = ran || st.ran
 			}
 		}
 	}
-	switch {
-	case !ran: // or, when absent, inside an action that was skipped
+	if !ran { // or, when absent, inside an action that was skipped
 		return "skipped"
 	}
-	return dur(medianDur(ts))
+	return withCPU(medianDur(ts), medianDur(cpus))
 }
 
-func medianTotal(runs []jobRun) time.Duration {
-	var ts []time.Duration
+// withCPU is a wall time, and the CPU time behind it when processes ran.
+func withCPU(wall, cpu time.Duration) string {
+	if cpu == 0 {
+		return dur(wall)
+	}
+	return fmt.Sprintf("%s (CPU %s)", dur(wall), dur(cpu))
+}
+
+// medianTotal is the median job's wall time and, separately, the median
+// CPU time of its steps (a composite action's counted once).
+func medianTotal(runs []jobRun) (wall, cpu time.Duration) {
+	var ts, cpus []time.Duration
 	for _, r := range runs {
 		ts = append(ts, r.total)
+		var c time.Duration
+		for _, st := range r.steps {
+			if !strings.Contains(st.label, " › ") {
+				c += st.cpu
+			}
+		}
+		cpus = append(cpus, c)
 	}
-	return medianDur(ts)
+	return medianDur(ts), medianDur(cpus)
 }
 
 func medianDur(ts []time.Duration) time.Duration {

@@ -89,6 +89,10 @@ type stepResult struct {
 	label string
 	ran   bool
 	took  time.Duration
+	// cpu is the user and system time of the step's processes and
+	// everything they waited for: what the step costs on an idle runner,
+	// where took also counts waiting for a busy machine's cores.
+	cpu time.Duration
 }
 
 // runner runs the steps of one job, or of one composite action inside it,
@@ -102,7 +106,7 @@ type runner struct {
 	dir     string            // where run: steps start (GITHUB_WORKSPACE)
 	temp    string            // RUNNER_TEMP, for step scripts and files
 	path    *[]string         // GITHUB_PATH additions, shared with nested runners
-	uses    func(r *runner, st workflowStep, with map[string]string) ([]stepResult, error)
+	uses    func(r *runner, st workflowStep, with map[string]string) (cpu time.Duration, nested []stepResult, err error)
 	prefix  string // the enclosing step's label, for a composite's steps
 	steps   map[string]any
 	results []stepResult
@@ -127,6 +131,7 @@ func (r *runner) run(steps []workflowStep) error {
 		}
 		outputs := map[string]string{}
 		var nested []stepResult
+		var cpu time.Duration
 		var err error
 		if st.Uses != "" {
 			with := map[string]string{}
@@ -135,14 +140,14 @@ func (r *runner) run(steps []workflowStep) error {
 					return fmt.Errorf("step %q: %w", label, err)
 				}
 			}
-			nested, err = r.uses(r, st, with)
+			cpu, nested, err = r.uses(r, st, with)
 		} else {
-			outputs, err = r.script(st, ctx)
+			outputs, cpu, err = r.script(st, ctx)
 		}
 		if err != nil {
 			return fmt.Errorf("step %q: %w", label, err)
 		}
-		r.results = append(r.results, stepResult{label: label, ran: true, took: time.Since(start)})
+		r.results = append(r.results, stepResult{label: label, ran: true, took: time.Since(start), cpu: cpu})
 		r.results = append(r.results, nested...)
 		if st.ID != "" {
 			out := map[string]any{}
@@ -165,18 +170,18 @@ func (r *runner) context() map[string]any {
 }
 
 // script runs one run: step and returns what it wrote to GITHUB_OUTPUT.
-func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string, error) {
+func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string, time.Duration, error) {
 	if st.Shell != "" && st.Shell != "bash" {
-		return nil, fmt.Errorf("shell %q is not simulated", st.Shell)
+		return nil, 0, fmt.Errorf("shell %q is not simulated", st.Shell)
 	}
 	body, err := interpolate(st.Run, ctx)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	// Files of their own per step, as the runner gives each step.
 	f, err := os.CreateTemp(r.temp, "step-*.sh")
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	f.Close()
 	script := f.Name()
@@ -184,7 +189,7 @@ func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string,
 	output, pathFile := base+".output", base+".path"
 	for name, data := range map[string]string{script: body, output: "", pathFile: ""} {
 		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	env := map[string]string{}
@@ -193,7 +198,7 @@ func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string,
 	}
 	for k, v := range st.Env {
 		if env[k], err = interpolate(v, ctx); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	env["GITHUB_OUTPUT"], env["GITHUB_PATH"] = output, pathFile
@@ -201,7 +206,7 @@ func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string,
 	dir := r.dir
 	if st.WorkingDirectory != "" {
 		if dir, err = interpolate(st.WorkingDirectory, ctx); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
@@ -211,12 +216,13 @@ func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string,
 	}
 	// The log of a step is the runner's; a failing step shows its tail.
 	out, err := cmd.CombinedOutput()
+	cpu := cpuOf(cmd)
 	if err != nil {
-		return nil, fmt.Errorf("%v\n%s", err, tail(string(out)))
+		return nil, 0, fmt.Errorf("%v\n%s", err, tail(string(out)))
 	}
 	added, err := lines(pathFile)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	// Later steps find GITHUB_PATH's entries first, newest first.
 	for _, p := range added {
@@ -224,7 +230,7 @@ func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string,
 	}
 	outs, err := lines(output)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	outputs := map[string]string{}
 	for _, l := range outs {
@@ -232,7 +238,7 @@ func (r *runner) script(st workflowStep, ctx map[string]any) (map[string]string,
 			outputs[k] = v
 		}
 	}
-	return outputs, nil
+	return outputs, cpu, nil
 }
 
 func lines(path string) ([]string, error) {
@@ -249,4 +255,13 @@ func lines(path string) ([]string, error) {
 		}
 	}
 	return out, sc.Err()
+}
+
+// cpuOf is the user and system time of a finished command and of the
+// processes it waited for.
+func cpuOf(cmd *exec.Cmd) time.Duration {
+	if cmd.ProcessState == nil {
+		return 0
+	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
