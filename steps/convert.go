@@ -128,9 +128,29 @@ func writeMode(b *strings.Builder, name string, sec *Section) {
 	}
 	fmt.Fprintf(b, "\n## %s\n", name)
 	for _, p := range sec.Prose {
-		fmt.Fprintf(b, "\n%s\n", p)
+		fmt.Fprintf(b, "\n%s\n", proseBlock(p))
 	}
 	writeQuestions(b, sec.Questions)
+}
+
+// blockStartRe is a line that, written at the margin after a paragraph line,
+// would start a block of its own (a heading, list, quote, fence, break,
+// setext underline or HTML) instead of continuing the paragraph.
+var blockStartRe = regexp.MustCompile(`^(#|>|[-*+=_~<|]|` + "`" + `|[0-9]+[.)])`)
+
+// proseBlock writes a paragraph so that it reads back as one paragraph with
+// the same lines. The parser gives a paragraph's lines without their
+// indentation, so a continuation line such as "# Artifacts", indented in the
+// source, would become a heading at the margin; four spaces keep it a
+// continuation line, and the parser drops them again on the way back.
+func proseBlock(p string) string {
+	lines := strings.Split(EscapeUnknownPlaceholders(p), "\n")
+	for i := 1; i < len(lines); i++ {
+		if blockStartRe.MatchString(strings.TrimSpace(lines[i])) {
+			lines[i] = "    " + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // orphans lists the questions of s.Whole that no mode section asks.

@@ -141,3 +141,49 @@ func sameStep(t *testing.T, a, b *Step) {
 		}
 	}
 }
+
+// A paragraph whose indented continuation line looks like a heading stays
+// one paragraph when converted; at the margin it would open an Artifacts
+// section and take the questions with it.
+func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
+	src := "---\nstep_id: \"00-00\"\ntitle: \"0\"\npersona: \"0\"\ndepth: standard\noutputs: [.0A]\n---\n\n## Standard Mode\n\n0000\n    # ArtifACt\n    - not a list\n    1. nor this\n\n- `q1` 0\n"
+	s, probs := Parse("in.md", []byte(src))
+	if s == nil || probs.HasErrors() {
+		t.Fatalf("input does not parse: %v", probs)
+	}
+	out := Convert(s, "")
+	again, probs := Parse("out.md", out)
+	if again == nil || probs.HasErrors() {
+		t.Fatalf("converted file does not parse: %v\n%s", probs, out)
+	}
+	if got := again.Questions(Standard); len(got) != 1 || got[0].ID != "q1" {
+		t.Fatalf("questions after conversion = %+v\n%s", got, out)
+	}
+	if got, want := again.Standard.Prose, s.Standard.Prose; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("prose after conversion = %q, want %q", got, want)
+	}
+}
+
+// Braces in a seed-dialect file's prose are text: converted, they are
+// escaped so the strict dialect does not read them as placeholders, and an
+// escaped placeholder renders literally.
+func TestConvertEscapesBracesThatAreNotPlaceholders(t *testing.T) {
+	src := "---\nstep id: \"00-00\"\ntitle: 0\npersona: 0\ndepth: standard\noutputs: .A\n---\nUse {{}} or {{ nope }} for {{slug}}.\n* 0"
+	s, probs := Parse("in.md", []byte(src))
+	if s == nil || probs.HasErrors() {
+		t.Fatalf("input does not parse: %v", probs)
+	}
+	out := Convert(s, "")
+	again, probs := Parse("out.md", out)
+	if again == nil || probs.HasErrors() {
+		t.Fatalf("converted file does not parse: %v\n%s", probs, out)
+	}
+	want := `Use \{{}} or \{{ nope }} for {{slug}}.`
+	if !strings.Contains(string(out), want) {
+		t.Fatalf("converted prose lacks %q:\n%s", want, out)
+	}
+	got := Expand(want, func(name string) (string, bool) { return "s-" + name, true })
+	if got != `Use \{{}} or \{{ nope }} for s-slug.` {
+		t.Fatalf("Expand = %q", got)
+	}
+}

@@ -34,8 +34,10 @@ var (
 	questionIDRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	personaKeyRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 	mappingRe    = regexp.MustCompile(`^->\s*([^#\s]+?)(?:#(.*?))?(?:\s+as\s+([a-z][a-z0-9-]*))?\s*$`)
-	placeholdRe  = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
-	refRe        = regexp.MustCompile(`^([0-9]{2}-[0-9]{2})\.([a-z][a-z0-9_]*)$`)
+	// A backslash before the braces is Markdown's escape: the text is
+	// literal, not a placeholder, and renders without the backslash.
+	placeholdRe = regexp.MustCompile(`(\\?)\{\{\s*([^{}]*?)\s*\}\}`)
+	refRe       = regexp.MustCompile(`^([0-9]{2}-[0-9]{2})\.([a-z][a-z0-9_]*)$`)
 )
 
 var mdParser = goldmark.New()

@@ -241,9 +241,24 @@ func (b *bodyParser) checkPlaceholders(line int, s string) {
 func Placeholders(s string) []string {
 	var out []string
 	for _, m := range placeholdRe.FindAllStringSubmatch(s, -1) {
-		out = append(out, m[1])
+		if m[1] == "" {
+			out = append(out, m[2])
+		}
 	}
 	return out
+}
+
+// EscapeUnknownPlaceholders writes every {{name}} in s that is not a known
+// placeholder as \{{name}}, which the strict dialect reads as literal text.
+// A seed-dialect file's prose has no placeholders, so braces there are text.
+func EscapeUnknownPlaceholders(s string) string {
+	return placeholdRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := placeholdRe.FindStringSubmatch(m)
+		if sub[1] != "" || validPlaceholder(sub[2]) {
+			return m
+		}
+		return `\` + m
+	})
 }
 
 func validPlaceholder(name string) bool {
@@ -280,6 +295,9 @@ func Expand(s string, lookup func(name string) (string, bool)) string {
 		return m
 	})
 	return placeholdRe.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasPrefix(m, `\`) {
+			return m
+		}
 		name := strings.TrimSpace(m[2 : len(m)-2])
 		if v, ok := lookup(name); ok && strings.TrimSpace(v) != "" {
 			return v
