@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 // Convert writes s in rtgit's strict dialect: every question under its id,
@@ -52,12 +54,7 @@ func Convert(s *Step, persona string) []byte {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		v := s.Extra[k]
-		if strings.Contains(v, "\n") {
-			fmt.Fprintf(&b, "%s:\n  %s\n", k, strings.ReplaceAll(v, "\n", "\n  "))
-		} else {
-			fmt.Fprintf(&b, "%s: %s\n", k, v)
-		}
+		fmt.Fprintf(&b, "%s:%s\n", extraKey(k), extraValue(s.Extra[k]))
 	}
 	b.WriteString("---\n")
 	if s.Standard != nil && s.Whole != nil {
@@ -200,6 +197,45 @@ func writeList(b *strings.Builder, name string, items []string) {
 		return
 	}
 	fmt.Fprintf(b, "\n## %s\n\n%s\n", name, strings.Join(items, "\n"))
+}
+
+// extraKeyRe is a frontmatter key written bare.
+var extraKeyRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+
+func extraKey(k string) string {
+	if extraKeyRe.MatchString(k) {
+		return k
+	}
+	return strconv.Quote(k)
+}
+
+// extraValue writes a frontmatter field rtgit keeps but does not use, as
+// the text after its key: bare when YAML reads it back as the same scalar
+// (research: true), as an indented block when it was a list or map, and
+// quoted otherwise (a value such as "a: b" would be a map).
+func extraValue(v string) string {
+	if n, ok := yamlValueOf(" " + v); ok && n.Kind == yaml.ScalarNode && n.Value == v && !strings.Contains(v, "\n") {
+		return " " + v
+	}
+	if block := "\n  " + strings.ReplaceAll(v, "\n", "\n  "); strings.Contains(v, "\n") {
+		if n, ok := yamlValueOf(block); ok && n.Kind != yaml.ScalarNode {
+			return block
+		}
+	}
+	return " " + strconv.Quote(v)
+}
+
+// yamlValueOf parses "k:" followed by text and returns the value node.
+func yamlValueOf(text string) (*yaml.Node, bool) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte("k:"+text+"\n"), &doc); err != nil || len(doc.Content) != 1 {
+		return nil, false
+	}
+	m := doc.Content[0]
+	if m.Kind != yaml.MappingNode || len(m.Content) != 2 {
+		return nil, false
+	}
+	return m.Content[1], true
 }
 
 // plainRe is a value YAML reads back as the same string when written bare:

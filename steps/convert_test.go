@@ -187,3 +187,31 @@ func TestConvertEscapesBracesThatAreNotPlaceholders(t *testing.T) {
 		t.Fatalf("Expand = %q", got)
 	}
 }
+
+// Frontmatter fields rtgit keeps but does not use survive conversion as
+// YAML that reads back to the same text, whatever their key or value.
+func TestConvertWritesExtraFieldsAsYAML(t *testing.T) {
+	s := &Step{ID: "01-01", Title: "t", Persona: "p", Depth: Standard, Outputs: []string{"a.md"},
+		Standard: &Section{Questions: []Question{{ID: "q", Text: "Why?"}}},
+		Extra: map[string]string{
+			"research": "true",
+			"":         "000",
+			"odd key":  "a: b",
+			"list":     "- a\n- b",
+			"lines":    "one\ntwo: three",
+			"hash":     "x #y",
+		}}
+	out := Convert(s, "")
+	again, probs := Parse("out.md", out)
+	if again == nil || probs.HasErrors() {
+		t.Fatalf("converted file does not parse: %v\n%s", probs, out)
+	}
+	for k, v := range s.Extra {
+		if got := again.Extra[k]; got != v {
+			t.Errorf("extra %q = %q, want %q\n%s", k, got, v, out)
+		}
+	}
+	if !strings.Contains(string(out), "\nresearch: true\n") {
+		t.Errorf("a plain value is not written bare:\n%s", out)
+	}
+}
