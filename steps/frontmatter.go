@@ -199,6 +199,10 @@ func checkOutput(o string) string {
 		return "must not be an absolute path"
 	case strings.ContainsAny(o, "\x00:?[]{}"):
 		return "contains a character not allowed in a file name"
+	case strings.ContainsAny(o, " \t\r\n\v\f#"):
+		// A mapping names its output as "-> name#Section": a space or a #
+		// in the name could never be mapped.
+		return "must not contain spaces or #"
 	case strings.Count(o, "*") > 1:
 		return "may use at most one *"
 	case path.Ext(o) == "":

@@ -158,6 +158,8 @@ func TestParseFrontmatterProblems(t *testing.T) {
 		{"escaping output", frontmatter(with(map[int]string{4: "outputs: [../x.md]"})...), "must be a plain file name", ""},
 		{"absolute output", frontmatter(with(map[int]string{4: "outputs: [/etc/x.md]"})...), "must be a plain file name", ""},
 		{"dotdot output", frontmatter(with(map[int]string{4: "outputs: [a..md]"})...), "must not contain ..", ""},
+		{"output with a space", frontmatter(with(map[int]string{4: `outputs: ["my notes.md"]`})...), "must not contain spaces or #", ""},
+		{"output with a hash", frontmatter(with(map[int]string{4: `outputs: ["a#b.md"]`})...), "must not contain spaces or #", ""},
 		{"duplicate key", frontmatter(with(nil, `title: "again"`)...), `duplicate frontmatter key "title"`, ""},
 		{"depends_on not a list", frontmatter(with(nil, "depends_on: {a: 1}")...), "", "depends_on must be a list"},
 		{"skip_if not a string", frontmatter(with(nil, "skip_if: [1]")...), "", "skip_if must be a string"},
