@@ -38,7 +38,6 @@ type scanJSON struct {
 	} `json:"files"`
 	Estimated int    `json:"estimated_files"`
 	Scope     string `json:"scope"`
-	Band      string `json:"scope_band"`
 }
 
 // outcome is one change measured.
@@ -49,7 +48,7 @@ type outcome struct {
 	scopeRight         bool
 	ratioErr           float64
 	trueN, est         int
-	estScope, estBand  string
+	estScope           string
 }
 
 // measureAccuracy runs every change of the corpus; mirrors holds the
@@ -124,7 +123,7 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 		ranked = append(ranked, f.Path)
 	}
 	base := grepBaseline(dir, c)
-	o := outcome{repo: c.Repo, split: c.Split, trueN: len(c.Files), est: s.Estimated, estScope: s.Scope, estBand: s.Band}
+	o := outcome{repo: c.Repo, split: c.Split, trueN: len(c.Files), est: s.Estimated, estScope: s.Scope}
 	o.recall, o.baseRecall = recallAt(ranked, c.Targets, 10), recallAt(base, c.Targets, 10)
 	existing := without(c.Files, c.Added)
 	o.hit = len(ranked) > 0 && contains(existing, ranked[0])
@@ -271,35 +270,23 @@ func writeRow(w io.Writer, label, split string, outs []outcome) {
 }
 
 // writeCalibration prints how often each estimated scope class was right,
-// per split, and within a class per band (clear of a class boundary or
-// near one) when the scan reports bands: the rates behind the scan's
-// confidence.
+// per split: the rates behind the scan's confidence.
 func writeCalibration(w io.Writer, outs []outcome) {
 	fmt.Fprintln(w, "| split | estimated scope | changes | right |")
 	fmt.Fprintln(w, "|---|---|---:|---:|")
-	type key struct{ split, scope, band string }
+	type key struct{ split, scope string }
 	tot, right := map[key]int{}, map[key]int{}
 	for _, o := range outs {
-		for _, k := range []key{{o.split, o.estScope, ""}, {o.split, o.estScope, o.estBand}} {
-			tot[k]++
-			if o.scopeRight {
-				right[k]++
-			}
-			if o.estBand == "" {
-				break
-			}
+		k := key{o.split, o.estScope}
+		tot[k]++
+		if o.scopeRight {
+			right[k]++
 		}
 	}
 	for _, split := range splitsOf(outs) {
 		for _, sc := range []string{"small", "medium", "large"} {
-			for _, band := range []string{"", "clear", "borderline"} {
-				if k := (key{split, sc, band}); tot[k] > 0 {
-					label := sc
-					if band != "" {
-						label += ", " + band
-					}
-					fmt.Fprintf(w, "| %s | %s | %d | %.2f |\n", split, label, tot[k], float64(right[k])/float64(tot[k]))
-				}
+			if k := (key{split, sc}); tot[k] > 0 {
+				fmt.Fprintf(w, "| %s | %s | %d | %.2f |\n", split, sc, tot[k], float64(right[k])/float64(tot[k]))
 			}
 		}
 	}

@@ -42,12 +42,8 @@ type Estimate struct {
 	Scope      string `json:"scope"`
 	Complexity string `json:"complexity"`
 	Confidence string `json:"confidence"`
-	// Band says whether the estimate is clear of the class boundaries or
-	// near one (BandFor).
-	Band string `json:"scope_band"`
 	// ScopeRate is how often the estimated scope class was right on the
-	// calibration changes (docs/performance.md) estimated in the same
-	// class and band, or in the same class when the band had too few:
+	// calibration changes estimated in that class (docs/performance.md):
 	// what Confidence means. Calibrated counts those changes; 0 when
 	// none was estimated in the class.
 	ScopeRate  float64 `json:"scope_right_rate"`
@@ -209,8 +205,7 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	e.Signals.HitFiles = len(ranked)
 	e.Signals.Keywords, e.Signals.Matched = keywords, matched
 	e.Complexity = ComplexityFor(e.Signals)
-	e.Band = BandFor(e.FileCount)
-	c, _ := calibrationFor(e.Scope, e.Band)
+	c := calibrated[e.Scope]
 	e.ScopeRate, e.Calibrated = c.rate(), c.total
 	e.Confidence = ConfidenceFor(e.Signals, e.ScopeRate)
 	return e
@@ -234,9 +229,7 @@ func testStem(p string) string {
 
 // ScopeFor classifies a file count: small below 5, medium 5 to 15, large
 // above 15 (requirements FR-006).
-func ScopeFor(files int) string { return scopeOf(float64(files)) }
-
-func scopeOf(files float64) string {
+func ScopeFor(files int) string {
 	switch {
 	case files < 5:
 		return Small
@@ -246,31 +239,8 @@ func scopeOf(files float64) string {
 	return Large
 }
 
-// Bands of an estimate (BandFor).
-const (
-	Clear      = "clear"
-	Borderline = "borderline"
-)
-
-// typicalError is how far the estimate is typically off, as a factor: its
-// median ratio error on the calibration split (docs/performance.md).
-const typicalError = 1.5
-
-// BandFor says whether an estimated file count is clear of the scope
-// class boundaries (its class stays the same when it is off by the
-// typical error either way: 1 to 3 files, 8 to 10, 23 or more) or
-// borderline (4 to 7, 11 to 22). A borderline estimate says less about
-// the class than a clear one, so the two are calibrated apart.
-func BandFor(files int) string {
-	f, s := float64(files), ScopeFor(files)
-	if scopeOf(f*typicalError) == s && scopeOf(f/typicalError) == s {
-		return Clear
-	}
-	return Borderline
-}
-
 // calibration counts the calibration changes estimated in one scope class
-// and band, and how many of them were in that class.
+// and how many of them were in that class.
 type calibration struct{ right, total int }
 
 func (c calibration) rate() float64 {
@@ -280,32 +250,15 @@ func (c calibration) rate() float64 {
 	return float64(c.right) / float64(c.total)
 }
 
-// calibrated is how often each estimated scope class, in each band, was
-// the true class on the calibration (train) split of the scan-accuracy
-// corpus (bench/corpus, docs/performance.md; `go run ./bench -accuracy`
-// prints the table). It is what a confidence means, so it is measured,
-// not chosen. No calibration change was estimated large.
-var calibrated = map[string]map[string]calibration{
-	Small:  {Clear: {16, 21}, Borderline: {4, 9}},
-	Medium: {Clear: {2, 3}, Borderline: {6, 9}},
-}
-
-// minCalibration is how many calibration changes a band needs before its
-// own rate is used; with fewer, the class's rate over both bands is.
-const minCalibration = 5
-
-// calibrationFor returns the record behind an estimate's confidence: its
-// class and band's, or its class's when the band has too few changes
-// (banded false).
-func calibrationFor(scope, band string) (c calibration, banded bool) {
-	if c := calibrated[scope][band]; c.total >= minCalibration {
-		return c, true
-	}
-	for _, b := range calibrated[scope] {
-		c.right += b.right
-		c.total += b.total
-	}
-	return c, false
+// calibrated is how often each estimated scope class was the true class
+// on the calibration (train) split of the scan-accuracy corpus
+// (bench/corpus, docs/performance.md; `go run ./bench -accuracy` prints
+// the table). It is what a confidence means, so it is measured, not
+// chosen. No calibration change was estimated large, so a large estimate
+// has no record and gets low confidence.
+var calibrated = map[string]calibration{
+	Small:  {20, 30},
+	Medium: {8, 12},
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two
@@ -363,18 +316,12 @@ func ConfidenceFor(s Signals, rate float64) string {
 // behind it and how many keywords were found.
 func (e Estimate) ConfidenceWhy() string {
 	found := fmt.Sprintf("%d of %d keywords found", e.Signals.Matched, e.Signals.Keywords)
-	c, banded := calibrationFor(e.Scope, e.Band)
-	what := e.Scope + " estimates"
-	switch {
-	case c.total == 0:
+	c := calibrated[e.Scope]
+	if c.total == 0 {
 		return fmt.Sprintf("no calibration change was estimated %s; %s", e.Scope, found)
-	case banded && e.Band == Clear:
-		what += fmt.Sprintf(" clear of the class boundaries by ×%.1f", typicalError)
-	case banded:
-		what += fmt.Sprintf(" within ×%.1f of a class boundary", typicalError)
 	}
-	return fmt.Sprintf("%s were right on %.0f%% of the calibration changes, %d of %d; %s",
-		what, c.rate()*100, c.right, c.total, found)
+	return fmt.Sprintf("%s estimates were right on %.0f%% of the calibration changes, %d of %d; %s",
+		e.Scope, c.rate()*100, c.right, c.total, found)
 }
 
 // publicPathRe matches files that usually define what other code or other
