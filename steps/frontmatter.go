@@ -88,9 +88,14 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 		add(v.Line+1, Error, "outputs must be a non-empty list of file names")
 	} else {
 		s.Outputs = list
-		for _, o := range list {
+		for i, o := range list {
 			if msg := checkOutput(o); msg != "" {
-				add(v.Line+1, Error, "output %q %s", o, msg)
+				// A block list names the item's own line, not the first.
+				line := v.Line
+				if v.Kind == yaml.SequenceNode && i < len(v.Content) {
+					line = v.Content[i].Line
+				}
+				add(line+1, Error, "output %q %s", o, msg)
 			}
 		}
 	}

@@ -273,3 +273,24 @@ func TestExpandSaysOneFile(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputProblemNamesItsLine: each bad output of a block list is
+// reported at its own line, so a maintainer goes straight to it.
+func TestOutputProblemNamesItsLine(t *testing.T) {
+	file := "---\nstep_id: \"01-02\"\ntitle: X\npersona: business-analyst\ndepth: standard\noutputs:\n  - requirements-spec.md\n  - ../escape.md\n  - /tmp/abs.md\n---\n\n## Standard Mode\n\n- `who` Who?\n"
+	_, probs := Parse("step.md", []byte(file))
+	want := map[string]int{`"../escape.md"`: 8, `"/tmp/abs.md"`: 9}
+	for _, p := range probs {
+		for name, line := range want {
+			if strings.Contains(p.Msg, name) {
+				if p.Line != line {
+					t.Errorf("%s reported at line %d, want %d", name, p.Line, line)
+				}
+				delete(want, name)
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no problem for %v in %v", want, probs)
+	}
+}
