@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -116,4 +117,28 @@ func openQuestionIDs(an *analyses, slug string) []string {
 		out = append(out, q.ID)
 	}
 	return out
+}
+
+// strictCompletion makes `rtgit completion` without a shell, or with one
+// cobra cannot write for, a usage error (exit 2) instead of cobra's help
+// and exit 0, so `rtgit completion tcsh > file` does not pass for success.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		var shells []string
+		for _, sc := range c.Commands() {
+			shells = append(shells, sc.Name())
+		}
+		known := strings.Join(shells, ", ")
+		c.Args = cobra.ArbitraryArgs // the shell is checked below, as a usage error
+		c.RunE = func(_ *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErr("completion: which shell? Name one of: %s", known)
+			}
+			return usageErr("completion: no completions for shell %q (known: %s)", args[0], known)
+		}
+	}
 }

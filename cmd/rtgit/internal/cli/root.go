@@ -96,6 +96,7 @@ or --no-color make a terminal plain too.`,
 		newPRCmd(g, s),
 		newVersionCmd(s),
 	)
+	strictCompletion(root)
 	return root
 }
 
