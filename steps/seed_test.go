@@ -211,3 +211,29 @@ func TestSeedGenericPlaceholdersNeedContext(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedFunctionalRequirementsAreRead: a seed step's answers for the
+// spec's functional requirements are read as FR-001 lines (so stories,
+// the matrix and the critic see them), and only a question about what is
+// left out goes to Out of Scope, even when the section's description
+// shares its words with a capability question.
+func TestSeedFunctionalRequirementsAreRead(t *testing.T) {
+	file := "---\nstep_id: \"01-06\"\ntitle: Features\npersona: business-analyst\ndepth: standard\noutputs: [requirements-spec.md]\n---\n\n" +
+		"## Standard Mode\n\n1. Which capabilities must the system provide?\n2. Which capabilities are out of scope this time?\n\n" +
+		"## Artifacts\n\n- Update `requirements-spec.md`:\n  - Section: \"6. Functional Requirements\"\n  - Content: FR codes with acceptance criteria\n" +
+		"  - Section: \"7. Out of Scope\"\n  - Content: capabilities left for later\n"
+	s, probs := Parse("06-features.md", []byte(file))
+	if s == nil || probs.HasErrors() {
+		t.Fatalf("parse: %v", probs)
+	}
+	want := map[string]string{"q1": "6. Functional Requirements as requirements", "q2": "7. Out of Scope"}
+	for _, m := range s.Mappings {
+		got := m.Section
+		if m.Transform != "" {
+			got += " as " + m.Transform
+		}
+		if want[m.Question] != got {
+			t.Errorf("%s -> %q, want %q", m.Question, got, want[m.Question])
+		}
+	}
+}

@@ -172,16 +172,42 @@ func (b *bodyParser) spread(output string, secs []seedSection, qs []Question) []
 	for _, q := range qs {
 		for i, sec := range secs {
 			if has(i, q.ID) {
-				out = append(out, Mapping{Question: q.ID, Output: output, Section: sec.title, Line: sec.line})
+				out = append(out, Mapping{Question: q.ID, Output: output, Section: sec.title, Transform: sectionTransform(output, sec.title), Line: sec.line})
 			}
 		}
 	}
 	return out
 }
 
+// exclusionRe is what a section of left-out things is called, and what a
+// question asking about them says.
+var exclusionRe = regexp.MustCompile(`(?i)\bout[\s-]+of[\s-]+scope\b|\bnot in scope\b|\bexclu(?:ded|des?|sions?|ding)\b|\bnon-?goals?\b|\bwon'?t\b|\bwill not\b`)
+
+// sectionNumberRe is the numbering in front of a section title: "6. ",
+// "1.2 ".
+var sectionNumberRe = regexp.MustCompile(`^\d+(?:\.\d+)*\.?\s+`)
+
+// sectionTransform is the structured writer for a named section whose
+// answers rtgit reads as data: the functional requirements of the spec
+// (FR-001 lines with their criteria), which the stories link to and the
+// traceability matrix and the critic check. Answers in another shape are
+// kept as written.
+func sectionTransform(output, title string) string {
+	t := strings.ToLower(strings.TrimSpace(sectionNumberRe.ReplaceAllString(strings.TrimSpace(title), "")))
+	if path.Base(output) == "requirements-spec.md" && t == "functional requirements" {
+		return "requirements"
+	}
+	return ""
+}
+
 // fit scores how well a question's words match a section's title and
 // description.
 func fit(question string, sec seedSection) int {
+	if exclusionRe.MatchString(sec.title) && !exclusionRe.MatchString(question) {
+		// A section of what is left out takes only questions about what is
+		// left out: a capability filed there would read as its opposite.
+		return -1
+	}
 	want := map[string]bool{}
 	for _, w := range keyWords(sec.title + " " + strings.Join(sec.hints, " ")) {
 		want[w] = true
