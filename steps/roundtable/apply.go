@@ -95,15 +95,20 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 	for _, q := range sa.asked {
 		asked[q.ID] = q
 	}
-	for _, mp := range sa.step.Mappings {
+	joined, skip := joinSeedTransforms(sa, asked)
+	for i, mp := range sa.step.Mappings {
 		q, ok := asked[mp.Question]
 		if mp.Question == steps.AllAnswers {
 			q, ok = sa.every(), len(sa.asked) > 0
 		}
-		if !ok {
+		if !ok || skip[i] {
 			continue
 		}
 		text := sa.answer[q.ID]
+		if j, ok := joined[i]; ok {
+			text = j
+			sa = sa.with(q.ID, j)
+		}
 		plain := artifacts.Fill{Path: st.it.outputPath(mp.Output), Template: mp.Output, Section: mp.Section, Body: text}
 		if text == "" && mp.Section != "" {
 			plain.Body = artifacts.NeedsClarification(steps.Expand(q.Text, st.lookup))

@@ -64,6 +64,7 @@ func (st *state) criticAnswers(open *steps.Step, f *answers.File) ([]critic.Answ
 			}
 			out = append(out, critic.Answer{Ref: s.ID + "." + a.ID, Path: rel, Line: firstTextLine(lines, a.Line), Text: a.Text})
 		}
+		out = append(out, seedCriticAnswers(s, sf, rel, lines)...)
 	}
 	return out, nil
 }

@@ -337,5 +337,8 @@ func (st *state) lookup(name string) (string, bool) {
 		return "", false
 	}
 	a, ok := f.Answer(qid)
-	return a.Text, ok && a.Answered
+	if !ok {
+		return refAnswer(s, f, qid)
+	}
+	return a.Text, a.Answered
 }
