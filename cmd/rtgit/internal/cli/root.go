@@ -119,6 +119,8 @@ func rangeArgs(min, max int) cobra.PositionalArgs {
 		default:
 			return nil
 		}
-		return usageErr("%s: %s; usage: %s", cmd.Name(), what, strings.TrimSuffix(cmd.UseLine(), " [flags]"))
+		// A subcommand is named with its parent: "steps convert", not "convert".
+		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+		return usageErr("%s: %s; usage: %s", name, what, strings.TrimSuffix(cmd.UseLine(), " [flags]"))
 	}
 }
