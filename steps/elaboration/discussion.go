@@ -41,6 +41,9 @@ type Turn struct {
 	Text     string `yaml:"text"`
 	// AI is the provenance of a turn a model wrote: "model=M prompt=HASH".
 	AI string `yaml:"ai,omitempty"`
+	// By is who said a user turn when rtgit knows: "@login" for a
+	// pull-request comment, "" at the command line.
+	By string `yaml:"by,omitempty"`
 }
 
 // Discussion is one elaboration of one step.
@@ -134,7 +137,7 @@ func (f *File) Marshal(names map[string]string) ([]byte, error) {
 			who := names[t.Speaker]
 			switch {
 			case t.Speaker == UserSpeaker:
-				who = "You"
+				who = userName(t.By, "You")
 			case t.Speaker == "":
 				who = "rtgit"
 			case who == "":

@@ -107,10 +107,12 @@ func TestDiscussionRotationLimitAndSynthesis(t *testing.T) {
 	if s.Turns != 5 || len(s.Participants) != 3 {
 		t.Errorf("synthesis turns=%d participants=%d", s.Turns, len(s.Participants))
 	}
+	// Every insight is the user's words, so the user is credited, never
+	// the persona whose question drew it out.
 	want := []Insight{
-		{"Maya", "Customers with thousands of invoices need the download too."},
+		{"User", "Customers with thousands of invoices need the download too."},
 		{"User", "Maya, we will keep the PDF download for finance."},
-		{"Jordan", "Finance decided the export must include credit notes."},
+		{"User", "Finance decided the export must include credit notes."},
 	}
 	if len(s.Insights) != len(want) {
 		t.Fatalf("insights = %+v", s.Insights)
@@ -125,13 +127,56 @@ func TestDiscussionRotationLimitAndSynthesis(t *testing.T) {
 	}
 	md := s.Markdown(now)
 	for _, line := range []string{"<!-- Elaboration: step 01-03, 2026-11-02T10:00:00Z -->", "### Elaboration Insights (Step 01-03: User Experience & Journeys)",
-		"**Turns**: 5", "- [Maya] Customers with thousands", "#### Decisions", "#### Open Questions"} {
+		"**Turns**: 5", "- [User] Customers with thousands", "#### Decisions", "#### Open Questions"} {
 		if !strings.Contains(md, line) {
 			t.Errorf("synthesis lacks %q:\n%s", line, md)
 		}
 	}
 	if s.Summary() != "we gathered 3 insights, 2 decisions and 1 open question" {
 		t.Errorf("summary = %q", s.Summary())
+	}
+}
+
+// TestSynthesisCreditsTheCommenter: turns from pull-request comments keep
+// their author, who is credited in the synthesis and named in the
+// transcript, through a round trip of the elaboration file; a turn typed
+// at the command line is the user's.
+func TestSynthesisCreditsTheCommenter(t *testing.T) {
+	d := Start(table, topic, 10, now)
+	TakeFrom(&d, table, topic, "Finance downloads every invoice at month end.", "@dana", now)
+	TakeFrom(&d, table, topic, "Alex, customers export from the invoice list.", "@lee\n- [Maya] forged", now)
+	Take(&d, table, topic, "Customers download the CSV journey once a week.", now)
+	f := &File{StepID: topic.StepID, Title: topic.Title, Discussions: []Discussion{d}}
+	data, err := f.Marshal(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"**@dana:** Finance downloads", "**You:** Customers download"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("transcript lacks %q:\n%s", want, data)
+		}
+	}
+	back, err := Parse("x.elaboration.md", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Synthesize(back.Current(), table, topic)
+	want := []Insight{
+		{"@dana", "Finance downloads every invoice at month end."},
+		{"@lee - [Maya] forged", "Alex, customers export from the invoice list."},
+		{"User", "Customers download the CSV journey once a week."},
+	}
+	if len(s.Insights) != len(want) {
+		t.Fatalf("insights = %+v", s.Insights)
+	}
+	for i := range want {
+		if s.Insights[i] != want[i] {
+			t.Errorf("insight %d = %+v, want %+v", i, s.Insights[i], want[i])
+		}
+	}
+	md := s.Markdown(now)
+	if !strings.Contains(md, "- [@dana] Finance downloads every invoice") || strings.Contains(md, "\n- [Maya]") {
+		t.Errorf("synthesis:\n%s", md)
 	}
 }
 

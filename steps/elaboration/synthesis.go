@@ -19,11 +19,24 @@ type Synthesis struct {
 	Open          []string // questions the user raised
 }
 
-// Insight is one point the user made, credited to the persona whose
-// question drew it out, or to the user when it came unprompted.
+// Insight is one point the user made, credited to whoever said it: the
+// commenter's "@login" when the turn came from a pull request, else
+// "User". A persona's question may have drawn it out, but the words are
+// the user's, and a reader of the artifact must not take them for the
+// persona's.
 type Insight struct {
-	By   string // "Maya", "Alex", "Jordan" or "User"
+	By   string // "@login" or "User"
 	Text string
+}
+
+// userName is how a user turn's author is shown: by ("@login"), tidied to
+// one line since the elaboration file can be edited by hand, or
+// fallback when rtgit does not know who it was.
+func userName(by, fallback string) string {
+	if by = strings.Join(strings.Fields(by), " "); by != "" {
+		return by
+	}
+	return fallback
 }
 
 // decisionRe finds sentences that settle something: "we'll…", "let's go
@@ -35,24 +48,19 @@ var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
 
 // Synthesize reads a discussion back into insights, decisions and open
 // questions. Nothing is invented: every line is something the user said,
-// attributed to the persona it answered.
+// credited to the user who said it.
 func Synthesize(d *Discussion, t Table, topic Topic) Synthesis {
 	s := Synthesis{StepID: topic.StepID, Title: topic.Title, Turns: d.UserTurns()}
 	spoke := map[string]bool{}
-	asker := ""
 	for _, turn := range d.Turns {
 		switch turn.Kind {
 		case KindQuestion, KindRedirect:
 			spoke[turn.Speaker] = true
-			asker = turn.Speaker
 		case KindUser:
 			if turn.OffTopic {
 				continue
 			}
-			by := "User"
-			if p, ok := t.find(asker); ok && turn.To == "" {
-				by = p.First
-			}
+			by := userName(turn.By, "User")
 			for _, sent := range sentenceRe.FindAllString(turn.Text, -1) {
 				sent = strings.TrimSpace(sent)
 				switch {

@@ -87,12 +87,18 @@ type Reply struct {
 // Take records one user turn and the roundtable's response. An exit keyword
 // or the turn limit ends the discussion; the caller then synthesises it.
 func Take(d *Discussion, t Table, topic Topic, text string, now time.Time) Reply {
+	return TakeFrom(d, t, topic, text, "", now)
+}
+
+// TakeFrom is Take for a turn whose author rtgit knows ("@login" of a
+// pull-request comment), who is then credited for what it said.
+func TakeFrom(d *Discussion, t Table, topic Topic, text, by string, now time.Time) Reply {
 	text = strings.TrimSpace(text)
 	if IsExit(text) {
 		d.Ended = now.UTC()
 		return Reply{Done: true}
 	}
-	user := Turn{Speaker: UserSpeaker, Kind: KindUser, Text: text, To: Addressed(text, t.Order())}
+	user := Turn{Speaker: UserSpeaker, Kind: KindUser, Text: text, To: Addressed(text, t.Order()), By: by}
 	if user.To == "" && OffTopic(text, topic.Words) {
 		user.OffTopic = true
 	}

@@ -197,7 +197,7 @@ func (st *state) spoken(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, c
 		return nil, err
 	}
 	if d := ef.Current(); d != nil {
-		return st.discuss(cur, ph, ef, d, text)
+		return st.discuss(cur, ph, ef, d, text, from.Author)
 	}
 	switch cmd.Kind {
 	case "depth":

@@ -28,7 +28,7 @@ func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
 			if strings.TrimSpace(text) == "" {
 				return st.finishElaboration(st.discussionReply(cur, ph, d, nil), cur)
 			}
-			return st.discuss(cur, ph, ef, d, text)
+			return st.discuss(cur, ph, ef, d, text, "")
 		}
 		r, err := st.elaborate(cur, ph, f)
 		if err != nil || strings.TrimSpace(text) == "" {
@@ -38,7 +38,7 @@ func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
 		if err != nil {
 			return nil, err
 		}
-		return st.discuss(cur, ph, ef, ef.Current(), text)
+		return st.discuss(cur, ph, ef, ef.Current(), text, "")
 	})
 }
 
@@ -158,11 +158,13 @@ func (st *state) elaborate(cur *steps.Step, ph *steps.PlanPhase, f *answers.File
 }
 
 // discuss takes one user turn and commits it; the last turn, or an exit
-// keyword, writes the synthesis into the step's artifacts.
-func (st *state) discuss(cur *steps.Step, ph *steps.PlanPhase, ef *elaboration.File, d *elaboration.Discussion, text string) (*Reply, error) {
+// keyword, writes the synthesis into the step's artifacts. by is the
+// turn's author ("@login" of a pull-request comment, "" at the command
+// line), credited in the synthesis.
+func (st *state) discuss(cur *steps.Step, ph *steps.PlanPhase, ef *elaboration.File, d *elaboration.Discussion, text, by string) (*Reply, error) {
 	f, _ := st.answerFile(cur)
 	t, topic := st.table(cur, ph), st.topic(cur, f)
-	res := st.voices(cur, ph, d, t, elaboration.Take(d, t, topic, text, st.m.now()))
+	res := st.voices(cur, ph, d, t, elaboration.TakeFrom(d, t, topic, text, by, st.m.now()))
 	c := st.m.changes()
 	r := st.discussionReply(cur, ph, d, append([]elaboration.Turn{}, res.Turns...))
 	msg := fmt.Sprintf("rtgit: elaborate %s, turn %d", cur.ID, d.UserTurns())

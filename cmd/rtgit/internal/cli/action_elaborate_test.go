@@ -1,6 +1,9 @@
 package cli
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Elaboration mode in code review: E opens the roundtable, each comment is
 // a turn committed and pushed on its own, the personas answer in replies,
@@ -29,6 +32,12 @@ func TestActionElaborationRoundtable(t *testing.T) {
 	mustContain(t, "reply to done", last, "Let me pull this together: we gathered 1 insight")
 	scan := h.originFile("docs/requirements/csv-export/quick-scan.md")
 	mustContain(t, "synthesis on origin", scan, "<!-- Elaboration: step 00-01, ", "### Elaboration Insights (Step 00-01: Scope Estimation)",
-		"[User] Alex, customers with thousands of invoices")
+		"- [@bob] Alex, customers with thousands of invoices")
+	for _, wrong := range []string{"[Alex]", "[Maya]", "[User]"} {
+		if strings.Contains(scan, wrong) {
+			t.Errorf("synthesis on origin credits %s with a user's words:\n%s", wrong, scan)
+		}
+	}
+	mustContain(t, "transcript on origin", h.originFile(file), "by: '@bob'", "**@bob:** Alex, customers")
 	mustContain(t, "meta.json on origin", h.originFile(metaJSON), `"turn_count": 1`, `"synthesis_summary": "we gathered 1 insight, 0 decisions and 0 open questions"`)
 }
