@@ -291,3 +291,59 @@ func TestCheckTemplate(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceabilitySource: rows resting on a model's draft a person
+// confirmed say so in a Source column after the seed's four; rows from a
+// person's answers say "user"; with no draft at all the matrix keeps
+// exactly the seed's four columns.
+func TestTraceabilitySource(t *testing.T) {
+	lookup := func(name string) (string, bool) {
+		switch name {
+		case "01-06.requirements":
+			return "FR-001: a\nFR-002: b", true
+		case "01-05.nfrs":
+			return "NFR-001 Performance: exports 10,000 rows in 5 seconds", true
+		case "01-07.stories":
+			return "As a clerk, I want to export, so that I can reconcile (FR-001)\nUS-007: As an auditor, I want line items, so that I can book costs", true
+		}
+		return "", false
+	}
+	run := func(sources map[string]string) string {
+		t.Helper()
+		in := Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup, Answer: "FR-001: Must Have\nFR-002: Should Have\nNFR-001: Must Have"}
+		if sources != nil {
+			in.Source = func(ref string) string { return sources[ref] }
+		}
+		res, err := traceability(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(strings.NewReader(string(res.Files[0].Data))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rows {
+			got = append(got, strings.Join(r, ","))
+		}
+		return strings.Join(got, "|")
+	}
+	seed := "Requirement,User Story,Priority,Status|FR-001,US-001,Must Have,Draft|FR-002,,Should Have,Draft|NFR-001,,Must Have,Draft|,US-007,,Draft"
+	if got := run(nil); got != seed {
+		t.Errorf("without drafts\n got %s\nwant %s", got, seed)
+	}
+	if got := run(map[string]string{"01-04.journey": "ai-draft, confirmed by @dana"}); got != seed {
+		t.Errorf("with a draft the matrix does not rest on\n got %s\nwant %s", got, seed)
+	}
+	got := run(map[string]string{"01-06.requirements": "ai-draft, confirmed by @dana", "01-07.stories": "ai-draft, confirmed by @lee"})
+	want := "Requirement,User Story,Priority,Status,Source|" +
+		"FR-001,US-001,Must Have,Draft,\"ai-draft, confirmed by @dana; ai-draft, confirmed by @lee\"|" +
+		"FR-002,,Should Have,Draft,\"ai-draft, confirmed by @dana\"|" +
+		"NFR-001,,Must Have,Draft,user|" +
+		",US-007,,Draft,\"ai-draft, confirmed by @lee\""
+	// ReadAll unquotes; compare what a reader gets back.
+	want = strings.ReplaceAll(want, "\"", "")
+	if got != want {
+		t.Errorf("with drafts\n got %s\nwant %s", got, want)
+	}
+}

@@ -13,10 +13,58 @@ import (
 // TraceRow is one requirement/story link of the traceability matrix.
 type TraceRow struct {
 	Requirement, Story, Priority, Status string
+	// Source is where the answers behind the row came from: SourceUser,
+	// or the record of a model's draft a person confirmed.
+	Source string
 }
 
-// TraceColumns head traceability-matrix.csv.
+// TraceColumns head traceability-matrix.csv: the seed's matrix, which
+// readers of the framework's files expect, column for column.
 var TraceColumns = []string{"Requirement", "User Story", "Priority", "Status"}
+
+// SourceColumn is appended to TraceColumns when a requirement or story
+// link of the matrix came from a model's draft. It goes last, and only
+// then, so an analysis written without a model keeps exactly the seed's
+// four columns and readers that index the first four keep working.
+const SourceColumn = "Source"
+
+// SourceUser is the Source of a row built from a person's own answers.
+const SourceUser = "user"
+
+// Answers the matrix's rows come from.
+const (
+	frRef      = "01-06.requirements"
+	nfrRef     = "01-05.nfrs"
+	storiesRef = "01-07.stories"
+)
+
+// rowSource is the Source of a row linking requirement id and story
+// (either may be ""): the drafts behind either answer, or SourceUser.
+func rowSource(in Input, id, story string) string {
+	if in.Source == nil {
+		return SourceUser
+	}
+	var refs []string
+	switch idKind(id) {
+	case 0:
+		refs = append(refs, frRef)
+	case 1:
+		refs = append(refs, nfrRef)
+	}
+	if story != "" {
+		refs = append(refs, storiesRef)
+	}
+	var out []string
+	for _, ref := range refs {
+		if s := in.Source(ref); s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return SourceUser
+	}
+	return strings.Join(out, "; ")
+}
 
 // traceInputs gathers what the matrix links: the requirements of 01-06 and
 // 01-05, the stories of 01-07 and the priorities being answered.
@@ -28,7 +76,7 @@ func traceInputs(in Input) ([]string, []Story, Priorities) {
 		defined[id] = true
 	}
 	var stories []Story
-	if a, ok := look(in, "01-07.stories"); ok {
+	if a, ok := look(in, storiesRef); ok {
 		stories = ParseStories(a)
 	} else if in.Read != nil {
 		if data, _ := in.Read(in.ItemDir + "/user-stories.json"); data != nil {
@@ -64,7 +112,8 @@ func idKind(id string) int {
 }
 
 // TraceRows builds one row per requirement/story link; a requirement no
-// story covers, and a story linked to no requirement, get a row of their own.
+// story covers, and a story linked to no requirement, get a row of their
+// own. Rows' Source is left empty; see rowSource.
 func TraceRows(ids []string, stories []Story, prio Priorities) []TraceRow {
 	var rows []TraceRow
 	linked := map[string]bool{}
@@ -77,19 +126,19 @@ func TraceRows(ids []string, stories []Story, prio Priorities) []TraceRow {
 					if p == "" {
 						p = s.Priority
 					}
-					rows = append(rows, TraceRow{id, s.ID, p, "Draft"})
+					rows = append(rows, TraceRow{Requirement: id, Story: s.ID, Priority: p, Status: "Draft"})
 					linked[s.ID] = true
 					n++
 				}
 			}
 		}
 		if n == 0 {
-			rows = append(rows, TraceRow{id, "", prio.Of[id], "Draft"})
+			rows = append(rows, TraceRow{Requirement: id, Priority: prio.Of[id], Status: "Draft"})
 		}
 	}
 	for _, s := range stories {
 		if !linked[s.ID] {
-			rows = append(rows, TraceRow{"", s.ID, s.Priority, "Draft"})
+			rows = append(rows, TraceRow{Story: s.ID, Priority: s.Priority, Status: "Draft"})
 		}
 	}
 	return rows
@@ -104,18 +153,31 @@ func traceability(in Input) (Result, error) {
 	if in.Section != "" {
 		return section(in, traceTable(rows)), nil
 	}
+	drafted := false
+	for i := range rows {
+		rows[i].Source = rowSource(in, rows[i].Requirement, rows[i].Story)
+		drafted = drafted || rows[i].Source != SourceUser
+	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	_ = w.Write(TraceColumns)
+	if drafted {
+		_ = w.Write(append(slices.Clone(TraceColumns), SourceColumn))
+	} else {
+		_ = w.Write(TraceColumns)
+	}
 	for _, r := range rows {
-		_ = w.Write([]string{r.Requirement, r.Story, r.Priority, r.Status})
+		rec := []string{r.Requirement, r.Story, r.Priority, r.Status}
+		if drafted {
+			rec = append(rec, r.Source)
+		}
+		_ = w.Write(rec)
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
 		return Result{}, err
 	}
 	res := Result{Files: []File{{in.OutputPath, buf.Bytes()}}}
-	if _, ok := look(in, "01-07.stories"); ok {
+	if _, ok := look(in, storiesRef); ok {
 		data, err := json.MarshalIndent(stories, "", "  ")
 		if err != nil {
 			return Result{}, err

@@ -32,7 +32,12 @@ type Input struct {
 	// Ask returns the question text behind "NN-NN.qid", for clarification
 	// markers about answers a transform depends on.
 	Ask func(ref string) string
-	Now time.Time
+	// Source returns where the answer "NN-NN.qid" came from when it was
+	// not a person's own words: the meta.json record of a model's draft a
+	// person confirmed ("ai-draft, confirmed by @login"); "" otherwise.
+	// nil means every answer is a person's.
+	Source func(ref string) string
+	Now    time.Time
 }
 
 // File is one whole file a transform writes (JSON, CSV, YAML).

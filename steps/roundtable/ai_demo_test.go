@@ -1,10 +1,12 @@
 package roundtable_test
 
 import (
+	"encoding/csv"
 	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -194,6 +196,38 @@ func TestAIWholeDemo(t *testing.T) {
 	}
 	if brief < confirmed || standard != 1 {
 		t.Errorf("confirmed drafts: %d in phase 01 (over %d steps), %d in %s; want one or more a step and exactly 1", brief, confirmed, standard, first)
+	}
+	// The traceability matrix says which of its rows rest on a confirmed
+	// draft: a Source column after the seed's four.
+	sources := map[string]string{}
+	for _, d := range use.Drafts {
+		sources[d.StepID+"."+d.QuestionID] = d.Source
+	}
+	trace, err := csv.NewReader(strings.NewReader(head(item + "/traceability-matrix.csv"))).ReadAll()
+	if err != nil || len(trace) < 2 {
+		t.Fatalf("traceability-matrix.csv: %v %q", err, trace)
+	}
+	if got := strings.Join(trace[0], ","); got != "Requirement,User Story,Priority,Status,Source" {
+		t.Errorf("traceability-matrix.csv header = %s", got)
+	}
+	for _, row := range trace[1:] {
+		want := []string{}
+		if strings.HasPrefix(row[0], "FR-") && sources["01-06.requirements"] != "" {
+			want = append(want, sources["01-06.requirements"])
+		}
+		if strings.HasPrefix(row[0], "NFR-") && sources["01-05.nfrs"] != "" {
+			want = append(want, sources["01-05.nfrs"])
+		}
+		if row[1] != "" && sources["01-07.stories"] != "" && !slices.Contains(want, sources["01-07.stories"]) {
+			want = append(want, sources["01-07.stories"])
+		}
+		w := strings.Join(want, "; ")
+		if w == "" {
+			w = "user"
+		}
+		if row[4] != w {
+			t.Errorf("traceability row %q: Source %q, want %q", row, row[4], w)
+		}
 	}
 	if use.Calls != len(srv.Requests()) {
 		t.Errorf("meta.json counts %d calls, the endpoint saw %d", use.Calls, len(srv.Requests()))

@@ -265,11 +265,30 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 		Read: c.base, List: func(dir string) ([]string, error) { return st.listStaged(c, dir) },
 		Lookup: st.lookup, Ask: st.questionText, Now: st.m.now(),
 	}
+	drafts, err := st.draftSources()
+	if err != nil {
+		return artifacts.Result{}, err
+	}
+	in.Source = func(ref string) string { return drafts[ref] }
 	res, err := fn(in)
 	if err != nil {
 		return res, fmt.Errorf("%s:%d: %s (step %s, %s): %w", sa.step.Source, mp.Line, mp.Output, sa.step.ID, mp.Transform, err)
 	}
 	return res, nil
+}
+
+// draftSources maps each answer ("NN-NN.qid") that is a model's draft a
+// person confirmed to its meta.json record (see recordDrafts).
+func (st *state) draftSources() (map[string]string, error) {
+	use, err := st.meta.AIUse()
+	if err != nil || use == nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, d := range use.Drafts {
+		out[d.StepID+"."+d.QuestionID] = strings.Join(strings.Fields(d.Source), " ")
+	}
+	return out, nil
 }
 
 // listStaged lists a folder as it will be after this run: the worktree's
