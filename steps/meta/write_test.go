@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -81,20 +82,39 @@ func TestWriteReplaces(t *testing.T) {
 	onlyFile(t, filepath.Dir(path), "meta.json")
 }
 
-func TestWriteFollowsSymlink(t *testing.T) {
-	target := writeFile(t, `{}`)
-	link := filepath.Join(t.TempDir(), "meta.json")
+// TestWriteRefusesSymlink: a meta.json that is a symlink, to a file
+// elsewhere or to nothing, is refused with an error naming it; neither the
+// link nor what it points at changes.
+func TestWriteRefusesSymlink(t *testing.T) {
+	const outside = `{"description": "not rtgit's"}`
+	target := writeFile(t, outside)
+	dir := t.TempDir()
+	link := filepath.Join(dir, "meta.json")
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("no symlinks here:", err)
 	}
-	if err := Write(link, sample()); err != nil {
-		t.Fatal(err)
+	err := Write(link, sample())
+	if err == nil || !strings.Contains(err.Error(), link) || !strings.Contains(err.Error(), "symlink") {
+		t.Fatalf("Write through a symlink = %v, want an error naming %s", err, link)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
-		t.Errorf("link replaced by a file: %v %v", fi.Mode(), err)
+		t.Errorf("link replaced: %v %v", fi.Mode(), err)
 	}
-	if m, err := Read(target); err != nil || m.Description != "Offline mode" {
-		t.Errorf("target not written: %v", err)
+	if data, err := os.ReadFile(target); err != nil || string(data) != outside {
+		t.Errorf("the file the link points at was written: %q %v", data, err)
+	}
+	onlyFile(t, dir, "meta.json")
+
+	dangling := filepath.Join(t.TempDir(), "meta.json")
+	gone := filepath.Join(t.TempDir(), "elsewhere.json")
+	if err := os.Symlink(gone, dangling); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dangling, sample()); err == nil {
+		t.Errorf("Write through a dangling symlink succeeded")
+	}
+	if _, err := os.Lstat(gone); !os.IsNotExist(err) {
+		t.Errorf("Write through a dangling symlink created its target: %v", err)
 	}
 }
 
