@@ -106,21 +106,42 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 	if rev == "" {
 		rev = "HEAD"
 	}
+	hist := st.recentHistory(rev)
 	hits, searched, err := search.Search(rev, kw)
 	c := &scanCache{key: key, err: err}
 	if err == nil {
 		r := quickscan.AnalyzeWith(kw, hits, searched, func(p string) ([]byte, error) { return st.m.Repo.ReadFileAt(rev, p) })
-		if h, ok := st.m.Repo.(HistoryReader); ok {
-			if changes, err := h.RecentChanges(rev, quickscan.HistoryDepth); err == nil {
-				r = r.WithHistory(quickscan.HistoryOf(changes))
-			}
+		if h, ok := <-hist; ok {
+			r = r.WithHistory(h)
 		}
 		c.result = &r
 	} else {
+		<-hist // nothing outlives the scan
 		st.m.warn(fmt.Sprintf("quick scan: %v", err))
 	}
 	st.scanned = c
 	return c.result, c.err
+}
+
+// recentHistory reads the repository's recent changes at rev while the
+// search runs, as `rtgit scan` does: the two read the repository each on
+// its own, so the estimate's history costs no time of its own. The
+// history only refines the estimate: without a HistoryReader, or where it
+// cannot be read, the channel closes without a value.
+func (st *state) recentHistory(rev string) <-chan quickscan.History {
+	out := make(chan quickscan.History, 1)
+	h, ok := st.m.Repo.(HistoryReader)
+	if !ok {
+		close(out)
+		return out
+	}
+	go func() {
+		defer close(out)
+		if changes, err := h.RecentChanges(rev, quickscan.HistoryDepth); err == nil {
+			out <- quickscan.HistoryOf(changes)
+		}
+	}()
+	return out
 }
 
 // scanLookup resolves the quick-scan placeholders: meta.json's recorded
