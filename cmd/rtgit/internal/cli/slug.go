@@ -89,16 +89,20 @@ func (a *analyses) resolve(verb, given string) (string, error) {
 	return "", &codedError{code: ExitError, err: fmt.Errorf("%w %q%s", roundtable.ErrNoAnalysis, given, a.hint(given))}
 }
 
-// menu lists the analyses for someone who named none.
+// menu lists the analyses for someone who named none, those only on
+// origin so far included, marked with the switch that brings them here.
 func (a *analyses) menu() string {
-	slugs := a.slugs()
-	if len(slugs) == 0 {
+	slugs, remote := a.slugs(), a.remoteSlugs()
+	if len(slugs)+len(remote) == 0 {
 		return `There are no analyses yet; start one with: rtgit new "<description>"`
 	}
 	var b strings.Builder
 	b.WriteString("Not on an analysis branch; name one of:")
 	for _, s := range slugs {
 		fmt.Fprintf(&b, "\n  %s", s)
+	}
+	for _, s := range remote {
+		fmt.Fprintf(&b, "\n  %s (on origin only; run: git switch %s%s)", s, roundtable.BranchPrefix, s)
 	}
 	return b.String()
 }
@@ -109,17 +113,18 @@ const didYouMean = "did you mean "
 
 // hint is the "did you mean" tail of an unknown-slug error.
 func (a *analyses) hint(given string) string {
-	near := suggest(given, a.slugs())
+	if a.onOriginOnly(given) {
+		// A teammate's analysis in a fresh clone: git makes the local
+		// branch, tracking origin's, on the first switch.
+		return fmt.Sprintf(": %s%s is only on origin so far; run: git switch %s%s", roundtable.BranchPrefix, given, roundtable.BranchPrefix, given)
+	}
+	near := suggest(given, append(a.slugs(), a.remoteSlugs()...))
 	switch {
 	case len(near) == 1:
 		return fmt.Sprintf("; %s%s?", didYouMean, near[0])
 	case len(near) > 1:
 		return fmt.Sprintf("; %sone of: %s?", didYouMean, strings.Join(near, ", "))
-	case a.onOriginOnly(given):
-		// A teammate's analysis in a fresh clone: git makes the local
-		// branch, tracking origin's, on the first switch.
-		return fmt.Sprintf(": %s%s is only on origin so far; run: git switch %s%s", roundtable.BranchPrefix, given, roundtable.BranchPrefix, given)
-	case len(a.branches) == 0:
+	case len(a.branches) == 0 && len(a.remoteSlugs()) == 0:
 		return `: there are no analyses yet; start one with: rtgit new "<description>"`
 	default:
 		return fmt.Sprintf(": no branch %s%s (rtgit status lists the analyses)", roundtable.BranchPrefix, given)
