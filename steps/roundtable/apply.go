@@ -278,7 +278,9 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 }
 
 // draftSources maps each answer ("NN-NN.qid") that is a model's draft a
-// person confirmed to its meta.json record (see recordDrafts).
+// person confirmed to its meta.json record (see recordDrafts). A record
+// whose answer no longer reads as the draft (a person revised it since)
+// is left out: the answer is the person's now.
 func (st *state) draftSources() (map[string]string, error) {
 	use, err := st.meta.AIUse()
 	if err != nil || use == nil {
@@ -286,6 +288,15 @@ func (st *state) draftSources() (map[string]string, error) {
 	}
 	out := map[string]string{}
 	for _, d := range use.Drafts {
+		s, _ := st.plan.Step(d.StepID)
+		if s == nil {
+			continue
+		}
+		if f, err := st.answerFile(s); err != nil {
+			continue
+		} else if _, ok := f.Drafted(d.QuestionID); !ok {
+			continue
+		}
 		out[d.StepID+"."+d.QuestionID] = strings.Join(strings.Fields(d.Source), " ")
 	}
 	return out, nil
