@@ -51,11 +51,15 @@ type outcome struct {
 	estScope           string
 }
 
-// measureAccuracy runs every change of the corpus; mirrors holds the
-// repositories as owner+name/repo (the layout of the fetch tool), or as
-// owner+name or name directly.
-func measureAccuracy(rtgit, corpus, mirrors, work string, verbose bool) []outcome {
-	changes := readCorpus(corpus)
+// measureAccuracy runs every change of the corpus, or of one split of
+// it when split is set (tuning looks at the train split only); mirrors
+// holds the repositories as owner+name/repo (the layout of the fetch
+// tool), or as owner+name or name directly.
+func measureAccuracy(rtgit, corpus, split, mirrors, work string, verbose bool) []outcome {
+	changes := inSplit(readCorpus(corpus), split)
+	if len(changes) == 0 {
+		fatalf("accuracy: no change of split %q in %s", split, corpus)
+	}
 	clones := map[string]string{}
 	var out []outcome
 	for _, c := range changes {
@@ -82,6 +86,20 @@ func mirrorOf(mirrors, repo string) string {
 	}
 	fatalf("accuracy: no mirror of %s under %s (set -mirrors or RTGIT_MIRRORS)", repo, mirrors)
 	return ""
+}
+
+// inSplit keeps the changes of one split; "" keeps them all.
+func inSplit(changes []change, split string) []change {
+	if split == "" {
+		return changes
+	}
+	var out []change
+	for _, c := range changes {
+		if c.Split == split {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func readCorpus(name string) []change {

@@ -48,3 +48,19 @@ func TestWriteAccuracyListsEverySplit(t *testing.T) {
 		}
 	}
 }
+
+// -split keeps the changes of one corpus split, so tuning can look at the
+// train split alone.
+func TestInSplit(t *testing.T) {
+	all := []change{{Repo: "a", Split: "train"}, {Repo: "b", Split: "fresh"}, {Repo: "c", Split: "train"}}
+	got := inSplit(all, "train")
+	if len(got) != 2 || got[0].Repo != "a" || got[1].Repo != "c" {
+		t.Errorf("inSplit(train) = %+v", got)
+	}
+	if got := inSplit(all, ""); len(got) != 3 {
+		t.Errorf("no split keeps every change, got %d", len(got))
+	}
+	if got := inSplit(all, "heldout"); len(got) != 0 {
+		t.Errorf("an absent split keeps nothing, got %+v", got)
+	}
+}

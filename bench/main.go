@@ -11,6 +11,8 @@
 //	go run ./bench -short          # 1k files, one repetition, as CI runs it
 //	go run ./bench -accuracy bench/corpus/changes.jsonl -mirrors DIR
 //	                               # scan accuracy on real changes only
+//	go run ./bench -accuracy bench/corpus/changes.jsonl -mirrors DIR -split train
+//	                               # ... of one corpus split only
 //	go run ./bench -action         # the Action's job, simulated step by step
 //
 // -short also measures scan accuracy, on a small synthetic corpus it
@@ -68,6 +70,7 @@ func main() {
 	mirrors := flag.String("mirrors", os.Getenv("RTGIT_MIRRORS"), "`DIR` holding the corpus repositories (default $RTGIT_MIRRORS)")
 	action := flag.Bool("action", false, "simulate the GitHub Action's job for a comment on an unrelated and on an analysis pull request, on repositories of -sizes files, and nothing else")
 	verbose := flag.Bool("v", false, "with -accuracy, print every change's outcome to standard error")
+	split := flag.String("split", "", "with -accuracy, measure only the changes of this corpus split (train, heldout, fresh)")
 	flag.Parse()
 	staleHistory := history
 	if *short {
@@ -135,7 +138,7 @@ func main() {
 			fatalf("-accuracy needs -mirrors or RTGIT_MIRRORS")
 		}
 		w := reportWriter(*outPath)
-		writeAccuracy(w, measureAccuracy(s.rtgit, *accuracy, *mirrors, filepath.Join(root, "accuracy"), *verbose))
+		writeAccuracy(w, measureAccuracy(s.rtgit, *accuracy, *split, *mirrors, filepath.Join(root, "accuracy"), *verbose))
 		return
 	}
 
@@ -204,7 +207,7 @@ func main() {
 
 	if *short {
 		progress("accuracy: synthetic corpus")
-		rep.accuracy = measureAccuracy(s.rtgit, buildSyntheticCorpus(filepath.Join(root, "synthetic")), filepath.Join(root, "synthetic"), filepath.Join(root, "accuracy"), *verbose)
+		rep.accuracy = measureAccuracy(s.rtgit, buildSyntheticCorpus(filepath.Join(root, "synthetic")), "", filepath.Join(root, "synthetic"), filepath.Join(root, "accuracy"), *verbose)
 	}
 	rep.write(reportWriter(*outPath))
 }
