@@ -7,6 +7,7 @@ package quickscan
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -48,7 +49,14 @@ func Keywords(texts ...string) []string {
 		c.ident = c.ident || ident
 	}
 	for _, text := range texts {
-		for _, tok := range tokens(text) {
+		// The area a commit subject names ("feat(mux): ...", "middleware:
+		// ...") is where the change lives: kept as a name, like an
+		// identifier, even when it is a common word.
+		areas, rest := Areas(text)
+		for _, a := range areas {
+			addIdent(a, add)
+		}
+		for _, tok := range tokens(rest) {
 			// A qualified name (middleware.Recoverer, app.set, c.Params)
 			// is searched by its parts: code spells the definition
 			// without the qualifier. Its parts are names, kept even when
@@ -95,6 +103,39 @@ func Keywords(texts ...string) []string {
 		}
 	}
 	return out
+}
+
+// areaRe finds a subject's area: a conventional-commit type with a scope,
+// "fix(router,tree)!:", or a leading package or path, "middleware:" or
+// "net/http:", at the start of a line (or a list item). A lower-case
+// prefix only: "Note:" and "Signed-off-by:" open prose and trailers.
+var areaRe = regexp.MustCompile(`(?m)^[ \t]*(?:[-*][ \t]+)?(?:([A-Za-z]+)\(([^()\n]*)\)!?|([a-z_][\w./]*))!?:[ \t]`)
+
+// commitTypes are the conventional-commit types: a prefix that says what
+// kind of change it is, not where.
+var commitTypes = set("feat feature fix bugfix refactor perf chore docs doc style test tests build ci revert deps release wip")
+
+// notAreas are the labels prose and trailers open a line with.
+var notAreas = set("note notes see example examples warning todo fixme breaking important closes fixes refs ref related resolves cc ps tl dr edit update nb caveat reason why")
+
+// Areas returns the areas the subject lines of text name, and the text
+// without those prefixes: "feat(mux): add QUERY" names mux, "net/http:
+// fix" names net and http; "fix: x" names none.
+func Areas(text string) (areas []string, rest string) {
+	rest = areaRe.ReplaceAllStringFunc(text, func(m string) string {
+		sub := areaRe.FindStringSubmatch(m)
+		scope := sub[2]
+		if w := strings.ToLower(sub[3]); w != "" && !commitTypes[w] && !notAreas[w] && !stopWords[w] {
+			scope = sub[3]
+		}
+		for _, a := range strings.FieldsFunc(scope, func(r rune) bool { return r == ',' || r == '/' || r == ' ' || r == '|' }) {
+			if a = strings.Trim(a, ".-_"); a != "" && !slices.Contains(areas, a) {
+				areas = append(areas, a)
+			}
+		}
+		return " "
+	})
+	return areas, rest
 }
 
 // addIdent adds an identifier whole, then its parts as plain words.

@@ -211,3 +211,29 @@ func TestRankAndEstimate(t *testing.T) {
 		t.Errorf("no hits: %+v", empty.Estimate)
 	}
 }
+
+// A commit subject's area (a conventional-commit scope or a leading
+// package) is a search term; its type and prose labels are not.
+func TestAreas(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"feat(mux): support http QUERY method", []string{"mux"}},
+		{"fix(router, tree)!: drop the slash\n\n* refactor(tree): rename", []string{"router", "tree"}},
+		{"middleware: ContentCharset should skip requests", []string{"middleware"}},
+		{"net/http: close idle connections", []string{"net", "http"}},
+		{"fix: typo", nil},
+		{"Note: the cache is cold\nSigned-off-by: Someone", nil},
+		{"add QUERY: the new method", nil},
+	}
+	for _, tt := range tests {
+		if got, _ := Areas(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("Areas(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	// The area leads the keywords, kept though "feat(mux)" reads like a call.
+	if got := Keywords("feat(mux): support http QUERY method"); len(got) == 0 || got[0] != "mux" {
+		t.Errorf("Keywords = %q; want mux first", got)
+	}
+}
