@@ -27,13 +27,16 @@ const minLen = 3
 // first, so the description outweighs a long follow-up answer.
 func Keywords(texts ...string) []string {
 	type cand struct {
-		term  string // as first written, for display
-		ident bool
-		count int
-		first int
+		term   string // as first written, for display
+		ident  bool
+		title  bool // said in the first line
+		joined bool // two words run together ("real ip": realip)
+		count  int
+		first  int
 	}
 	byTerm := map[string]*cand{}
 	order := 0
+	inTitle := false
 	add := func(term string, ident bool) {
 		key := strings.ToLower(term)
 		if len(key) < minLen || (!ident && stopWords[key]) || isNumber(key) {
@@ -47,8 +50,9 @@ func Keywords(texts ...string) []string {
 		}
 		c.count++
 		c.ident = c.ident || ident
+		c.title = c.title || inTitle
 	}
-	for _, text := range texts {
+	for n, text := range texts {
 		// The area a commit subject names ("feat(mux): ...", "middleware:
 		// ...") is where the change lives: kept as a name, like an
 		// identifier, even when it is a common word.
@@ -56,23 +60,46 @@ func Keywords(texts ...string) []string {
 		for _, a := range areas {
 			addIdent(a, add)
 		}
-		for _, tok := range tokens(rest) {
-			// A qualified name (middleware.Recoverer, app.set, c.Params)
-			// is searched by its parts: code spells the definition
-			// without the qualifier. Its parts are names, kept even when
-			// they are common words (set, type).
-			if strings.Contains(tok, ".") && !isFileName(strings.ToLower(tok)) {
-				for _, part := range strings.Split(strings.TrimSuffix(tok, "()"), ".") {
-					addIdent(part, add)
+		// The first line of the first text is its title: a commit's
+		// subject, an issue's summary. Its words outrank the body's.
+		segs := []string{rest}
+		if n == 0 {
+			title, body, _ := strings.Cut(strings.TrimLeft(rest, " \t\r\n"), "\n")
+			segs = []string{title, body}
+		}
+		for si, seg := range segs {
+			inTitle = n == 0 && si == 0 && len(segs) == 2
+			toks := tokens(seg)
+			for ti, tok := range toks {
+				// A two-letter word is too short to search alone, but
+				// run together with the word before it names things:
+				// "real ip" is RealIP and realip.go, "user id" userID.
+				if short := strings.ToLower(tok); len(short) == 2 && isAlpha(short) && !stopWords[short] && ti > 0 {
+					if prev := strings.ToLower(toks[ti-1]); len(prev) >= minLen && isAlpha(prev) && !stopWords[prev] {
+						add(prev+short, false)
+						if c := byTerm[prev+short]; c != nil {
+							c.joined = true
+						}
+					}
+					continue
 				}
-				continue
-			}
-			if call := strings.HasSuffix(tok, "()"); call || len(SplitIdentifier(tok)) > 1 || strings.ContainsAny(tok, "._") {
-				addIdent(strings.TrimSuffix(tok, "()"), add)
-				continue
-			}
-			if w := strings.ToLower(tok); !stopWords[w] {
-				add(Singular(w), false)
+				// A qualified name (middleware.Recoverer, app.set, c.Params)
+				// is searched by its parts: code spells the definition
+				// without the qualifier. Its parts are names, kept even when
+				// they are common words (set, type).
+				if strings.Contains(tok, ".") && !isFileName(strings.ToLower(tok)) {
+					for _, part := range strings.Split(strings.TrimSuffix(tok, "()"), ".") {
+						addIdent(part, add)
+					}
+					continue
+				}
+				if call := strings.HasSuffix(tok, "()"); call || len(SplitIdentifier(tok)) > 1 || strings.ContainsAny(tok, "._") {
+					addIdent(strings.TrimSuffix(tok, "()"), add)
+					continue
+				}
+				if w := strings.ToLower(tok); !stopWords[w] {
+					add(Singular(w), false)
+				}
 			}
 		}
 	}
@@ -80,12 +107,16 @@ func Keywords(texts ...string) []string {
 	for _, c := range byTerm {
 		list = append(list, c)
 	}
-	// Identifiers first (people name code when they know it), then words
-	// mentioned more often, then first appearance.
+	// Identifiers first (people name code when they know it), then the
+	// title's words, then words mentioned more often, then first
+	// appearance.
 	sort.Slice(list, func(i, j int) bool {
 		a, b := list[i], list[j]
 		if a.ident != b.ident {
 			return a.ident
+		}
+		if a.title != b.title {
+			return a.title
 		}
 		if a.count != b.count {
 			return a.count > b.count
@@ -94,7 +125,9 @@ func Keywords(texts ...string) []string {
 	})
 	var out []string
 	for _, c := range list {
-		if covered(out, c.term) {
+		// A joined word is kept though its first word finds it too: it
+		// also names files (realip.go) and definitions (RealIP).
+		if !c.joined && covered(out, c.term) {
 			continue
 		}
 		out = append(out, c.term)
@@ -274,6 +307,15 @@ func Singular(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+func isAlpha(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func isNumber(s string) bool {

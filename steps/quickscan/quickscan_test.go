@@ -237,3 +237,22 @@ func TestAreas(t *testing.T) {
 		t.Errorf("Keywords = %q; want mux first", got)
 	}
 }
+
+// A title's words outrank the body's, however often the body repeats
+// its own; a two-letter word is searched run together with the word
+// before it.
+func TestKeywordsTitleAndJoinedWords(t *testing.T) {
+	text := "Cache templates\n\nThe loader reads the loader file; the loader and parser " +
+		"share a parser buffer, the parser pool, alpha beta gamma delta epsilon zeta eta theta iota kappa"
+	got := Keywords(text)
+	if len(got) < 2 || got[0] != "cache" || got[1] != "template" {
+		t.Errorf("Keywords = %q; want the title's cache and template first", got)
+	}
+	got = Keywords("trust a custom real ip header")
+	if !slices.Contains(got, "realip") || !slices.Contains(got, "real") {
+		t.Errorf("Keywords = %q; want realip beside real", got)
+	}
+	if got := Keywords("go to it or do as we say"); !slices.Equal(got, []string{"say"}) {
+		t.Errorf("Keywords = %q; stop words join nothing", got)
+	}
+}
