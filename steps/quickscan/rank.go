@@ -2,7 +2,6 @@ package quickscan
 
 import (
 	"math"
-	"path"
 	"sort"
 	"strings"
 )
@@ -23,6 +22,9 @@ type Hit struct {
 	// a function, type, class or method (see Definitions). Nil when the
 	// file was not read for definitions.
 	Defines []bool
+	// DefinesPairs are pairs of keywords, by index, that run together
+	// name something the file defines ("app", "context": AppContext).
+	DefinesPairs [][2]int
 }
 
 // File is a ranked hit.
@@ -37,16 +39,21 @@ type File struct {
 	// defines: the reasons it ranked where it did.
 	Matched []string `json:"matched,omitempty"`
 	Defines []string `json:"defines,omitempty"`
+	// Named are the keywords the file's path spells: its name, a part of
+	// it, or its directory.
+	Named []string `json:"path_matches,omitempty"`
 }
 
 // BM25 parameters: k1 bounds how much repeating a keyword helps, b how
 // much a long file is discounted for matching by sheer length. b is low
 // on purpose: the long central files of a project (its router, its app
 // object) are where most changes land, and full length normalisation
-// ranks them below every small file that mentions a word once.
+// ranks them below every small file that mentions a word once. On the
+// train split of the corpus, 0.1 put the defining central file first
+// more often than 0.3 (docs/performance.md).
 const (
 	bm25K1 = 1.2
-	bm25B  = 0.3
+	bm25B  = 0.1
 )
 
 // Bonuses, in units of the keyword's IDF weight: a keyword in the file's
@@ -54,7 +61,7 @@ const (
 // is where a change to Recoverer lands; files calling it only might.
 const (
 	pathBonus = 1.0
-	stemBonus = 2.0 // the keyword is the file's whole name: parser, parser.py
+	stemBonus = 2.0 // the keyword is the file's whole name: parser, parser.py, realip.go for "real ip"
 	defBonus  = 2.5
 )
 
@@ -63,11 +70,16 @@ const (
 // The score is BM25 over this repository: a keyword found in few of its
 // files says more than one found everywhere (inverse document frequency
 // over the searched files); repeated mentions help with diminishing
-// returns; and a long file is discounted a little. A keyword in the
-// file's name and a keyword the file defines add their weight again. The
-// sum is scaled by the file's kind (kindWeight).
+// returns; and a long file is discounted a little. A keyword naming the
+// file (its name or directory, or two keywords run together as in
+// realip.go for "real ip") and a keyword the file defines add their
+// weight again. The sum is scaled by the file's kind (kindWeight).
 func Rank(keywords []string, hits []Hit, searched int) []File {
 	idf := IDF(keywords, hits, searched)
+	lower := make([]string, len(keywords))
+	for i, k := range keywords {
+		lower[i] = strings.ToLower(k)
+	}
 	total := 0
 	for _, h := range hits {
 		total += h.Size
@@ -79,7 +91,6 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 	out := make([]File, 0, len(hits))
 	for _, h := range hits {
 		f := File{Path: h.Path, Decls: h.Decls, Kind: Kind(h.Path, h.Generated)}
-		name, base := pathWords(h.Path), stem(h.Path)
 		norm := 1.0
 		if h.Size > 0 {
 			norm = 1 - bm25B + bm25B*float64(h.Size)/avg
@@ -93,12 +104,6 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 			f.Matched = append(f.Matched, keywords[i])
 			tf := float64(c)
 			f.Score += idf[i] * tf * (bm25K1 + 1) / (tf + bm25K1*norm)
-			switch k := strings.ToLower(keywords[i]); {
-			case k == base || Singular(base) == k:
-				f.Score += stemBonus * idf[i]
-			case name[k]:
-				f.Score += pathBonus * idf[i]
-			}
 			if i < len(h.Defines) && h.Defines[i] {
 				f.Score += defBonus * idf[i]
 				f.Defines = append(f.Defines, keywords[i])
@@ -106,6 +111,14 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 		}
 		if f.Terms == 0 {
 			continue
+		}
+		for _, p := range h.DefinesPairs {
+			f.Score += defBonus * max(idf[p[0]], idf[p[1]])
+			f.Defines = append(f.Defines, keywords[p[0]]+"+"+keywords[p[1]])
+		}
+		for _, m := range nameMatches(h.Path, lower) {
+			f.Score += m.bonus * m.weight(idf)
+			f.Named = append(f.Named, m.term(keywords))
 		}
 		f.Score = math.Round(f.Score*kindWeight[f.Kind]*100) / 100
 		out = append(out, f)
@@ -142,27 +155,4 @@ func IDF(keywords []string, hits []Hit, searched int) []float64 {
 		idf[i] = math.Log(1 + (float64(searched)-float64(df[i])+0.5)/(float64(df[i])+0.5))
 	}
 	return idf
-}
-
-// pathWords are the lower-cased words of a path's last two elements,
-// split like identifiers, plus those elements whole: "middleware/
-// route_headers.go" gives middleware, route, headers, route_headers.
-func pathWords(p string) map[string]bool {
-	out := map[string]bool{}
-	dir, base := path.Split(p)
-	base = strings.TrimSuffix(base, path.Ext(base))
-	for _, el := range []string{path.Base(strings.TrimSuffix(dir, "/")), base} {
-		if el == "." || el == "" {
-			continue
-		}
-		out[strings.ToLower(el)] = true
-		for _, w := range SplitIdentifier(el) {
-			w = strings.ToLower(w)
-			out[w], out[Singular(w)] = true, true
-			for _, p := range strings.Split(w, "-") {
-				out[p] = true
-			}
-		}
-	}
-	return out
 }

@@ -35,6 +35,26 @@ func Terms(text string, list bool) []string {
 	return Keywords(text)
 }
 
+// definedPairs finds two keywords the file mentions that run together
+// name something it defines: "app context" and class AppContext, "body
+// limit" and func BodyLimit. A keyword the file defines alone is not
+// paired again.
+func definedPairs(defs map[string]bool, keywords []string, h *Hit) [][2]int {
+	var out [][2]int
+	found := func(i int) bool { return i < len(h.Counts) && h.Counts[i] > 0 && !h.Defines[i] }
+	for i, a := range keywords {
+		if !found(i) {
+			continue
+		}
+		for j, b := range keywords {
+			if j != i && found(j) && defs[squash(a)+squash(b)] {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
 // Reader reads a file's content at the revision a scan searched.
 type Reader func(path string) ([]byte, error)
 
@@ -72,6 +92,7 @@ func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Resul
 			for i, k := range keywords {
 				h.Defines[i] = i < len(h.Counts) && h.Counts[i] > 0 && DefinesTerm(defs, k)
 			}
+			h.DefinesPairs = definedPairs(defs, keywords, h)
 		}
 	}
 	return Analyze(keywords, hits, searched)

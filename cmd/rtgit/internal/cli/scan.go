@@ -45,7 +45,7 @@ generated code are searched but ranked low, and rtgit's own analyses
 	cmd.Flags().StringVar(&o.rev, "rev", "HEAD", "search the files tracked at `REV`")
 	cmd.Flags().IntVar(&o.top, "top", 15, "list at most `N` files (0 lists all)")
 	cmd.Flags().BoolVar(&o.keywords, "keywords", false, "read the text as a comma-separated keyword list, not a description")
-	cmd.Flags().BoolVar(&o.explain, "explain", false, "say for each file why it ranked: its kind, the keywords it defines and matches")
+	cmd.Flags().BoolVar(&o.explain, "explain", false, "say for each file why it ranked: its kind, the keywords its path spells, defines and matches")
 	return cmd
 }
 
@@ -164,8 +164,8 @@ func recentHistory(repo *gitops.Repo, rev string) <-chan quickscan.History {
 	return out
 }
 
-// explainFile prints why a file ranked: its kind, score, the keywords it
-// defines and the ones it only mentions.
+// explainFile prints why a file ranked: its kind, score, the keywords its
+// path spells, the ones it defines and the ones it only mentions.
 func explainFile(w io.Writer, p palette, f quickscan.File) {
 	var used []string
 	for _, m := range f.Matched {
@@ -174,6 +174,9 @@ func explainFile(w io.Writer, p palette, f quickscan.File) {
 		}
 	}
 	fmt.Fprintf(w, "%18s score %.2f, %s", "", f.Score, p.hint(f.Kind))
+	if len(f.Named) > 0 {
+		fmt.Fprintf(w, "; path matches %s", joinComma(f.Named))
+	}
 	if len(f.Defines) > 0 {
 		fmt.Fprintf(w, "; defines %s", joinComma(f.Defines))
 	}

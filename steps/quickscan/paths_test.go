@@ -1,0 +1,125 @@
+package quickscan
+
+import (
+	"errors"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+var wordRe = regexp.MustCompile(`[A-Za-z0-9_]+`)
+
+// scanFixture ranks a small repository for a text the way rtgit scan
+// does: keywords from the text, hits counted from the sources, and the
+// definition pass over the best files.
+func scanFixture(t *testing.T, text string, src map[string]string) Result {
+	t.Helper()
+	kw := Keywords(text)
+	var hits []Hit
+	for p, s := range src {
+		h := Hit{Path: p, Counts: make([]int, len(kw)), Size: len(s)}
+		any := false
+		for i, k := range kw {
+			h.Counts[i] = countWord(s, k)
+			any = any || h.Counts[i] > 0
+		}
+		if any {
+			hits = append(hits, h)
+		}
+	}
+	slices.SortFunc(hits, func(a, b Hit) int {
+		if a.Path < b.Path {
+			return -1
+		}
+		return 1
+	})
+	read := func(p string) ([]byte, error) {
+		if s, ok := src[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, errors.New("no such file")
+	}
+	return AnalyzeWith(kw, hits, 40, read)
+}
+
+// countWord counts a keyword where it starts an identifier part, enough
+// for these fixtures (gitops.Grep is the real matcher).
+func countWord(s, k string) int {
+	n := 0
+	for _, tok := range wordRe.FindAllString(s, -1) {
+		for _, w := range append(SplitIdentifier(tok), tok) {
+			if squash(w) == squash(k) || Singular(squash(w)) == squash(k) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// A file whose name the text spells ranks first, even when another file
+// mentions the words more often: "real ip" is realip.go, "body limit"
+// bodylimit.go, a subject's scope names mux.go.
+func TestPathMatchesRankFirst(t *testing.T) {
+	src := map[string]string{
+		"middleware/realip.go":    "package middleware\n\nfunc RealIP(h Handler) Handler { return h }\n",
+		"middleware/bodylimit.go": "package middleware\n\nfunc BodyLimit(n int) Handler { return nil }\n",
+		"middleware/logger.go": "package middleware\n\n// the real header and the real body, the real limit: " +
+			"real real body body limit limit header header ip\n",
+		"mux.go":     "package chi\n\nfunc (mx *Mux) Handle(method string) {}\n",
+		"context.go": "package chi\n\n// real body limit method method method method query query\n",
+	}
+	for _, tt := range []struct{ text, want, named string }{
+		{"custom real ip header", "middleware/realip.go", "realip"},
+		{"a body limit for uploads", "middleware/bodylimit.go", "body+limit"},
+		{"feat(mux): support the QUERY method", "mux.go", "mux"},
+	} {
+		r := scanFixture(t, tt.text, src)
+		if len(r.Files) == 0 || r.Files[0].Path != tt.want {
+			t.Errorf("%q: ranked %+v; want %s first", tt.text, r.Files, tt.want)
+			continue
+		}
+		if !slices.Contains(r.Files[0].Named, tt.named) {
+			t.Errorf("%q: %s path matches %q; want %q among them", tt.text, tt.want, r.Files[0].Named, tt.named)
+		}
+	}
+}
+
+// Two keywords that run together name a definition: "app context" finds
+// the file defining AppContext before the one that says app most.
+func TestDefinedPairRanksFirst(t *testing.T) {
+	src := map[string]string{
+		"flask/app.py": "class Flask:\n    def run(self):\n        app = self\n        # app app app app context\n        return app\n",
+		"flask/ctx.py": "class AppContext:\n    def push(self):\n        self.app = None  # the app context\n",
+	}
+	r := scanFixture(t, "Updated docs for the app context.", src)
+	if r.Files[0].Path != "flask/ctx.py" || !slices.Contains(r.Files[0].Defines, "app+context") {
+		t.Errorf("ranked %+v; want flask/ctx.py first, defining app+context", r.Files)
+	}
+	if slices.Contains(r.Files[1].Defines, "app+context") {
+		t.Errorf("%s defines no AppContext: %+v", r.Files[1].Path, r.Files[1])
+	}
+}
+
+func TestNameMatches(t *testing.T) {
+	kw := []string{"route", "real", "ip", "limit", "middleware"}
+	got := map[string]float64{}
+	for _, m := range nameMatches("middleware/route_headers.go", kw) {
+		got[m.term(kw)] = m.bonus
+	}
+	if got["route"] != pathBonus || got["middleware"] != pathBonus || len(got) != 2 {
+		t.Errorf("route_headers.go matches %v; want route, a part of its name, and its directory", got)
+	}
+	if m := nameMatches("middleware/route_headers.go", []string{"route", "header"}); len(m) != 1 || m[0].term([]string{"route", "header"}) != "route+header" {
+		t.Errorf("route_headers.go matches %+v; want route+header as its whole name", m)
+	}
+	if m := nameMatches("middleware/realip.go", kw); len(m) != 2 || m[0].term(kw) != "real+ip" || m[0].bonus != stemBonus {
+		t.Errorf("realip.go matches %+v; want real+ip as its whole name, and its directory", m)
+	}
+	if m := nameMatches("limits/quota.go", kw); len(m) != 1 || m[0].term(kw) != "limit" {
+		t.Errorf("limits/quota.go matches %+v; want limit, from its directory", m)
+	}
+	if m := nameMatches("tree.go", kw); len(m) != 0 {
+		t.Errorf("tree.go matches %+v; want nothing", m)
+	}
+}
