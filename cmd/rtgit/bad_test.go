@@ -48,6 +48,9 @@ type badCase struct {
 }
 
 func TestBadInputCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole bad-input corpus: skipped with -short")
+	}
 	families, err := os.ReadDir(corpusDir)
 	if err != nil {
 		t.Fatal(err)

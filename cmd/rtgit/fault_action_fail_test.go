@@ -13,8 +13,8 @@ import (
 // error fails the run rather than consuming the comment. The origin stays
 // fsck-clean and records the comment once.
 func TestActionFailAtEveryPoint(t *testing.T) {
-	if raceDetector {
-		t.Skip("runs without -race")
+	if testing.Short() {
+		t.Skip("kill and failure points: skipped with -short")
 	}
 	tmpl := corpusTemplate(t)
 	var total atomic.Int64

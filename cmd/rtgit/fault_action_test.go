@@ -244,8 +244,8 @@ var rerunModes = []struct {
 }
 
 func TestActionKilledAtEveryPoint(t *testing.T) {
-	if raceDetector {
-		t.Skip("runs without -race")
+	if testing.Short() {
+		t.Skip("kill and failure points: skipped with -short")
 	}
 	tmpl := corpusTemplate(t)
 	total := 0

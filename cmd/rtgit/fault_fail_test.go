@@ -50,8 +50,8 @@ func untouched(t *testing.T, dir string) string {
 }
 
 func TestFailAtEveryWritePoint(t *testing.T) {
-	if raceDetector {
-		t.Skip("runs without -race")
+	if testing.Short() {
+		t.Skip("kill and failure points: skipped with -short")
 	}
 	tmpl := corpusTemplate(t)
 	total, landed := 0, atomic.Int64{}
@@ -122,8 +122,8 @@ func TestFailAtEveryWritePoint(t *testing.T) {
 // with it), as it would stop at a full disk. Permissions would not do:
 // the tests run as root.
 func TestFileSizeLimit(t *testing.T) {
-	if raceDetector {
-		t.Skip("runs without -race")
+	if testing.Short() {
+		t.Skip("whole-analysis runs: skipped with -short")
 	}
 	tmpl := corpusTemplate(t)
 	cases := []struct {

@@ -61,10 +61,10 @@ func (sc faultScenario) start(t *testing.T, tmpl string) string {
 }
 
 func TestKillAtEveryWritePoint(t *testing.T) {
-	if raceDetector {
-		// About 70 processes of an instrumented binary take minutes; the
-		// plain test pass already runs every kill point.
-		t.Skip("runs without -race")
+	if testing.Short() {
+		// About 70 processes take minutes, more under -race; the plain
+		// test pass runs every kill point.
+		t.Skip("kill and failure points: skipped with -short")
 	}
 	if _, err := exec.LookPath("rtgit"); err != nil {
 		t.Fatalf("rtgit is not on PATH: %v", err)

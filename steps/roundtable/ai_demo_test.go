@@ -61,6 +61,9 @@ func demoModel(s demoScript) *aitest.Server {
 // standard depth, an elaboration with three persona voices, review notes
 // and a handoff summary, all committed with their provenance.
 func TestAIWholeDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole demo: skipped with -short")
+	}
 	s := loadScript(t)
 	srv := demoModel(s)
 	defer srv.Close()

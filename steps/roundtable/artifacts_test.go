@@ -123,6 +123,9 @@ func drive(t *testing.T, m *roundtable.Machine, s demoScript, stopAfter string) 
 // and checks every artifact: byte for byte against testdata/artifacts, the
 // machine formats with real parsers, the markdown with goldmark.
 func TestDemoArtifactsGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole demo: skipped with -short")
+	}
 	s := loadScript(t)
 	m, dir := newDemoMachine(t)
 	if err := drive(t, m, s, ""); err != nil {

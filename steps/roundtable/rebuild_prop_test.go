@@ -26,6 +26,9 @@ var reviseSeeds = flag.Int("revise.seeds", 2, "random revisions TestRebuildEqual
 // step keeps the depth it was answered at, so a fresh analysis fed edited
 // Phase 00 answers would ask other questions than the ones answered.
 func TestRebuildEqualsFreshAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("property test over whole analyses: skipped with -short")
+	}
 	s := loadScript(t)
 	for seed := 1; seed <= *reviseSeeds; seed++ {
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
@@ -314,6 +317,9 @@ func firstDiff(got, want string) string {
 // requirement, a decision and a module disappear from the answers, and
 // the rebuilt analysis matches a fresh one fed the answers without them.
 func TestRebuildRemovalsEqualFreshAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole analyses: skipped with -short")
+	}
 	s := loadScript(t)
 	m, dir := newDemoMachine(t)
 	if err := drive(t, m, s, ""); err != nil {

@@ -46,6 +46,9 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // The whole demo, rebuilt: every artifact is already what the answers
 // render to, byte for byte.
 func TestRebuildDemoIsNoOp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole demo: skipped with -short")
+	}
 	s := loadScript(t)
 	m, dir := newDemoMachine(t)
 	if err := drive(t, m, s, ""); err != nil {
@@ -79,6 +82,9 @@ func TestRebuildDemoIsNoOp(t *testing.T) {
 // An analysis mostly skipped: drafts with NEEDS CLARIFICATION markers for
 // steps that never ran are rendered again the same.
 func TestRebuildSkipHeavyIsNoOp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole analysis: skipped with -short")
+	}
 	s := loadScript(t)
 	m, dir := newDemoMachine(t)
 	if _, err := m.New(roundtable.NewOptions{Description: s.Description, Slug: s.Slug}); err != nil {
