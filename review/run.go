@@ -130,7 +130,11 @@ func (r *run) catchUp(comments []Comment) error {
 		err = r.Git.Push(r.ctx, r.branch(), tip)
 		if err == nil {
 			r.res.Pushes++
-			r.logf("pushed %d commit(s) to %s", commits, r.branch())
+			if commits == 1 {
+				r.logf("pushed 1 commit to %s", r.branch())
+			} else {
+				r.logf("pushed %d commits to %s", commits, r.branch())
+			}
 			return nil
 		}
 		if !errors.Is(err, ErrRejected) || attempt >= pushAttempts {

@@ -149,7 +149,7 @@ func (st *state) stageAnswerFile(c *changeset, cur *steps.Step, r *Reply) error 
 	}
 	c.put(rel, WithReviewNotes(data, notes))
 	c.userOwned[rel] = true
-	r.say(p.Name, fmt.Sprintf("Before we move on, %d review note(s) -- nothing blocking, but worth a second look:\n\n- %s",
-		len(notes), strings.Join(said, "\n- ")))
+	r.say(p.Name, fmt.Sprintf("Before we move on, %s -- nothing blocking, but worth a second look:\n\n- %s",
+		plural(len(notes), "review note"), strings.Join(said, "\n- ")))
 	return nil
 }

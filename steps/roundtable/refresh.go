@@ -107,9 +107,9 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	moved := fmt.Sprintf("%d file(s) changed", d.Changed)
+	moved := plural(d.Changed, "file") + " changed"
 	if d.Commits >= 0 {
-		moved = fmt.Sprintf("%d commit(s), %s", d.Commits, moved)
+		moved = fmt.Sprintf("%s, %s", plural(d.Commits, "commit"), moved)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Refreshed from `%s` to `%s` (%s): %s.\n\n", shortHash(from), shortHash(tip), name, moved)

@@ -147,9 +147,9 @@ func (st *state) staleness() (*Staleness, error) {
 	if d.Files != nil {
 		s.Files = d.Files
 	}
-	moved := fmt.Sprintf("%s moved from %s to %s, changing %d file(s)", name, shortHash(from), shortHash(tip), d.Changed)
+	moved := fmt.Sprintf("%s moved from %s to %s, changing %s", name, shortHash(from), shortHash(tip), plural(d.Changed, "file"))
 	if d.Commits >= 0 {
-		moved = fmt.Sprintf("%s moved %d commit(s) past %s to %s, changing %d file(s)", name, d.Commits, shortHash(from), shortHash(tip), d.Changed)
+		moved = fmt.Sprintf("%s moved %s past %s to %s, changing %s", name, plural(d.Commits, "commit"), shortHash(from), shortHash(tip), plural(d.Changed, "file"))
 	}
 	switch {
 	case d.Changed == 0 || d.Commits == 0:

@@ -99,7 +99,7 @@ func (u *undoLog) putBack(m *Machine, cause error) error {
 	if restored == 0 {
 		return fmt.Errorf("%w; nothing was changed", cause)
 	}
-	return fmt.Errorf("%w; nothing was changed: the %d file(s) already written were put back", cause, restored)
+	return fmt.Errorf("%w; nothing was changed: the %s already written were put back", cause, plural(restored, "file"))
 }
 
 func (e undoEntry) restore(abs string) error {

@@ -189,7 +189,7 @@ func (st *state) answer(cur *steps.Step, ph *steps.PlanPhase, id, text string) (
 			open++
 		}
 	}
-	r.say("", fmt.Sprintf("Recorded the answer to `%s` in %s; %d required question(s) still open.", id, rel, open))
+	r.say("", fmt.Sprintf("Recorded the answer to `%s` in %s; %s still open.", id, rel, plural(open, "required question")))
 	r.Step = v
 	return r, nil
 }

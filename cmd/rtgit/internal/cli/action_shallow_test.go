@@ -71,13 +71,13 @@ func TestActionShallowCheckoutStalenessAndRefresh(t *testing.T) {
 	readme := gitCmd(t, full, "rev-parse", "--short=7", "HEAD")
 
 	_, out := h.comment(alice, "/rtgit status")
-	mustContain(t, "dashboard after main moved", h.dashboard(), "**Staleness:** ⚠️ warning: origin/main moved 71 commit(s)",
+	mustContain(t, "dashboard after main moved", h.dashboard(), "**Staleness:** ⚠️ warning: origin/main moved 71 commits",
 		"- `README.md` (modified): `"+readme+"` readme: describe exports")
 	mustContain(t, "job summary", out, "⚠️ warning")
 
 	h.comment(alice, "/rtgit refresh")
 	last := h.replies()[len(h.replies())-1]
-	mustContain(t, "reply to /rtgit refresh", last, "codebase_hash is now "+readme, "71 file(s) changed")
+	mustContain(t, "reply to /rtgit refresh", last, "codebase_hash is now "+readme, "71 files changed")
 	mustContain(t, "meta.json on origin", h.originFile(metaJSON), `"codebase_hash": "`+readme+`"`)
 	mustContain(t, "dashboard after refresh", h.dashboard(), "**Staleness:** ✅ none")
 	if out, err := exec.Command("git", "-C", h.origin, "fsck", "--no-dangling").CombinedOutput(); err != nil {

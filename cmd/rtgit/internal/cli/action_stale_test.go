@@ -49,7 +49,7 @@ func TestActionDashboardShowsStaleness(t *testing.T) {
 	readme := gitCmd(t, ws, "rev-parse", "--short=7", "HEAD")
 	_, out = h.comment(alice, "/rtgit status")
 	dash := h.dashboard()
-	mustContain(t, "dashboard after README.md changed", dash, "**Staleness:** ⚠️ warning: origin/main moved 2 commit(s)",
+	mustContain(t, "dashboard after README.md changed", dash, "**Staleness:** ⚠️ warning: origin/main moved 2 commits",
 		"- `README.md` (modified): `"+readme+"` readme: describe exports", "comment `/rtgit refresh`")
 	mustContain(t, "job summary", out, "⚠️ warning", readme)
 
