@@ -55,7 +55,7 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 			// were; someone mid-way through it just gets the list.
 			r.Lines = st.intro(cur, ph, true)
 		}
-		return r, fmt.Errorf("%w: %d problem(s) in %s", ErrIncomplete, len(probs), rel)
+		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), rel)
 	}
 	findings, err := st.critique(cur, f)
 	if err != nil {
@@ -66,7 +66,7 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 		for _, e := range errs {
 			r.Problems = append(r.Problems, st.sayFinding(e))
 		}
-		return r, fmt.Errorf("%w: %d problem(s) in %s", ErrIncomplete, len(errs), rel)
+		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(errs), "problem"), rel)
 	}
 	st.notes = critic.Warnings(findings)
 	return st.complete(cur, ph, f)

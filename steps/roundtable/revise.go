@@ -118,7 +118,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 			r.say("", fmt.Sprintf("Step %s %s is finished; its revised answers are not applied until these are fixed.", s.ID, s.Title))
 			r.Problems = probs
 			r.Step = st.view(s, ph, steps.Depth(f.Depth))
-			return r, fmt.Errorf("%w: %d problem(s) in %s", ErrIncomplete, len(probs), st.it.answerPath(s))
+			return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), st.it.answerPath(s))
 		}
 		rescan = rescan || st.inQuickScan(s)
 	}
