@@ -49,7 +49,7 @@ func (s *suite) measureAction(dir, checkpoint string) (rt, g []sample) {
 		if err != nil {
 			fatalf("%v", err)
 		}
-		if !strings.Contains(out, "done (1 commit(s))") {
+		if !strings.Contains(out, "done (1 commit)") {
 			fatalf("rtgit action did not commit one comment:\n%s", tail(out))
 		}
 		rt = append(rt, smp)

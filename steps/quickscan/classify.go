@@ -257,8 +257,8 @@ func (c calibration) rate() float64 {
 // chosen. No calibration change was estimated large, so a large estimate
 // has no record and gets low confidence.
 var calibrated = map[string]calibration{
-	Small:  {20, 30},
-	Medium: {8, 12},
+	Small:  {20, 31},
+	Medium: {7, 11},
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two
