@@ -113,6 +113,9 @@ func TestEvalExpressions(t *testing.T) {
 // pull request gets a shallow checkout, a verified release binary (nothing
 // built), one commit pushed and a reply.
 func TestSimulatedJob(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a release binary and runs whole jobs; the plain go test ./... runs it")
+	}
 	root := t.TempDir()
 	gitconfig := filepath.Join(root, "gitconfig")
 	if err := os.WriteFile(gitconfig, []byte("[init]\n\tdefaultBranch = main\n"), 0o644); err != nil {
