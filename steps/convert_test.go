@@ -142,20 +142,34 @@ func sameStep(t *testing.T, a, b *Step) {
 	}
 }
 
-// A paragraph whose indented continuation line looks like a heading stays
-// one paragraph when converted; at the margin it would open an Artifacts
-// section and take the questions with it.
-func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
-	src := "---\nstep_id: \"00-00\"\ntitle: \"0\"\npersona: \"0\"\ndepth: standard\noutputs: [.0A]\n---\n\n## Standard Mode\n\n0000\n    # ArtifACt\n    - not a list\n    1. nor this\n\n- `q1` 0\n"
-	s, probs := Parse("in.md", []byte(src))
-	if s == nil || probs.HasErrors() {
+// convertAndReparse parses src, converts it and parses the result,
+// failing the test when either parse has errors.
+func convertAndReparse(t *testing.T, src []byte) (in *Step, out []byte, again *Step) {
+	t.Helper()
+	in, probs := Parse("in.md", src)
+	if in == nil || probs.HasErrors() {
 		t.Fatalf("input does not parse: %v", probs)
 	}
+	out, again = convertAndReparseStep(t, in)
+	return in, out, again
+}
+
+func convertAndReparseStep(t *testing.T, s *Step) ([]byte, *Step) {
+	t.Helper()
 	out := Convert(s, "")
 	again, probs := Parse("out.md", out)
 	if again == nil || probs.HasErrors() {
 		t.Fatalf("converted file does not parse: %v\n%s", probs, out)
 	}
+	return out, again
+}
+
+// A paragraph whose indented continuation line looks like a heading stays
+// one paragraph when converted; at the margin it would open an Artifacts
+// section and take the questions with it.
+func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
+	src := "---\nstep_id: \"00-00\"\ntitle: \"0\"\npersona: \"0\"\ndepth: standard\noutputs: [.0A]\n---\n\n## Standard Mode\n\n0000\n    # ArtifACt\n    - not a list\n    1. nor this\n\n- `q1` 0\n"
+	s, out, again := convertAndReparse(t, []byte(src))
 	if got := again.Questions(Standard); len(got) != 1 || got[0].ID != "q1" {
 		t.Fatalf("questions after conversion = %+v\n%s", got, out)
 	}
@@ -169,15 +183,7 @@ func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
 // escaped placeholder renders literally.
 func TestConvertEscapesBracesThatAreNotPlaceholders(t *testing.T) {
 	src := "---\nstep id: \"00-00\"\ntitle: 0\npersona: 0\ndepth: standard\noutputs: .A\n---\nUse {{}} or {{ nope }} for {{slug}}.\n* 0"
-	s, probs := Parse("in.md", []byte(src))
-	if s == nil || probs.HasErrors() {
-		t.Fatalf("input does not parse: %v", probs)
-	}
-	out := Convert(s, "")
-	again, probs := Parse("out.md", out)
-	if again == nil || probs.HasErrors() {
-		t.Fatalf("converted file does not parse: %v\n%s", probs, out)
-	}
+	_, out, _ := convertAndReparse(t, []byte(src))
 	want := `Use \{{}} or \{{ nope }} for {{slug}}.`
 	if !strings.Contains(string(out), want) {
 		t.Fatalf("converted prose lacks %q:\n%s", want, out)
@@ -201,11 +207,7 @@ func TestConvertWritesExtraFieldsAsYAML(t *testing.T) {
 			"lines":    "one\ntwo: three",
 			"hash":     "x #y",
 		}}
-	out := Convert(s, "")
-	again, probs := Parse("out.md", out)
-	if again == nil || probs.HasErrors() {
-		t.Fatalf("converted file does not parse: %v\n%s", probs, out)
-	}
+	out, again := convertAndReparseStep(t, s)
 	for k, v := range s.Extra {
 		if got := again.Extra[k]; got != v {
 			t.Errorf("extra %q = %q, want %q\n%s", k, got, v, out)

@@ -29,6 +29,27 @@ type History struct {
 	PerSource float64 `json:"files_per_source"` // files changed per source file changed, over those commits
 }
 
+// ReadHistory runs read (the files each of the newest n commits changed)
+// in the background and delivers the History they make. Callers start it
+// alongside the search, which reads the repository on its own, so the
+// estimate's history costs no time of its own. The history only refines
+// the estimate: with a nil read, or where read fails, the channel closes
+// without a value.
+func ReadHistory(read func(n int) ([][]string, error)) <-chan History {
+	out := make(chan History, 1)
+	if read == nil {
+		close(out)
+		return out
+	}
+	go func() {
+		defer close(out)
+		if changes, err := read(HistoryDepth); err == nil {
+			out <- HistoryOf(changes)
+		}
+	}()
+	return out
+}
+
 // HistoryOf computes a History from the files each recent commit changed
 // (the newest first, as gitops.Repo.RecentChanges lists them). Commits
 // touching no source file, and bulk commits, do not count; licences,

@@ -1,6 +1,7 @@
 package quickscan
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -78,5 +79,23 @@ func TestEstimateWithHistory(t *testing.T) {
 	}
 	if d := short.Basis.Describe(); !strings.Contains(d, "(no usable history)") {
 		t.Errorf("Describe() = %q; want it to say no history was used", d)
+	}
+}
+
+// ReadHistory asks for HistoryDepth commits and delivers their History;
+// without a reader, or when reading fails, the channel closes empty, so
+// a scan waiting on it never blocks.
+func TestReadHistory(t *testing.T) {
+	var asked int
+	recent := changes(1, "a.go", "a_test.go")
+	h, ok := <-ReadHistory(func(n int) ([][]string, error) { asked = n; return recent, nil })
+	if !ok || asked != HistoryDepth || h != HistoryOf(recent) {
+		t.Errorf("read: got %+v (delivered %v) after asking for %d commits, want %+v after %d", h, ok, asked, HistoryOf(recent), HistoryDepth)
+	}
+	if h, ok := <-ReadHistory(nil); ok {
+		t.Errorf("no reader delivered %+v", h)
+	}
+	if h, ok := <-ReadHistory(func(int) ([][]string, error) { return nil, errors.New("shallow") }); ok {
+		t.Errorf("a failed read delivered %+v", h)
 	}
 }

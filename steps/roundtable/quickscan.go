@@ -124,24 +124,14 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 }
 
 // recentHistory reads the repository's recent changes at rev while the
-// search runs, as `rtgit scan` does: the two read the repository each on
-// its own, so the estimate's history costs no time of its own. The
-// history only refines the estimate: without a HistoryReader, or where it
-// cannot be read, the channel closes without a value.
+// search runs (quickscan.ReadHistory); without a HistoryReader the channel
+// closes without a value.
 func (st *state) recentHistory(rev string) <-chan quickscan.History {
-	out := make(chan quickscan.History, 1)
 	h, ok := st.m.Repo.(HistoryReader)
 	if !ok {
-		close(out)
-		return out
+		return quickscan.ReadHistory(nil)
 	}
-	go func() {
-		defer close(out)
-		if changes, err := h.RecentChanges(rev, quickscan.HistoryDepth); err == nil {
-			out <- quickscan.HistoryOf(changes)
-		}
-	}()
-	return out
+	return quickscan.ReadHistory(func(n int) ([][]string, error) { return h.RecentChanges(rev, n) })
 }
 
 // scanLookup resolves the quick-scan placeholders: meta.json's recorded

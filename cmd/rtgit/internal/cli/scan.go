@@ -144,24 +144,16 @@ func runScan(o *scanOptions, s Streams, text string) error {
 }
 
 // recentHistory reads the repository's recent changes at rev while the
-// search runs (the walk reads its own objects, so the two do not share
-// state), and delivers what they say about change sizes. The history
-// only refines the estimate: where it cannot be read, the channel closes
-// without a value and the scan stands without it.
+// search runs (quickscan.ReadHistory); the walk reads its own objects, so
+// the two share no state.
 func recentHistory(repo *gitops.Repo, rev string) <-chan quickscan.History {
-	out := make(chan quickscan.History, 1)
-	commit, err := repo.ResolveCommit(rev)
-	if err != nil {
-		close(out)
-		return out
-	}
-	go func() {
-		defer close(out)
-		if changes, err := repo.RecentChanges(commit, quickscan.HistoryDepth); err == nil {
-			out <- quickscan.HistoryOf(changes)
+	return quickscan.ReadHistory(func(n int) ([][]string, error) {
+		commit, err := repo.ResolveCommit(rev)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	return out
+		return repo.RecentChanges(commit, n)
+	})
 }
 
 // explainFile prints why a file ranked: its kind, score, the keywords its
