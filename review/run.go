@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/internal/atomicfile"
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -130,11 +131,7 @@ func (r *run) catchUp(comments []Comment) error {
 		err = r.Git.Push(r.ctx, r.branch(), tip)
 		if err == nil {
 			r.res.Pushes++
-			if commits == 1 {
-				r.logf("pushed 1 commit to %s", r.branch())
-			} else {
-				r.logf("pushed %d commits to %s", commits, r.branch())
-			}
+			r.logf("pushed %s to %s", steps.Count(commits, "commit", "commits"), r.branch())
 			return nil
 		}
 		if !errors.Is(err, ErrRejected) || attempt >= pushAttempts {

@@ -1,6 +1,18 @@
 package steps
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
+
+// Count writes a count with its noun: "1 file", "3 files", never
+// "file(s)".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
 
 // JoinAnd joins items as English prose: "a", "a and b", "a, b, and c".
 // Greetings, recoveries and summaries all list things this way, so the

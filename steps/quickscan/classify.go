@@ -6,6 +6,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Scope, complexity and confidence levels, as meta.json stores them.
@@ -71,10 +73,10 @@ type Basis struct {
 // Describe is the one-line sum behind the file count.
 func (b Basis) Describe() string {
 	s := fmt.Sprintf("%.2g of %s (%d defining a keyword) ≈ %s edited, × %.2f files per source file",
-		b.Share, plural(b.Core, "standing-out source file", "standing-out source files"), b.Defining,
-		plural(b.Edited, "source file", "source files"), b.PerSource)
+		b.Share, steps.Count(b.Core, "standing-out source file", "standing-out source files"), b.Defining,
+		steps.Count(b.Edited, "source file", "source files"), b.PerSource)
 	if b.History > 0 {
-		s += fmt.Sprintf(" (over %s in this repository)", plural(b.History, "recent source change", "recent source changes"))
+		s += fmt.Sprintf(" (over %s in this repository)", steps.Count(b.History, "recent source change", "recent source changes"))
 	} else {
 		s += " (no usable history)"
 	}
@@ -82,7 +84,7 @@ func (b Basis) Describe() string {
 		s += " + the changelog"
 	}
 	if b.Tests > 0 {
-		s += fmt.Sprintf("; %s found", plural(b.Tests, "matching test file", "matching test files"))
+		s += fmt.Sprintf("; %s found", steps.Count(b.Tests, "matching test file", "matching test files"))
 	}
 	return s
 }
@@ -361,14 +363,7 @@ func IsDeclaration(line []byte) bool {
 // Describe is the one-line reasoning behind a complexity rating.
 func (s Signals) Describe() string {
 	return fmt.Sprintf("%s, %s, %s",
-		plural(s.TopLevelDirs, "top-level directory", "top-level directories"),
-		plural(s.Packages, "package", "packages"),
-		plural(s.PublicFiles, "file with public interfaces", "files with public interfaces"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+		steps.Count(s.TopLevelDirs, "top-level directory", "top-level directories"),
+		steps.Count(s.Packages, "package", "packages"),
+		steps.Count(s.PublicFiles, "file with public interfaces", "files with public interfaces"))
 }

@@ -76,14 +76,13 @@ func (st *state) summary(prev *steps.PlanPhase) string {
 	return strings.ToUpper(out[:1]) + out[1:]
 }
 
+// plural counts a noun whose plural is regular ("file", "story").
 func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
+	many := noun + "s"
 	if strings.HasSuffix(noun, "y") {
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+		many = strings.TrimSuffix(noun, "y") + "ies"
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return steps.Count(n, noun, many)
 }
 
 func distinct(in []string) []string {

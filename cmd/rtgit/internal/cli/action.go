@@ -218,7 +218,7 @@ func reportResult(s Streams, res *review.Result) {
 		if h.Err != nil {
 			status = h.Err.Error()
 		}
-		fmt.Fprintf(s.Out, "%s: %s (%d %s)\n", h.Key, status, len(h.Commits), pluralNoun(len(h.Commits), "commit", "commits"))
+		fmt.Fprintf(s.Out, "%s: %s (%s)\n", h.Key, status, steps.Count(len(h.Commits), "commit", "commits"))
 	}
 	for _, key := range res.LateReplies {
 		fmt.Fprintf(s.Out, "%s: already applied by an earlier run, which stopped before replying; replied now\n", key)

@@ -350,7 +350,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	}
 	if o.strict && len(r.Review) > 0 {
 		if !o.json {
-			fmt.Fprintln(s.Out, s.colors(s.Out).warn(fmt.Sprintf("--strict: %d review %s to settle first.", len(r.Review), pluralNoun(len(r.Review), "note", "notes"))))
+			fmt.Fprintln(s.Out, s.colors(s.Out).warn(fmt.Sprintf("--strict: %s to settle first.", steps.Count(len(r.Review), "review note", "review notes"))))
 		}
 		return silent(ExitIncomplete, fmt.Errorf("%s has review notes", slug))
 	}
