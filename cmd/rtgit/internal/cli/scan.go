@@ -59,6 +59,9 @@ type scanOutput struct {
 }
 
 func runScan(o *scanOptions, s Streams, text string) error {
+	if o.top < 0 {
+		return usageErr("scan: --top takes 0 (all files) or more, not %d", o.top)
+	}
 	kw := quickscan.Terms(text, o.keywords)
 	if len(kw) == 0 {
 		return usageErr("scan: no keywords in %q once stop words are dropped", text)
