@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rtgit/rtgit/review/githubtest"
 )
@@ -170,12 +173,31 @@ func TestActionConcurrentRuns(t *testing.T) {
 	b := h.api.AddComment("ic", testPR, bob, "/rtgit answer boundaries\n"+ansBoundaries)
 	wsA, wsB := h.workspace(), h.workspace()
 	evA, evB := h.api.IssueCommentEvent(a), h.api.IssueCommentEvent(b)
+	// A run that finds its comment applied by the other waits (seconds,
+	// in a workflow) for the other's reply. Here that wait lasts until the
+	// other run is done, however loaded the machine, so the test sees the
+	// product's behaviour and not the scheduler's.
+	var finished atomic.Int32
+	h.sleep = func(ctx context.Context, d time.Duration) error {
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline) && finished.Load() == 0; {
+			time.Sleep(5 * time.Millisecond)
+		}
+		return nil
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	outs := make([]string, 2)
 	wg.Add(2)
-	go func() { defer wg.Done(); outs[0], errs[0] = h.runIn(wsA, "issue_comment", evA) }()
-	go func() { defer wg.Done(); outs[1], errs[1] = h.runIn(wsB, "issue_comment", evB) }()
+	go func() {
+		defer wg.Done()
+		defer finished.Add(1)
+		outs[0], errs[0] = h.runIn(wsA, "issue_comment", evA)
+	}()
+	go func() {
+		defer wg.Done()
+		defer finished.Add(1)
+		outs[1], errs[1] = h.runIn(wsB, "issue_comment", evB)
+	}()
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
