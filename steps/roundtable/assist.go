@@ -270,7 +270,8 @@ func (st *state) acceptSuggestions(cur *steps.Step, ph *steps.PlanPhase, f *answ
 
 // recordDrafts notes in meta.json each answer of s that is a model's draft
 // confirmed unchanged, so the artifacts' readers can tell it from one a
-// person wrote.
+// person wrote. Records of s from before are replaced: a draft a person
+// rewrote since is theirs now.
 func (st *state) recordDrafts(s *steps.Step, f *answers.File) error {
 	var drafts []meta.AIDraft
 	for _, q := range s.Questions(steps.Depth(f.Depth)) {
@@ -282,21 +283,41 @@ func (st *state) recordDrafts(s *steps.Step, f *answers.File) error {
 			drafts = append(drafts, meta.AIDraft{StepID: s.ID, QuestionID: q.ID, Model: m.Model, Prompt: m.Prompt, Source: src})
 		}
 	}
-	if len(drafts) == 0 {
-		return nil
-	}
+	return st.setDrafts(s, drafts, func(meta.AIDraft) bool { return false })
+}
+
+// forgetRewrittenDrafts drops the records of s's confirmed drafts whose
+// answers a person has revised since: meta.json would otherwise go on
+// crediting the model with the person's words. Records of drafts still
+// standing keep who confirmed them.
+func (st *state) forgetRewrittenDrafts(s *steps.Step, f *answers.File) error {
+	return st.setDrafts(s, nil, func(d meta.AIDraft) bool {
+		_, ok := f.Drafted(d.QuestionID)
+		return ok
+	})
+}
+
+// setDrafts replaces the draft records of s with keep's pick of them plus
+// drafts, writing meta.json only when that changes anything.
+func (st *state) setDrafts(s *steps.Step, drafts []meta.AIDraft, keep func(meta.AIDraft) bool) error {
 	use, err := st.meta.AIUse()
 	if err != nil {
 		return err
 	}
 	if use == nil {
+		if len(drafts) == 0 {
+			return nil
+		}
 		use = &meta.AI{}
 	}
-	kept := use.Drafts[:0]
+	var kept []meta.AIDraft
 	for _, d := range use.Drafts {
-		if d.StepID != s.ID {
+		if d.StepID != s.ID || keep(d) {
 			kept = append(kept, d)
 		}
+	}
+	if len(drafts) == 0 && len(kept) == len(use.Drafts) {
+		return nil
 	}
 	use.Drafts = append(kept, drafts...)
 	return st.meta.SetAIUse(use)

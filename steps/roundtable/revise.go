@@ -120,6 +120,9 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 			r.Step = st.view(s, ph, steps.Depth(f.Depth))
 			return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), st.it.answerPath(s))
 		}
+		if err := st.forgetRewrittenDrafts(s, f); err != nil {
+			return nil, err
+		}
 		rescan = rescan || st.inQuickScan(s)
 	}
 	before := st.artifactDefs()

@@ -129,4 +129,18 @@ func TestTraceabilitySourceFollowsTheAnswers(t *testing.T) {
 		t.Fatalf("revision: %v %v", err, r)
 	}
 	check("after the person's revision", "", "ai-draft, confirmed by @lee")
+	use, err = readMeta(t, dir, s.Slug).AIUse()
+	if err != nil || use == nil {
+		t.Fatalf("ai record after the revision: %+v, %v", use, err)
+	}
+	after := map[string]string{}
+	for _, d := range use.Drafts {
+		after[d.StepID+"."+d.QuestionID] = d.Source
+	}
+	if _, ok := after["01-06.requirements"]; ok {
+		t.Errorf("meta.json still credits the model with the rewritten requirements: %q", after)
+	}
+	if after["01-07.stories"] != "ai-draft, confirmed by @lee" {
+		t.Errorf("the stories' record changed with another step's revision: %q", after)
+	}
 }
