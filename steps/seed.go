@@ -11,9 +11,6 @@ import (
 // ConfirmID is the id of the one question a prose Brief Mode becomes.
 const ConfirmID = "confirm"
 
-// confirmText is what that question asks; its draft is the prose.
-const confirmText = "Does this capture it? Leave the draft as it is to confirm it, fill in anything still in {braces}, or correct what's off."
-
 // seedState is what the seed dialect gathers while reading the body and
 // turns into questions, rules and mappings once the whole file is read.
 type seedState struct {
@@ -158,10 +155,13 @@ func (b *bodyParser) flatLines(n ast.Node) []seedLine {
 func (b *bodyParser) seedFinish() {
 	s := b.step
 	if br := s.Brief; br != nil && len(br.Questions) == 0 && len(br.Prose) > 0 {
-		draft := append([]string{}, br.Prose...)
-		draft[0] = stripSpeaker(draft[0])
-		line := b.seed.lines[br]
-		br.Questions = []Question{{ID: ConfirmID, Text: confirmText, Draft: strings.Join(draft, "\n\n"), Line: line}}
+		paras := append([]string{}, br.Prose...)
+		paras[0] = stripSpeaker(paras[0])
+		draft, ask, note := briefDraft(paras, paras[0] != br.Prose[0])
+		if note != "" {
+			ask = "The step file's brief: “" + note + "” " + ask
+		}
+		br.Questions = []Question{{ID: ConfirmID, Text: ask, Draft: draft, Line: b.seed.lines[br]}}
 		br.Prose = nil
 	}
 	// A Standard or Deep Mode written without a list asks the questions

@@ -92,8 +92,11 @@ func TestParseSeedDialect(t *testing.T) {
 	if len(brief) != 1 || brief[0].ID != ConfirmID {
 		t.Fatalf("brief = %+v", brief)
 	}
-	if d := brief[0].Draft; d != "From the scan this is a {{scope}} change touching {{file_count}} files; the regulation that matters most is {regulation}. Sound right?" {
+	if d := brief[0].Draft; d != "From the scan this is a {{scope}} change touching {{file_count}} files; the regulation that matters most is {regulation}." {
 		t.Errorf("draft = %q", d)
+	}
+	if q := brief[0].Text; !strings.HasPrefix(q, "Sound right? Leave the draft") {
+		t.Errorf("the persona's closing question is not asked: %q", q)
 	}
 	if rs := s.RulesFor(ConfirmID); len(rs) != 1 || rs[0].Kind != "filled" || strings.Join(rs[0].Args, ",") != "{regulation}" {
 		t.Errorf("confirm rules = %+v", rs)
@@ -181,7 +184,7 @@ func TestSeedLiberalForms(t *testing.T) {
 	if p := s.Prose(Standard); len(p) != 1 || p[0] != "I'll note it down." {
 		t.Errorf("prose = %q", p)
 	}
-	if b := s.Questions(Brief); len(b) != 1 || b[0].Draft != "Rollback is a redeploy of the previous build. Right?" {
+	if b := s.Questions(Brief); len(b) != 1 || b[0].Draft != "Rollback is a redeploy of the previous build." || !strings.HasPrefix(b[0].Text, "Right? ") {
 		t.Errorf("brief = %+v", b)
 	}
 	if len(s.Criteria) != 1 || len(s.Mappings) != 3 || s.Mappings[0].Section != "Rollback" {
