@@ -291,6 +291,9 @@ func (g *grepper) countDecls() int {
 	seen := map[int]bool{}
 	n := 0
 	for _, t := range g.terms {
+		if g.words && yStem(t) {
+			t = t[:len(t)-1] // categories holds category's stem, not category
+		}
 		for from := 0; ; {
 			i := bytes.Index(g.lower[from:], t)
 			if i < 0 {

@@ -7,6 +7,9 @@ import "bytes"
 // It costs what bytes.Count costs: the checks run only where the term
 // occurs.
 func countWords(data, lower, term []byte) int {
+	if yStem(term) {
+		return countYWords(data, lower, term)
+	}
 	n := 0
 	for from := 0; ; {
 		i := bytes.Index(lower[from:], term)
@@ -18,6 +21,49 @@ func countWords(data, lower, term []byte) int {
 			n++
 		}
 		from = at + 1
+	}
+}
+
+// yStem reports whether term ends in a consonant and y, the words whose
+// inflections turn the y into i: category, categories; retry, retried.
+func yStem(term []byte) bool {
+	n := len(term)
+	return n >= 3 && term[n-1] == 'y' && isLower(term[n-2]) && !bytes.ContainsRune([]byte("aeiouy"), rune(term[n-2]))
+}
+
+// yInflections follow a -y term's stem in place of its y. "ie" is the
+// singular an -ies plural may come from instead (cookies: cookie), so
+// the term a plural was reduced to finds it either way.
+var yInflections = [][]byte{[]byte("ies"), []byte("ied"), []byte("ier"), []byte("iers"), []byte("ie")}
+
+// countYWords is countWords for a term in consonant-y: it searches the
+// stem without the y, which the -ies and -ied forms share.
+func countYWords(data, lower, term []byte) int {
+	stem := term[:len(term)-1]
+	n := 0
+	for from := 0; ; {
+		i := bytes.Index(lower[from:], stem)
+		if i < 0 {
+			return n
+		}
+		at := from + i
+		end := at + len(stem)
+		from = at + 1
+		if !startsPart(data, at) || end >= len(data) {
+			continue
+		}
+		if lower[end] == 'y' {
+			if wordAt(data, at, end+1) {
+				n++
+			}
+			continue
+		}
+		for _, inf := range yInflections {
+			if e := end + len(inf); e <= len(data) && bytes.Equal(lower[end:e], inf) && endsPart(data, e) {
+				n++
+				break
+			}
+		}
 	}
 }
 

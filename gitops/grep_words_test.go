@@ -18,6 +18,12 @@ func TestWordAt(t *testing.T) {
 		{"HTTPServer", "http", 1},
 		{"RouteHeaders routeHeaders route_headers", "routeheaders", 2},
 		{"utf8 v2copy", "copy", 1},
+		// A term in -y also finds its -ies and -ied forms, and the -ie
+		// spelling that the same plural comes from (cookies: cookie).
+		{"categories, Category, category_id, subcategory, categorical", "category", 3},
+		{"retried retries retrying retry", "retry", 4},
+		{"cookie Cookies cookies_test cooky", "cooky", 4},
+		{"days Day dayied", "day", 2},
 	}
 	for _, tt := range tests {
 		data := []byte(tt.text)

@@ -292,11 +292,16 @@ func SplitIdentifier(id string) []string {
 }
 
 // Singular strips a regular English plural so the term also matches the
-// singular: a substring search for "invoice" finds "invoices" too.
+// singular: a word search for "invoice" finds "invoices" too. A plural in
+// -ies comes from -y (entries, queries) or, for a few nouns, from -ie
+// (cookies, movies); the search for "entry" also finds "entrie", so an
+// -ie noun missing here is still found.
 func Singular(w string) string {
 	switch {
-	case len(w) <= 4:
+	case len(w) <= 4 || notPlurals[w]:
 		return w
+	case strings.HasSuffix(w, "ies") && ieNouns[w[:len(w)-1]]:
+		return w[:len(w)-1]
 	case strings.HasSuffix(w, "ies"):
 		return w[:len(w)-3] + "y"
 	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
@@ -308,6 +313,12 @@ func Singular(w string) string {
 	}
 	return w
 }
+
+// ieNouns are the common nouns whose plural in -ies drops an s, not -ies.
+var ieNouns = set("cookie movie zombie rookie newbie selfie hoodie goalie calorie brownie genie pixie freebie smoothie magpie hippie junkie boogie")
+
+// notPlurals end like plurals but are singular too.
+var notPlurals = set("series species news lens canvas alias atlas bias chaos")
 
 func isAlpha(s string) bool {
 	for _, r := range s {

@@ -64,6 +64,10 @@ func TestSingular(t *testing.T) {
 	for in, want := range map[string]string{
 		"invoices": "invoice", "categories": "category", "addresses": "address", "status": "status",
 		"analysis": "analysis", "class": "class", "pdfs": "pdfs", "batches": "batch", "exports": "export",
+		// -ies is -y (entries, queries) or -ie (cookies, movies); series
+		// and species are not plurals at all.
+		"entries": "entry", "cookies": "cookie", "movies": "movie", "zombies": "zombie",
+		"series": "series", "species": "species",
 	} {
 		if got := Singular(in); got != want {
 			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
