@@ -17,7 +17,8 @@ import (
 // repository starts to match something and the ranking turns to noise.
 const MaxKeywords = 12
 
-// minLen drops fragments like "id" or "to" that match nearly every file.
+// minLen drops fragments like "a" or "x". A two-letter word is kept
+// only when it is no English word (shortName): ip, id, db, ui name code.
 const minLen = 3
 
 // Keywords extracts search terms from free text, most telling first.
@@ -39,7 +40,7 @@ func Keywords(texts ...string) []string {
 	inTitle := false
 	add := func(term string, ident bool) {
 		key := strings.ToLower(term)
-		if len(key) < minLen || (!ident && stopWords[key]) || isNumber(key) {
+		if (len(key) < minLen && !shortName(key)) || (!ident && stopWords[key]) || isNumber(key) {
 			return
 		}
 		c, ok := byTerm[key]
@@ -71,10 +72,14 @@ func Keywords(texts ...string) []string {
 			inTitle = n == 0 && si == 0 && len(segs) == 2
 			toks := tokens(seg)
 			for ti, tok := range toks {
-				// A two-letter word is too short to search alone, but
-				// run together with the word before it names things:
-				// "real ip" is RealIP and realip.go, "user id" userID.
-				if short := strings.ToLower(tok); len(short) == 2 && isAlpha(short) && !stopWords[short] && ti > 0 {
+				// A two-letter name is searched alone (IDF weighs it)
+				// and run together with the word before it, which names
+				// things too: "real ip" is RealIP and realip.go.
+				if short := strings.ToLower(tok); len(short) == 2 && shortName(short) {
+					add(short, false)
+					if ti == 0 {
+						continue
+					}
 					if prev := strings.ToLower(toks[ti-1]); len(prev) >= minLen && isAlpha(prev) && !stopWords[prev] {
 						add(prev+short, false)
 						if c := byTerm[prev+short]; c != nil {
@@ -184,23 +189,44 @@ func addIdent(tok string, add func(string, bool)) {
 		return
 	}
 	add(tok, true)
+	file := isFileName(strings.ToLower(tok))
 	for _, p := range parts {
-		if w := strings.ToLower(p); !stopWords[w] {
+		// A file name's extension (the js of Node.js, the py of app.py)
+		// names a language, not the change.
+		if w := strings.ToLower(p); !stopWords[w] && !(file && len(w) < minLen) {
 			add(Singular(w), false)
 		}
 	}
 }
 
-// covered reports whether a term adds nothing to the list for a
-// case-insensitive substring search: "invoice" already finds "invoices".
+// covered reports whether a term adds nothing to the list: "invoice"
+// already finds "invoices". A two-letter term covers only its own
+// inflections: "ip" does not find zip or skip.
 func covered(list []string, term string) bool {
 	term = strings.ToLower(term)
 	for _, t := range list {
-		if strings.Contains(term, strings.ToLower(t)) && !strings.ContainsAny(term, "._") {
+		t = strings.ToLower(t)
+		if len(t) < minLen {
+			if term == t || term == t+"s" {
+				return true
+			}
+			continue
+		}
+		if strings.Contains(term, t) && !strings.ContainsAny(term, "._") {
 			return true
 		}
 	}
 	return false
+}
+
+// shortWords are two-letter English words and abbreviations that are not
+// stop words: they name nothing in code.
+var shortWords = set("ok vs eg ie re oh hi ah ex pr mr ms dr st nd rd th al ll ve tl cc ps yo ya lo")
+
+// shortName reports whether a two-letter word may name code: letters
+// only, and no English word.
+func shortName(w string) bool {
+	return len(w) == 2 && isAlpha(w) && !stopWords[w] && !shortWords[w]
 }
 
 // Identifiers returns the identifier-like tokens of text (snake_case,

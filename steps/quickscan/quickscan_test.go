@@ -260,3 +260,30 @@ func TestKeywordsTitleAndJoinedWords(t *testing.T) {
 		t.Errorf("Keywords = %q; stop words join nothing", got)
 	}
 }
+
+// A two-letter word that is not English names something in code (ip, id,
+// db, ui): it is searched alone too, and covers no longer word that
+// merely contains it (zip, skip).
+func TestKeywordsTwoLetterNames(t *testing.T) {
+	got := Keywords("perf: lazy init cookies and ip when first time use it")
+	for _, w := range []string{"cookie", "ip"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("Keywords = %q; want %s", got, w)
+		}
+	}
+	got = Keywords("skip the zip step when the ui is ok")
+	for _, w := range []string{"ui", "skip", "zip"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("Keywords = %q; want %s", got, w)
+		}
+	}
+	if slices.Contains(got, "ok") {
+		t.Errorf("Keywords = %q; ok is English", got)
+	}
+	// A file name's extension is no name: Node.js and app.py do not
+	// search every js or py mention.
+	got = Keywords("Require Node.js 10 and fix app.py")
+	if slices.Contains(got, "js") || slices.Contains(got, "py") {
+		t.Errorf("Keywords = %q; want no extension searched alone", got)
+	}
+}
