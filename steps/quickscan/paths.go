@@ -46,9 +46,11 @@ func nameMatches(p string, keywords []string) []nameMatch {
 			used[i] = true
 		}
 	}
-	// Two keywords run together: realip.go, bodylimit.go, app_context.py.
+	// Two keywords run together: realip.go, bodylimit.go, app_context.py;
+	// unless one keyword already spells the whole name ("real ip" is
+	// searched as realip too), which names it once.
 	for i, a := range keywords {
-		if used[i] || !strings.HasPrefix(whole, squash(a)) {
+		if len(out) > 0 || used[i] || !strings.HasPrefix(whole, squash(a)) {
 			continue
 		}
 		for j, b := range keywords {

@@ -101,6 +101,16 @@ func TestDefinedPairRanksFirst(t *testing.T) {
 	}
 }
 
+// A keyword the file defines is not counted again as a pair of the
+// words it joins.
+func TestDefinedPairNotTwice(t *testing.T) {
+	kw := []string{"real", "ip", "realip"}
+	h := &Hit{Counts: []int{1, 1, 1}, Defines: []bool{false, false, true}}
+	if got := definedPairs(map[string]bool{"realip": true}, kw, h); len(got) != 0 {
+		t.Errorf("definedPairs = %v; want none, realip is defined whole", got)
+	}
+}
+
 func TestNameMatches(t *testing.T) {
 	kw := []string{"route", "real", "ip", "limit", "middleware"}
 	got := map[string]float64{}
@@ -115,6 +125,11 @@ func TestNameMatches(t *testing.T) {
 	}
 	if m := nameMatches("middleware/realip.go", kw); len(m) != 2 || m[0].term(kw) != "real+ip" || m[0].bonus != stemBonus {
 		t.Errorf("realip.go matches %+v; want real+ip as its whole name, and its directory", m)
+	}
+	// The joined keyword and its two words name the file once.
+	joined := []string{"real", "ip", "realip"}
+	if m := nameMatches("middleware/realip.go", joined); len(m) != 1 || m[0].term(joined) != "realip" {
+		t.Errorf("realip.go matches %+v; want realip alone", m)
 	}
 	if m := nameMatches("limits/quota.go", kw); len(m) != 1 || m[0].term(kw) != "limit" {
 		t.Errorf("limits/quota.go matches %+v; want limit, from its directory", m)

@@ -38,16 +38,23 @@ func Terms(text string, list bool) []string {
 // definedPairs finds two keywords the file mentions that run together
 // name something it defines: "app context" and class AppContext, "body
 // limit" and func BodyLimit. A keyword the file defines alone is not
-// paired again.
+// paired again, nor are two words whose joined form is a keyword it
+// defines (real, ip and realip).
 func definedPairs(defs map[string]bool, keywords []string, h *Hit) [][2]int {
 	var out [][2]int
 	found := func(i int) bool { return i < len(h.Counts) && h.Counts[i] > 0 && !h.Defines[i] }
+	defined := map[string]bool{}
+	for i, k := range keywords {
+		if i < len(h.Defines) && h.Defines[i] {
+			defined[squash(k)] = true
+		}
+	}
 	for i, a := range keywords {
 		if !found(i) {
 			continue
 		}
 		for j, b := range keywords {
-			if j != i && found(j) && defs[squash(a)+squash(b)] {
+			if ab := squash(a) + squash(b); j != i && found(j) && defs[ab] && !defined[ab] {
 				out = append(out, [2]int{i, j})
 			}
 		}
