@@ -38,6 +38,16 @@ const landShare = 0.5
 // train split of the corpus (docs/performance.md).
 const editShare = 0.35
 
+// blendScale sizes a change from the two estimates a usable history
+// gives: what the search found (editShare of the standing-out files, at
+// the history's rate, plus a changelog) and how many files the recent
+// changes to the top source file touched. The count is their geometric
+// mean, so neither a search that matched too widely nor a file that
+// changes alone decides it; times 1.15, because a change someone describes
+// runs larger than the recent commits it is set against, which include
+// every small fix-up. Calibrated on the train split (docs/performance.md).
+const blendScale = 1.15
+
 // Estimate is what the scan concludes about a change.
 type Estimate struct {
 	FileCount  int    `json:"estimated_files"`
@@ -54,11 +64,13 @@ type Estimate struct {
 	Signals    Signals `json:"signals"`
 }
 
-// Basis is what the file count adds up: the source files a change
-// likely edits (a share of the standing-out source files), times the
-// files this repository's changes touch per source file (from its
-// history; 1 without one), plus a changelog entry when a
-// changelog matched the keywords.
+// Basis is what the file count comes from. The search's part: the
+// source files a change likely edits (a share of the standing-out source
+// files), times the files this repository's changes touch per source
+// file (from its history; 1 without one), plus a changelog entry when a
+// changelog matched the keywords. With a usable history, the count is
+// that blended with the size of the recent changes to the top source
+// file (see blendScale); without one, it is the search's part alone.
 type Basis struct {
 	Core      int     `json:"core_files"`     // source files that stand out (see Relevant)
 	Defining  int     `json:"defining_files"` // of those, files defining a keyword
@@ -68,6 +80,14 @@ type Basis struct {
 	History   int     `json:"history_changes"` // recent source changes behind PerSource; 0: the default
 	Tests     int     `json:"test_files"`      // test files belonging to the core files
 	Changelog bool    `json:"changelog"`       // a changelog matched the keywords
+	Search    float64 `json:"search_files"`    // the search's part, unrounded
+	// Recent is the geometric mean of the files the recent changes to
+	// RecentOf touched, over RecentChanges of them; with too few of
+	// those, RecentOf is empty and Recent is the repository's typical
+	// change. 0 without a usable history.
+	Recent        float64 `json:"recent_change_files"`
+	RecentOf      string  `json:"recent_changes_of,omitempty"`
+	RecentChanges int     `json:"recent_changes"`
 }
 
 // Describe is the one-line sum behind the file count.
@@ -82,6 +102,16 @@ func (b Basis) Describe() string {
 	}
 	if b.Changelog {
 		s += " + the changelog"
+	}
+	if b.History > 0 {
+		s += fmt.Sprintf(" = %.1f; ", b.Search)
+		if b.RecentOf != "" {
+			s += fmt.Sprintf("the last %s to %s touched %.1f files on average (geometric mean)",
+				steps.Count(b.RecentChanges, "change", "changes"), b.RecentOf, b.Recent)
+		} else {
+			s += fmt.Sprintf("a typical recent change here touched %.1f files", b.Recent)
+		}
+		s += fmt.Sprintf("; %g × √(%.1f × %.1f)", blendScale, b.Search, b.Recent)
 	}
 	if b.Tests > 0 {
 		s += fmt.Sprintf("; %s found", steps.Count(b.Tests, "matching test file", "matching test files"))
@@ -157,8 +187,9 @@ func EstimateFrom(keywords, matched int, ranked []File) Estimate {
 // estimate is EstimateFrom with a History: the source files a change
 // edits (editShare of the core files, at least one) times the files the
 // repository's changes touch per source file, plus one for a matched
-// changelog. Without a usable history, EstimateFrom's half of the core
-// files.
+// changelog, blended with the size of the recent changes to the top
+// source file (blendScale). Without a usable history, EstimateFrom's half
+// of the core files.
 func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	rel := Relevant(ranked)
 	var b Basis
@@ -188,10 +219,24 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	}
 	edited := max(float64(b.Core)*b.Share, 1)
 	b.Edited = int(math.Round(edited))
-	n := max(int(math.Round(edited*b.PerSource)), 1)
+	search := edited * b.PerSource
 	if b.Changelog {
-		n++
+		search++
 	}
+	b.Search = math.Round(search*100) / 100
+	files := search
+	if h.usable() {
+		top := ""
+		if len(rel) > 0 {
+			top = rel[0].Path
+		}
+		b.Recent, b.RecentChanges = h.Around(top)
+		if b.RecentChanges > 0 {
+			b.RecentOf = top
+		}
+		files = blendScale * math.Sqrt(search*b.Recent)
+	}
+	n := max(int(math.Round(files)), 1)
 	e := Estimate{FileCount: n, Basis: b}
 	e.Scope = ScopeFor(e.FileCount)
 	tops, pkgs := map[string]bool{}, map[string]bool{}
@@ -209,7 +254,7 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	e.Complexity = ComplexityFor(e.Signals)
 	c := calibrated[e.Scope]
 	e.ScopeRate, e.Calibrated = c.rate(), c.total
-	e.Confidence = ConfidenceFor(e.Signals, e.ScopeRate)
+	e.Confidence = ConfidenceFor(e.Signals, e.ScopeRate, e.Calibrated)
 	return e
 }
 
@@ -259,8 +304,8 @@ func (c calibration) rate() float64 {
 // chosen. No calibration change was estimated large, so a large estimate
 // has no record and gets low confidence.
 var calibrated = map[string]calibration{
-	Small:  {20, 31},
-	Medium: {7, 11},
+	Small:  {23, 36},
+	Medium: {5, 6},
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two
@@ -299,16 +344,22 @@ func ComplexityFor(s Signals) string {
 	return Low
 }
 
-// ConfidenceFor says how far to trust the estimate. Low: nothing matched,
-// fewer than half the keywords were found anywhere, or the estimated
-// class was right less than half the time on the calibration changes.
-// High: the class was right at least three times in four there. Medium
+// minRecord is how many calibration changes a class's record needs
+// before it can earn high confidence: five right of six says little about
+// the next six.
+const minRecord = 10
+
+// ConfidenceFor says how far to trust the estimate, given how often the
+// estimated class was right (rate) on how many calibration changes. Low:
+// nothing matched, fewer than half the keywords were found anywhere, or
+// the class was right less than half the time. High: it was right at
+// least three times in four, over at least minRecord changes. Medium
 // otherwise.
-func ConfidenceFor(s Signals, rate float64) string {
+func ConfidenceFor(s Signals, rate float64, changes int) string {
 	switch {
 	case s.HitFiles == 0 || s.Matched*2 < s.Keywords || rate < 0.5:
 		return Low
-	case rate >= 0.75:
+	case rate >= 0.75 && changes >= minRecord:
 		return High
 	}
 	return Medium

@@ -12,6 +12,10 @@ const HistoryDepth = 300
 // is used; fewer say more about chance than about the repository.
 const minHistory = 20
 
+// minFileHistory is how many recent changes to one file its own change
+// size needs; with fewer, the repository's typical change stands in.
+const minFileHistory = 5
+
 // bulkChange is the size above which a commit is an import, a mass rename
 // or a reformatting rather than a change someone described: such commits
 // are left out of the rate.
@@ -23,10 +27,19 @@ const bulkChange = 50
 // documentation, changelog entries and examples that go with it). A
 // repository that keeps a test beside every source file and a changelog
 // entry for every change has a rate near 3; one whose changes are mostly
-// a single file, near 1.
+// a single file, near 1. It also keeps how big the changes to each source
+// file were, so the estimate can ask how changes to the file a search
+// puts first usually go.
 type History struct {
 	Changes   int     `json:"changes"`          // recent non-merge commits that changed source files
 	PerSource float64 `json:"files_per_source"` // files changed per source file changed, over those commits
+	// Typical is the geometric mean of the files those commits changed:
+	// the size of an ordinary change here, which the few large ones do
+	// not pull up the way they pull up a mean.
+	Typical float64 `json:"typical_files"`
+	// sizes lists, per source file, the file counts of those commits
+	// that changed it.
+	sizes map[string][]int
 }
 
 // ReadHistory runs read (the files each of the newest n commits changed)
@@ -56,13 +69,15 @@ func ReadHistory(read func(n int) ([][]string, error)) <-chan History {
 // configuration, vendored and generated files count in no commit, as in
 // the estimate.
 func HistoryOf(changes [][]string) History {
-	var h History
+	h := History{sizes: map[string][]int{}}
 	files, sources := 0, 0
+	logs := 0.0
 	for _, c := range changes {
 		if len(c) > bulkChange {
 			continue
 		}
-		n, src := 0, 0
+		n := 0
+		var src []string
 		for _, p := range c {
 			k := Kind(p, false)
 			if !counted(k) {
@@ -70,20 +85,43 @@ func HistoryOf(changes [][]string) History {
 			}
 			n++
 			if k == KindSource {
-				src++
+				src = append(src, p)
 			}
 		}
-		if src == 0 {
+		if len(src) == 0 {
 			continue
 		}
 		h.Changes++
 		files += n
-		sources += src
+		sources += len(src)
+		logs += math.Log(float64(n))
+		for _, p := range src {
+			h.sizes[p] = append(h.sizes[p], n)
+		}
 	}
 	if sources > 0 {
-		h.PerSource = math.Round(float64(files)/float64(sources)*100) / 100
+		h.PerSource = round2(float64(files) / float64(sources))
+		h.Typical = round2(math.Exp(logs / float64(h.Changes)))
 	}
 	return h
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// Around is the size of a change to the source file p here: the geometric
+// mean of the files the recent changes to p touched, over how many of
+// them there were. With fewer than minFileHistory of them (or no p), the
+// repository's typical change, over 0.
+func (h History) Around(p string) (files float64, changes int) {
+	s := h.sizes[p]
+	if len(s) < minFileHistory {
+		return h.Typical, 0
+	}
+	logs := 0.0
+	for _, n := range s {
+		logs += math.Log(float64(n))
+	}
+	return round2(math.Exp(logs / float64(len(s)))), len(s)
 }
 
 // usable reports whether the History holds enough changes to go by.

@@ -106,19 +106,22 @@ func TestComplexityFor(t *testing.T) {
 
 func TestConfidenceFor(t *testing.T) {
 	tests := []struct {
-		s    Signals
-		rate float64
-		want string
+		s       Signals
+		rate    float64
+		changes int
+		want    string
 	}{
-		{Signals{HitFiles: 0, Keywords: 3}, 0.9, Low},
-		{Signals{HitFiles: 10, Matched: 1, Keywords: 3}, 0.9, Low},
-		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.8, High},
-		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.6, Medium},
-		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.3, Low},
+		{Signals{HitFiles: 0, Keywords: 3}, 0.9, 20, Low},
+		{Signals{HitFiles: 10, Matched: 1, Keywords: 3}, 0.9, 20, Low},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.8, 20, High},
+		// Right five times in six: too few changes to call it high.
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.83, 6, Medium},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.6, 20, Medium},
+		{Signals{HitFiles: 10, Matched: 3, Keywords: 3}, 0.3, 20, Low},
 	}
 	for _, tt := range tests {
-		if got := ConfidenceFor(tt.s, tt.rate); got != tt.want {
-			t.Errorf("ConfidenceFor(%+v, %.1f) = %s, want %s", tt.s, tt.rate, got, tt.want)
+		if got := ConfidenceFor(tt.s, tt.rate, tt.changes); got != tt.want {
+			t.Errorf("ConfidenceFor(%+v, %.2f, %d) = %s, want %s", tt.s, tt.rate, tt.changes, got, tt.want)
 		}
 	}
 }
