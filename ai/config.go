@@ -7,11 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // ConfigPath is the repository's rtgit settings file; the model layer
@@ -77,7 +78,7 @@ func LoadConfig(root string, getenv func(string) string) (Config, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(ConfigPath)))
+	data, err := steps.ReadRepoFile(root, ConfigPath)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return c, fmt.Errorf("%s: %w", ConfigPath, err)
 	}

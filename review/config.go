@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // ConfigPath is the repository's rtgit settings file.
@@ -43,7 +43,7 @@ type configFile struct {
 // is an error naming it.
 func LoadConfig(root string) (Config, error) {
 	c := DefaultConfig()
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(ConfigPath)))
+	data, err := steps.ReadRepoFile(root, ConfigPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}

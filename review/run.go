@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -171,7 +170,7 @@ func hasKey(cs []Comment, key string) bool {
 }
 
 func (r *run) readMeta() (*meta.Meta, error) {
-	data, err := os.ReadFile(filepath.Join(r.Git.Root(), filepath.FromSlash(r.metaPath())))
+	data, err := steps.ReadRepoFile(r.Git.Root(), r.metaPath())
 	if err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", r.metaPath(), r.branch(), err)
 	}
@@ -324,7 +323,7 @@ func (r *run) push(tip string) (*Outcome, error) {
 	}
 	out := &Outcome{Key: key}
 	choice := ""
-	if data, err := os.ReadFile(filepath.Join(r.Git.Root(), filepath.FromSlash(st.Step.AnswerFile))); err == nil {
+	if data, err := steps.ReadRepoFile(r.Git.Root(), st.Step.AnswerFile); err == nil {
 		if f, err := answers.Parse(st.Step.AnswerFile, data); err == nil {
 			choice = f.Choice
 		} else {

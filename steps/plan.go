@@ -114,6 +114,10 @@ func (p *Plan) build(files []stepFile) {
 			continue
 		}
 		data, err := fs.ReadFile(f.fsys, f.path)
+		if errors.Is(err, ErrOutsideRepo) {
+			p.problem(f.source, 0, Error, "is a symlink leading outside the repository; rtgit reads nothing there")
+			continue
+		}
 		if err != nil {
 			p.problem(f.source, 0, Error, "cannot read: %v", err)
 			continue

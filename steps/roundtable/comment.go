@@ -213,7 +213,7 @@ func (st *state) spoken(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, c
 // as a quote followed by the persona's acknowledgment.
 func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*Reply, error) {
 	rel := st.it.answerPath(cur)
-	data, err := readFile(st.m.abs(rel))
+	data, err := st.m.readFile(rel)
 	if err != nil {
 		return nil, err
 	}

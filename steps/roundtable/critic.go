@@ -20,7 +20,7 @@ const ConfigPath = ".rtgit/config.yaml"
 // criticConfig reads the critic's settings from the worktree. A missing
 // file is the defaults; a broken one is an error naming it.
 func (st *state) criticConfig() (critic.Config, error) {
-	data, err := fs.ReadFile(os.DirFS(st.m.Repo.Root()), ConfigPath)
+	data, err := fs.ReadFile(steps.RepoFS(st.m.Repo.Root()), ConfigPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return critic.DefaultConfig(), nil
 	}
@@ -137,7 +137,7 @@ func (st *state) stageAnswerFile(c *changeset, cur *steps.Step, r *Reply) error 
 		c.commitAsIs(rel)
 		return nil
 	}
-	data, err := readFile(st.m.abs(rel))
+	data, err := st.m.readFile(rel)
 	if err != nil {
 		return err
 	}

@@ -323,7 +323,7 @@ func (st *state) finishElaboration(r *Reply, cur *steps.Step) (*Reply, error) {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	wt, err := os.ReadFile(st.m.abs(rel))
+	wt, err := st.m.readFile(rel)
 	if err != nil {
 		return nil, err
 	}

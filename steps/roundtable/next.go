@@ -232,7 +232,7 @@ func (st *state) reopen(cur *steps.Step, ph *steps.PlanPhase) (*Reply, error) {
 // again (the same bytes), the open step's answer file is rendered if
 // missing, and all of it is committed once.
 func (st *state) recoverPending() (*Reply, bool, error) {
-	wt, err := os.ReadFile(st.m.abs(st.it.metaPath()))
+	wt, err := st.m.readFile(st.it.metaPath())
 	if err != nil {
 		return nil, false, err
 	}

@@ -2,7 +2,6 @@ package roundtable
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -150,4 +149,6 @@ func (it item) outputPath(output string) string {
 	return it.dir() + "/" + output
 }
 
-func readFile(p string) ([]byte, error) { return os.ReadFile(p) }
+// readFile reads a repo-relative file of the worktree; a symlink leading
+// out of the repository is refused (steps.ReadRepoFile).
+func (m *Machine) readFile(rel string) ([]byte, error) { return steps.ReadRepoFile(m.Repo.Root(), rel) }

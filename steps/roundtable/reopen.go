@@ -110,7 +110,7 @@ func (m *Machine) answerStep(slug, stepID, qid, text string) (*Reply, error) {
 		return nil, fmt.Errorf("empty answer for %q", stepID+"/"+qid)
 	}
 	rel := st.it.answerPath(s)
-	data, err := readFile(st.m.abs(rel))
+	data, err := st.m.readFile(rel)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: step %s is finished but its answer file is missing; restore it with git (git checkout HEAD -- %[1]s)", rel, s.ID)
 	}

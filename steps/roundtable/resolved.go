@@ -55,7 +55,7 @@ func (st *state) stageResolution(c *changeset, q meta.OpenQuestion) (string, err
 	if head == nil {
 		return fmt.Sprintf("%s was raised at step %s, whose answer file %s is not committed, so its answer is in meta.json and %s only.", q.ID, s.ID, rel, specOutput), nil
 	}
-	wt, err := os.ReadFile(st.m.abs(rel))
+	wt, err := st.m.readFile(rel)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return "", err
 	}

@@ -225,7 +225,7 @@ func (c *changeset) dropUnchanged() {
 		data, staged := c.files[rel]
 		if !staged {
 			head, err := c.m.Repo.ReadFileAt("HEAD", rel)
-			wt, werr := os.ReadFile(c.m.abs(rel))
+			wt, werr := c.m.readFile(rel)
 			if err == nil && werr == nil && string(head) == string(wt) {
 				continue
 			}
@@ -233,7 +233,7 @@ func (c *changeset) dropUnchanged() {
 			continue
 		}
 		head, err := c.m.Repo.ReadFileAt("HEAD", rel)
-		wt, werr := os.ReadFile(c.m.abs(rel))
+		wt, werr := c.m.readFile(rel)
 		if err == nil && werr == nil && string(head) == string(data) && string(wt) == string(data) {
 			delete(c.files, rel)
 			continue

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
@@ -121,7 +120,7 @@ func (m *Machine) PlanFor(library string) (*steps.Plan, error) { return m.plan(l
 
 // plan loads the plan afresh; step-file problems become warnings.
 func (m *Machine) plan(library string) (*steps.Plan, error) {
-	p, err := steps.LoadLibrary(m.Embedded, os.DirFS(m.Repo.Root()), library)
+	p, err := steps.LoadLibrary(m.Embedded, steps.RepoFS(m.Repo.Root()), library)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func (st *state) before(id string) bool {
 // read returns a repo-relative file from the worktree or from st.rev.
 func (st *state) read(rel string) ([]byte, error) {
 	if st.rev == "" {
-		return os.ReadFile(st.m.abs(rel))
+		return st.m.readFile(rel)
 	}
 	return st.m.Repo.ReadFileAt(st.rev, rel)
 }

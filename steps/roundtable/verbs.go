@@ -1,6 +1,7 @@
 package roundtable
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -86,6 +87,9 @@ func (st *state) open() (*steps.Step, *steps.PlanPhase, *answers.File, error) {
 		return nil, nil, nil, fmt.Errorf("%w: %s has no open step", ErrComplete, st.it.slug)
 	}
 	f, err := st.answerFile(cur)
+	if errors.Is(err, steps.ErrOutsideRepo) {
+		return nil, nil, nil, err
+	}
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %w (run `rtgit next %s` to re-render it)", st.it.answerPath(cur), err, st.it.slug)
 	}
@@ -165,7 +169,7 @@ func (st *state) answer(cur *steps.Step, ph *steps.PlanPhase, id, text string) (
 		return nil, fmt.Errorf("empty answer for %q", id)
 	}
 	rel := st.it.answerPath(cur)
-	data, err := readFile(st.m.abs(rel))
+	data, err := st.m.readFile(rel)
 	if err != nil {
 		return nil, err
 	}

@@ -110,7 +110,7 @@ func (c *changeset) check() error {
 		if c.userOwned[rel] {
 			continue
 		}
-		wt, err := os.ReadFile(c.m.abs(rel))
+		wt, err := c.m.readFile(rel)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}

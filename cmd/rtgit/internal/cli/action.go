@@ -137,7 +137,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		Git:     ag,
 		Machine: m,
 		Plan: func() (*steps.Plan, error) {
-			return steps.Load(templates.FS, os.DirFS(repoGit.Root()))
+			return steps.Load(templates.FS, steps.RepoFS(repoGit.Root()))
 		},
 		Config: cfg,
 		Log:    s.Out,

@@ -87,7 +87,7 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := steps.Load(templates.FS, os.DirFS(repoGit.Root()))
+	plan, err := steps.Load(templates.FS, steps.RepoFS(repoGit.Root()))
 	if err != nil {
 		return err
 	}

@@ -37,9 +37,9 @@ func openWorkspace(dir string, needRepo bool) (*workspace, error) {
 	repo, err := gitops.Open(abs)
 	switch {
 	case err == nil:
-		return &workspace{root: repo.Root(), repo: repo, fsys: os.DirFS(repo.Root())}, nil
+		return &workspace{root: repo.Root(), repo: repo, fsys: steps.RepoFS(repo.Root())}, nil
 	case errors.Is(err, gitops.ErrNotRepo) && !needRepo:
-		return &workspace{root: abs, fsys: os.DirFS(abs)}, nil
+		return &workspace{root: abs, fsys: steps.RepoFS(abs)}, nil
 	default:
 		return nil, err
 	}
