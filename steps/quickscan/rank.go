@@ -42,6 +42,9 @@ type File struct {
 	// Named are the keywords the file's path spells: its name, a part of
 	// it, or its directory.
 	Named []string `json:"path_matches,omitempty"`
+	// Reexports is the module this package entry file (__init__.py,
+	// index.js) re-exports, when that brought it in (withEntryFile).
+	Reexports string `json:"reexports,omitempty"`
 }
 
 // BM25 parameters: k1 bounds how much repeating a keyword helps, b how

@@ -102,5 +102,7 @@ func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Resul
 			h.DefinesPairs = definedPairs(defs, keywords, h)
 		}
 	}
-	return Analyze(keywords, hits, searched)
+	r := Analyze(keywords, hits, searched)
+	r.Files = withEntryFile(r.Files, read)
+	return r
 }

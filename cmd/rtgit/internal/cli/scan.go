@@ -178,6 +178,9 @@ func explainFile(w io.Writer, p palette, f quickscan.File) {
 	if len(used) > 0 {
 		fmt.Fprintf(w, "; mentions %s", joinComma(used))
 	}
+	if f.Reexports != "" {
+		fmt.Fprintf(w, "; re-exports %s", f.Reexports)
+	}
 	fmt.Fprintln(w)
 }
 
