@@ -120,7 +120,9 @@ func Kind(p string, generated bool) string {
 	if stem == "readme" || stem == "contributing" || stem == "security" || stem == "code_of_conduct" {
 		return KindDoc
 	}
-	if dirs[0] == "docs" || dirs[0] == "doc" || dirs[0] == "documentation" || dirs[0] == "site" {
+	// A Go file is a package's code wherever it lies (cobra's doc/
+	// writes man pages); other code under docs/ builds the manual.
+	if (dirs[0] == "docs" || dirs[0] == "doc" || dirs[0] == "documentation" || dirs[0] == "site") && path.Ext(base) != ".go" {
 		return KindDoc
 	}
 	return KindSource
