@@ -23,9 +23,11 @@ const (
 
 // kindWeight scales a file's score by its kind. Tests and examples call
 // the code a change touches, so they match its words without being where
-// it lands; licence text matches ordinary English ("copy", "condition").
+// it lands; the manual tells what the code does in the very words a
+// change is described in, so it weighs less than a test; licence text
+// matches ordinary English ("copy", "condition").
 var kindWeight = map[string]float64{
-	KindSource: 1, KindTest: 0.3, KindExample: 0.3, KindDoc: 0.3, KindChangelog: 0.1,
+	KindSource: 1, KindTest: 0.3, KindExample: 0.3, KindDoc: 0.15, KindChangelog: 0.1,
 	KindConfig: 0.15, KindLicense: 0.02, KindVendored: 0.02, KindGenerated: 0.05,
 }
 

@@ -112,3 +112,19 @@ func TestNotCodeRanksLow(t *testing.T) {
 		t.Errorf("estimate = %d (%+v); want the source file and the changelog", r.FileCount, r.Basis)
 	}
 }
+
+// The manual describes the code in the words a change is told in; the
+// source file that holds the change outranks a page that repeats more of
+// them.
+func TestSourceOutranksDocs(t *testing.T) {
+	kw := []string{"style", "ansi", "color", "helper"}
+	hits := []Hit{
+		{Path: "docs/utils.rst", Counts: []int{4, 3, 3, 2}, Size: 4000},
+		{Path: "click/formatting.py", Counts: []int{0, 0, 0, 2}, Size: 4000},
+	}
+	r := Analyze(kw, hits, 60)
+	if r.Files[0].Path != "click/formatting.py" {
+		t.Errorf("ranked %s (%.2f) above %s (%.2f); want the source file first",
+			r.Files[0].Path, r.Files[0].Score, r.Files[1].Path, r.Files[1].Score)
+	}
+}
