@@ -124,8 +124,11 @@ func (h History) Around(p string) (files float64, changes int) {
 	return round2(math.Exp(logs / float64(len(s)))), len(s)
 }
 
-// usable reports whether the History holds enough changes to go by.
-func (h History) usable() bool { return h.Changes >= minHistory && h.PerSource >= 1 }
+// usable reports whether the History holds enough changes to go by, and
+// says what HistoryOf would (every change touches at least one file).
+func (h History) usable() bool {
+	return h.Changes >= minHistory && h.PerSource >= 1 && h.Typical >= 1
+}
 
 // WithHistory sizes the change again with what the repository's history
 // says (see EstimateFrom).

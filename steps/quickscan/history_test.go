@@ -111,6 +111,12 @@ func TestEstimateWithHistory(t *testing.T) {
 	if d := short.Basis.Describe(); !strings.Contains(d, "(no usable history)") {
 		t.Errorf("Describe() = %q; want it to say no history was used", d)
 	}
+	// A History not made by HistoryOf, without the size of a typical
+	// change, is not used either: nothing would stand in for the top
+	// file's changes.
+	if partial := r.WithHistory(History{Changes: 40, PerSource: 2}); partial.FileCount != 6 || partial.Basis.History != 0 {
+		t.Fatalf("history without a typical change: %d files, basis %+v; want the estimate without history", partial.FileCount, partial.Basis)
+	}
 }
 
 // The same search in two repositories whose other changes are alike: the
