@@ -41,7 +41,7 @@ func nameMatches(p string, keywords []string) []nameMatch {
 	var out []nameMatch
 	used := make([]bool, len(keywords))
 	for i, k := range keywords {
-		if squash(k) == whole || Singular(whole) == k {
+		if squash(k) == whole || Singular(whole) == k || canonical(squash(k)) == canonical(Singular(whole)) {
 			out = append(out, nameMatch{i, -1, stemBonus})
 			used[i] = true
 		}
@@ -75,11 +75,16 @@ func nameMatches(p string, keywords []string) []nameMatch {
 			words[w], words[Singular(w)] = true, true
 			for _, p := range strings.Split(w, "-") {
 				words[p] = true
+				// The file's own name may abbreviate (req_ctx.js); a
+				// directory's rarely does what the text means (lib, cmd).
+				if el == base {
+					words[canonical(p)] = true
+				}
 			}
 		}
 	}
 	for i, k := range keywords {
-		if !used[i] && words[k] {
+		if !used[i] && (words[k] || words[canonical(k)]) {
 			out = append(out, nameMatch{i, -1, pathBonus})
 		}
 	}

@@ -131,6 +131,18 @@ func TestNameMatches(t *testing.T) {
 	if m := nameMatches("middleware/realip.go", joined); len(m) != 1 || m[0].term(joined) != "realip" {
 		t.Errorf("realip.go matches %+v; want realip alone", m)
 	}
+	// Code abbreviates: ctx.py holds the context, request.js what a
+	// text calls req. Directories are not read as abbreviations.
+	abbr := []string{"context", "req", "library"}
+	if m := nameMatches("flask/ctx.py", abbr); len(m) != 1 || m[0].term(abbr) != "context" || m[0].bonus != stemBonus {
+		t.Errorf("ctx.py matches %+v; want context as its whole name", m)
+	}
+	if m := nameMatches("lib/request.js", abbr); len(m) != 1 || m[0].term(abbr) != "req" {
+		t.Errorf("lib/request.js matches %+v; want req alone", m)
+	}
+	if m := nameMatches("lib/request_ctx.js", abbr); len(m) != 2 || m[0].bonus != pathBonus {
+		t.Errorf("lib/request_ctx.js matches %+v; want req and context as parts of its name", m)
+	}
 	if m := nameMatches("limits/quota.go", kw); len(m) != 1 || m[0].term(kw) != "limit" {
 		t.Errorf("limits/quota.go matches %+v; want limit, from its directory", m)
 	}
