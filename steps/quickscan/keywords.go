@@ -40,7 +40,7 @@ func Keywords(texts ...string) []string {
 	inTitle := false
 	add := func(term string, ident bool) {
 		key := strings.ToLower(term)
-		if (len(key) < minLen && !shortName(key)) || (!ident && stopWords[key]) || isNumber(key) {
+		if (len(key) < minLen && !shortName(key)) || (!ident && isStop(key)) || isNumber(key) {
 			return
 		}
 		c, ok := byTerm[key]
@@ -102,7 +102,7 @@ func Keywords(texts ...string) []string {
 					addIdent(strings.TrimSuffix(tok, "()"), add)
 					continue
 				}
-				if w := strings.ToLower(tok); !stopWords[w] {
+				if w := strings.ToLower(tok); !isStop(w) {
 					add(Singular(w), false)
 				}
 			}

@@ -294,3 +294,15 @@ func TestKeywordsTwoLetterNames(t *testing.T) {
 		t.Errorf("Keywords = %q; want no extension searched alone", got)
 	}
 }
+
+// A filler verb says nothing in any tense: refactored, removing and
+// updating are dropped like refactor, remove and update; a noun made
+// from a stop word by more than an inflection stays (settings).
+func TestKeywordsInflectedStopWords(t *testing.T) {
+	if got := Keywords("Refactored req/res proto assignments"); slices.Contains(got, "refactored") {
+		t.Errorf("Keywords = %q; want no refactored", got)
+	}
+	if got := Keywords("Removing the cache when updating settings"); !slices.Equal(got, []string{"cache", "setting"}) {
+		t.Errorf("Keywords = %q; want cache and setting", got)
+	}
+}

@@ -37,6 +37,24 @@ function functions value values check checks call calls called more less
 instead around already actually again
 `)
 
+// isStop reports whether w is a stop word, or one inflected: the filler
+// verbs of commit messages come in every tense (refactored, removing,
+// updates). Only regular endings are undone, so a noun made from a stop
+// word by more than an inflection (settings, from set) stays.
+func isStop(w string) bool {
+	if stopWords[w] {
+		return true
+	}
+	for _, suf := range []string{"ing", "ed", "es", "s", "d"} {
+		if base, ok := strings.CutSuffix(w, suf); ok && len(base) >= 3 {
+			if stopWords[base] || (suf != "d" && suf != "s" && stopWords[base+"e"]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fillerWords are never keywords even when written as a name: they are
 // what commit subjects and feature requests open with.
 var fillerWords = set("feat fix refactor perf chore nit wip")
