@@ -304,8 +304,8 @@ func (c calibration) rate() float64 {
 // chosen. No calibration change was estimated large, so a large estimate
 // has no record and gets low confidence.
 var calibrated = map[string]calibration{
-	Small:  {23, 36},
-	Medium: {5, 6},
+	Small:  {23, 35},
+	Medium: {6, 7},
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two
