@@ -287,6 +287,9 @@ func TestKeywordsTwoLetterNames(t *testing.T) {
 	if slices.Contains(got, "ok") {
 		t.Errorf("Keywords = %q; ok is English", got)
 	}
+	if got := Keywords("hm, the cache et al. uh"); !slices.Equal(got, []string{"cache"}) {
+		t.Errorf("Keywords = %q; want only cache", got)
+	}
 	// A file name's extension is no name: Node.js and app.py do not
 	// search every js or py mention.
 	got = Keywords("Require Node.js 10 and fix app.py")
