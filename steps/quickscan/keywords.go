@@ -220,8 +220,9 @@ func covered(list []string, term string) bool {
 }
 
 // shortWords are two-letter English words and abbreviations that are not
-// stop words: they name nothing in code.
-var shortWords = set("ok vs eg ie re oh hi ah ex pr mr ms dr st nd rd th al et ll ve tl cc ps yo ya lo uh um hm mm eh aw ow")
+// stop words, and the languages named by their file extensions: they
+// name nothing in code.
+var shortWords = set("ok vs eg ie re oh hi ah ex pr mr ms dr st nd rd th al et ll ve tl cc ps yo ya lo uh um hm mm eh aw ow js ts py rb rs sh md cs")
 
 // shortName reports whether a two-letter word may name code: letters
 // only, and no English word.

@@ -290,6 +290,10 @@ func TestKeywordsTwoLetterNames(t *testing.T) {
 	if got := Keywords("hm, the cache et al. uh"); !slices.Equal(got, []string{"cache"}) {
 		t.Errorf("Keywords = %q; want only cache", got)
 	}
+	// A language's file extension names a language, not the code.
+	if got := Keywords("port the cache to TS"); !slices.Equal(got, []string{"port", "cache"}) {
+		t.Errorf("Keywords = %q; want port and cache", got)
+	}
 	// A file name's extension is no name: Node.js and app.py do not
 	// search every js or py mention.
 	got = Keywords("Require Node.js 10 and fix app.py")
