@@ -31,7 +31,9 @@ var (
 		// name: function, name(args) { (object and class methods), get name() {
 		regexp.MustCompile(`(?m)^\s*(?:static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*(?::\s*(?:async\s+)?function\b|\([^)\n]*\)\s*\{)`),
 		// top-level bindings only: an indented one is a local variable
-		regexp.MustCompile(`(?m)^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=`),
+		regexp.MustCompile(`(?m)^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=`),
+		// TypeScript's types: interface, type alias, enum, namespace
+		regexp.MustCompile(`(?m)^(?:export\s+)?(?:declare\s+)?(?:const\s+)?(?:interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)`),
 		// Object.defineProperty(obj, 'name', ...) and defineGetter(req, 'name', ...)
 		regexp.MustCompile(`define\w*\(\s*[\w.$]+\s*,\s*['"]([\w$]+)['"]`),
 	}

@@ -38,6 +38,9 @@ func TestDefinitions(t *testing.T) {
 			[]string{"make_response", "makeResponse", "Flask", "dispatch"}, []string{"current_app", "App"}},
 		{"lib/application.js", "app.set = function set(setting, val) {\n};\nexports.init = function() {};\nclass Router {\n  handle(req, res) {\n    if (x) {\n    }\n  }\n}\ndefineGetter(req, 'hostname', function hostname() {});\n",
 			[]string{"set", "app.set", "init", "Router", "handle", "hostname"}, []string{"if", "setting", "req"}},
+		// TypeScript declares types too.
+		{"source/core/options.ts", "export interface Hooks {\n\tinit: InitHook[];\n}\nexport type Method = 'GET' | 'POST';\ndeclare enum Mode { A }\ntype Internal = {a: number};\nconst x: Method = 'GET';\n",
+			[]string{"Hooks", "Method", "Mode", "Internal"}, []string{"number", "GET"}},
 	}
 	for _, tt := range tests {
 		defs := Definitions(tt.path, []byte(tt.src))
