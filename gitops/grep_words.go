@@ -7,17 +7,21 @@ import "bytes"
 // It costs what bytes.Count costs: the checks run only where the term
 // occurs.
 func countWords(data, lower, term []byte) int {
+	needle, match := term, func(at int) bool { return wordAt(data, at, at+len(term)) }
 	if yStem(term) {
-		return countYWords(data, lower, term)
+		// Search the stem without the y, which the -ies and -ied forms
+		// share with the term itself.
+		needle = term[:len(term)-1]
+		match = func(at int) bool { return yWordAt(data, lower, at, at+len(needle)) }
 	}
 	n := 0
 	for from := 0; ; {
-		i := bytes.Index(lower[from:], term)
+		i := bytes.Index(lower[from:], needle)
 		if i < 0 {
 			return n
 		}
 		at := from + i
-		if wordAt(data, at, at+len(term)) {
+		if match(at) {
 			n++
 		}
 		from = at + 1
@@ -36,35 +40,22 @@ func yStem(term []byte) bool {
 // the term a plural was reduced to finds it either way.
 var yInflections = [][]byte{[]byte("ies"), []byte("ied"), []byte("ier"), []byte("iers"), []byte("ie")}
 
-// countYWords is countWords for a term in consonant-y: it searches the
-// stem without the y, which the -ies and -ied forms share.
-func countYWords(data, lower, term []byte) int {
-	stem := term[:len(term)-1]
-	n := 0
-	for from := 0; ; {
-		i := bytes.Index(lower[from:], stem)
-		if i < 0 {
-			return n
-		}
-		at := from + i
-		end := at + len(stem)
-		from = at + 1
-		if !startsPart(data, at) || end >= len(data) {
-			continue
-		}
-		if lower[end] == 'y' {
-			if wordAt(data, at, end+1) {
-				n++
-			}
-			continue
-		}
-		for _, inf := range yInflections {
-			if e := end + len(inf); e <= len(data) && bytes.Equal(lower[end:e], inf) && endsPart(data, e) {
-				n++
-				break
-			}
+// yWordAt is wordAt for a consonant-y term whose stem (the term without
+// its y) occurs at data[start:end]: the y itself, or one of its -i forms,
+// must follow.
+func yWordAt(data, lower []byte, start, end int) bool {
+	if !startsPart(data, start) || end >= len(data) {
+		return false
+	}
+	if lower[end] == 'y' {
+		return wordAt(data, start, end+1)
+	}
+	for _, inf := range yInflections {
+		if e := end + len(inf); e <= len(data) && bytes.Equal(lower[end:e], inf) && endsPart(data, e) {
+			return true
 		}
 	}
+	return false
 }
 
 // inflections may follow a term and still count as the same word:
