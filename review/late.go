@@ -5,12 +5,12 @@ import (
 	"time"
 )
 
-// lateReplyWaits are the pauses before each look for the reply of the run
-// that did apply the comment: a concurrent run replies right after its
-// push, well within the first pause, but a loaded runner can take longer.
-// Looking again with growing pauses keeps a second reply from a merely
-// slow run rare, and gives up after 15 s in all.
-var lateReplyWaits = []time.Duration{3 * time.Second, 4 * time.Second, 8 * time.Second}
+// lateReplyWait is how long a run waits before answering, for a run that
+// did apply the comment, to post its own reply first: a concurrent run
+// replies right after its push, one API request later, well within this.
+// A rerun of a run stopped between push and reply waits it out too, so it
+// stays short.
+const lateReplyWait = 3 * time.Second
 
 // noteLate remembers c when it triggered this run yet an earlier run has
 // already applied it (it is in meta.json's processed_comments) and no
@@ -29,18 +29,16 @@ func (r *run) replyLate() {
 	if c == nil {
 		return
 	}
-	for _, wait := range lateReplyWaits {
-		if err := r.sleep(r.ctx, wait); err != nil {
-			return
-		}
-		comments, err := r.GitHub.Comments(r.ctx, r.pr.Number)
-		if err != nil {
-			r.warn(r.res, fmt.Errorf("look for a reply to %s: %w", c.Key(), err))
-			return
-		}
-		if r.repliedTo(comments)[c.Key()] {
-			return
-		}
+	if err := r.sleep(r.ctx, lateReplyWait); err != nil {
+		return
+	}
+	comments, err := r.GitHub.Comments(r.ctx, r.pr.Number)
+	if err != nil {
+		r.warn(r.res, fmt.Errorf("look for a reply to %s: %w", c.Key(), err))
+		return
+	}
+	if r.repliedTo(comments)[c.Key()] {
+		return
 	}
 	body := fmt.Sprintf("%s\n%sThis comment is already applied: `%s` records it as processed on `%s`. "+
 		"The run that applied it stopped before it could reply; the dashboard shows where the analysis stands.\n",
