@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -34,25 +35,19 @@ func (dir repoFS) Open(name string) (fs.File, error) {
 	}
 	defer root.Close()
 	f, err := root.Open(filepath.FromSlash(name))
-	if err != nil {
-		return nil, outside(string(dir), name, "read", err)
+	if err == nil {
+		return f, nil
 	}
-	return f, nil
+	if link, out := linkOut(string(dir), name); out && !errors.Is(err, fs.ErrNotExist) {
+		return nil, &outsideError{fmt.Sprintf("refusing to read %s: %s is a symlink leading outside the repository", name, link)}
+	}
+	return nil, err
 }
 
 // ReadRepoFile reads the slash-separated path rel of the worktree at dir,
 // refusing a symlink that leads out of it.
 func ReadRepoFile(dir, rel string) ([]byte, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	data, err := root.ReadFile(filepath.FromSlash(rel))
-	if err != nil {
-		return nil, outside(dir, rel, "read", err)
-	}
-	return data, nil
+	return fs.ReadFile(repoFS(dir), rel)
 }
 
 // ErrOutsideRepo marks a path refused because a symlink on it leads out of
@@ -65,20 +60,33 @@ type outsideError struct{ msg string }
 func (e *outsideError) Error() string        { return e.msg }
 func (e *outsideError) Is(target error) bool { return target == ErrOutsideRepo }
 
-// outside turns os.Root's refusal of rel into an error naming the symlink
-// that leads out; other errors (a missing file) pass through unchanged.
-func outside(dir, rel, op string, err error) error {
-	if errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "escapes") {
-		return err
+// linkOut names the first symlink on the slash-separated path rel, below
+// dir, whose target lies outside dir (or cannot be resolved), which is
+// why os.Root refused the path; false when there is none and the refusal
+// had another cause.
+func linkOut(dir, rel string) (string, bool) {
+	base, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", false
 	}
-	link := rel
+	parts := strings.Split(rel, "/")
 	cur := dir
-	for _, part := range strings.Split(rel, "/") {
+	for i, part := range parts {
 		cur = filepath.Join(cur, part)
-		if st, lerr := os.Lstat(cur); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
-			link = strings.TrimPrefix(filepath.ToSlash(strings.TrimPrefix(cur, dir)), "/")
-			break
+		st, err := os.Lstat(cur)
+		if err != nil {
+			return "", false
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		target, err := filepath.EvalSymlinks(cur)
+		if err != nil {
+			return path.Join(parts[:i+1]...), true
+		}
+		if r, err := filepath.Rel(base, target); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return path.Join(parts[:i+1]...), true
 		}
 	}
-	return &outsideError{fmt.Sprintf("refusing to %s %s: %s is a symlink leading outside the repository", op, rel, link)}
+	return "", false
 }

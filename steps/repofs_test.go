@@ -29,6 +29,9 @@ func TestRepoFSStaysInside(t *testing.T) {
 	must(os.Symlink("../../../real.md", filepath.Join(repo, ".rtgit/steps/01-requirements/01-in.md")))
 	must(os.Symlink(secret, filepath.Join(repo, ".rtgit/steps/01-requirements/02-out.md")))
 	must(os.Symlink(outside, filepath.Join(repo, ".rtgit/linked")))
+	// A link inside the repository on the way to one leading out: the
+	// error names the one leading out.
+	must(os.Symlink("steps/01-requirements", filepath.Join(repo, ".rtgit/inner")))
 
 	fsys := RepoFS(repo)
 	if data, err := fs.ReadFile(fsys, ".rtgit/steps/01-requirements/01-in.md"); err != nil || string(data) != "inside" {
@@ -48,13 +51,17 @@ func TestRepoFSStaysInside(t *testing.T) {
 	if want := "refusing to read .rtgit/linked/environ: .rtgit/linked is a symlink leading outside the repository"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v, want it to start %q", err, want)
 	}
+	_, err = ReadRepoFile(repo, ".rtgit/inner/02-out.md")
+	if want := "refusing to read .rtgit/inner/02-out.md: .rtgit/inner/02-out.md is a symlink leading outside"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %v, want it to start %q", err, want)
+	}
 	if _, err := fs.ReadFile(fsys, "../environ"); err == nil {
 		t.Error("a path with .. was read")
 	}
 	if _, err := ReadRepoFile(repo, "missing.md"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
 	}
-	entries, err := fs.ReadDir(fsys, ".rtgit/steps/01-requirements")
+	entries, err := fs.ReadDir(fsys, ".rtgit/inner")
 	if err != nil || len(entries) != 2 {
 		t.Errorf("ReadDir: %v, %v", entries, err)
 	}

@@ -27,7 +27,7 @@ const noDraftAsk = "Nothing is drafted here: write the answer in your own words.
 // processRe matches a sentence in which the persona announces what it is
 // about to do, possibly after a lead-in clause ("Based on our discussion,
 // I'll draft …").
-var processRe = regexp.MustCompile(`^(?:[^,.;:?!]*,\s*)?(?:I'll|I will|I'm going to|I am going to|Let me|One moment|Give me a moment)\b`)
+var processRe = regexp.MustCompile(`^(?:[^,.;:?!]*,\s*)?(?:I'll|I will|I'm going to|I am going to|Let me)\b`)
 
 // waitRe matches the sentences that only ask the reader to wait.
 var waitRe = regexp.MustCompile(`^(?:One moment|Give me a moment|Just a moment)\b`)
