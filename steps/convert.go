@@ -135,20 +135,39 @@ func writeMode(b *strings.Builder, name string, sec *Section) {
 // setext underline or HTML) instead of continuing the paragraph.
 var blockStartRe = regexp.MustCompile(`^(#|>|[-*+=_~<|]|` + "`" + `|[0-9]+[.)])`)
 
-// proseBlock writes a paragraph so that it reads back as one paragraph with
-// the same lines. The parser gives a paragraph's lines without their
+// proseBlock writes a paragraph so that it reads back as prose with the
+// same lines. The parser gives a paragraph's lines without their
 // indentation, so a continuation line such as "# Artifacts", indented in the
 // source, would become a heading at the margin; four spaces keep it a
-// continuation line, and the parser drops them again on the way back.
+// continuation line, and the parser drops them again on the way back. A
+// line that opens a block (the first, or one after a blank line, as a
+// seed-dialect code block kept as prose has) cannot be indented without
+// becoming code, so its marker is escaped the Markdown way instead.
 func proseBlock(p string) string {
 	lines := strings.Split(EscapeUnknownPlaceholders(p), "\n")
-	for i := 1; i < len(lines); i++ {
-		if blockStartRe.MatchString(strings.TrimSpace(lines[i])) {
-			lines[i] = "    " + lines[i]
+	for i, l := range lines {
+		opens := i == 0 || strings.TrimSpace(lines[i-1]) == ""
+		switch t := strings.TrimSpace(l); {
+		case !blockStartRe.MatchString(t):
+		case opens:
+			lines[i] = escapeBlockStart(t)
+		default:
+			lines[i] = "    " + l
 		}
 	}
 	return strings.Join(lines, "\n")
 }
+
+// escapeBlockStart puts a backslash before the character that makes line
+// open a block: the first, or the dot or parenthesis after a list number.
+func escapeBlockStart(line string) string {
+	if m := orderedRe.FindStringIndex(line); m != nil {
+		return line[:m[1]-1] + `\` + line[m[1]-1:]
+	}
+	return `\` + line
+}
+
+var orderedRe = regexp.MustCompile(`^[0-9]+[.)]`)
 
 // orphans lists the questions of s.Whole that no mode section asks.
 func orphans(s *Step) []Question {

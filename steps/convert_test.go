@@ -178,6 +178,25 @@ func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
 	}
 }
 
+// A seed-dialect code block is kept as prose without its fence or
+// indentation, so its first line, or a line after a blank one, may look
+// like a heading, list or quote at the margin. Converted, such a line is
+// escaped and stays prose in the strict dialect.
+func TestConvertEscapesBlockLikeProseLines(t *testing.T) {
+	src := "---\nstep id: \"00-00\"\ntitle: 0\npersona: 0\ndepth: standard\noutputs: .A\n---\n## Standard Mode\n```\n# ArtifACt\n- `q1` x\n\n> quoted\n1. one\n```\n* 0\n"
+	s, out, again := convertAndReparse(t, []byte(src))
+	if got := again.Questions(Standard); len(got) != 1 || got[0].ID != "q1" || got[0].Text != "0" {
+		t.Fatalf("questions after conversion = %+v\n%s", got, out)
+	}
+	if len(s.Standard.Prose) != 1 || len(again.Standard.Prose) != 2 {
+		t.Fatalf("prose = %q, after conversion %q\n%s", s.Standard.Prose, again.Standard.Prose, out)
+	}
+	want := []string{"\\# ArtifACt\n- `q1` x", "\\> quoted\n1. one"}
+	if strings.Join(again.Standard.Prose, "|") != strings.Join(want, "|") {
+		t.Errorf("prose after conversion = %q, want %q", again.Standard.Prose, want)
+	}
+}
+
 // Braces in a seed-dialect file's prose are text: converted, they are
 // escaped so the strict dialect does not read them as placeholders, and an
 // escaped placeholder renders literally.
