@@ -67,6 +67,11 @@ type GrepResult struct {
 	Searched int        // text files read
 	Binary   int        // files skipped for holding a NUL byte
 	Large    int        // files skipped for their size
+	// Missing counts files whose blob is not in the object store: a
+	// partial clone fetches only the blobs it checked out, so an older
+	// revision's files may be absent. A scan is a search, so it goes on
+	// without them rather than failing.
+	Missing int
 }
 
 // Grep searches every file tracked at a revision for the terms, the way
@@ -143,6 +148,7 @@ func (r *Repo) Grep(o GrepOptions) (*GrepResult, error) {
 		res.Searched += p.searched
 		res.Binary += p.binary
 		res.Large += p.large
+		res.Missing += p.missing
 	}
 	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
 	return res, nil
@@ -173,6 +179,7 @@ type grepJob struct {
 type grepPart struct {
 	files                   []GrepFile
 	searched, binary, large int
+	missing                 int
 	err                     error
 }
 
@@ -244,6 +251,10 @@ func (g *grepper) file(j grepJob, p *grepPart) error {
 	_, g.data, err = g.or.read(j.hash, g.max, g.data[:0])
 	if errors.Is(err, errTooLarge) {
 		p.large++
+		return nil
+	}
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		p.missing++
 		return nil
 	}
 	if err != nil {

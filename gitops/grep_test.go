@@ -211,3 +211,26 @@ func TestGrepReportsProgress(t *testing.T) {
 		t.Errorf("progress %v over a tree of %d files (%d searched)", calls, files, res.Searched)
 	}
 }
+
+// A partial clone lacks the blobs it never needed. A search at an old
+// revision skips such a file and counts it, instead of failing outright.
+func TestGrepSkipsMissingBlobs(t *testing.T) {
+	dir, _ := grepFixture(t)
+	blob := git(t, dir, "rev-parse", "HEAD:invoices/api.py")
+	if err := os.Remove(filepath.Join(dir, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Grep(GrepOptions{Terms: []string{"invoice"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := grepPaths(res)
+	if slices.Contains(paths, "invoices/api.py") || !slices.Contains(paths, "invoices/store.py") {
+		t.Errorf("files = %q", paths)
+	}
+	equal(t, "missing", res.Missing, 1)
+}

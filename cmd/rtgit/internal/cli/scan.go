@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
 
@@ -33,8 +34,8 @@ change's scope and complexity -- the same search Phase 00 of an analysis runs.
 
 The text is a description unless --keywords is given or every comma-separated
 item is a single word. Keywords match whole words and identifier parts: copy
-finds deepCopy and copy_file, not Copyright. Binary files and files over 1 MiB
-are skipped; licences, changelogs, CI and release configuration, vendored and
+finds deepCopy and copy_file, not Copyright. Binary files, files over 1 MiB and
+files a partial clone has not fetched are skipped; licences, changelogs, CI and release configuration, vendored and
 generated code are searched but ranked low, and rtgit's own analyses
 (docs/requirements/) are never searched.`,
 		Example: "  rtgit scan \"Let customers export invoices as CSV\"\n  rtgit scan \"InvoiceStore, list_invoices\" --rev main --json\n  rtgit scan --keywords \"retry policy, backoff\" --explain",
@@ -56,6 +57,7 @@ type scanOutput struct {
 	Candidates []string `json:"candidate_files"`
 	Binary     int      `json:"skipped_binary"`
 	Large      int      `json:"skipped_large"`
+	Missing    int      `json:"skipped_missing,omitempty"`
 }
 
 func runScan(o *scanOptions, s Streams, text string) error {
@@ -101,13 +103,16 @@ func runScan(o *scanOptions, s Streams, text string) error {
 		}
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(scanOutput{Commit: res.Commit, Result: r, Candidates: cands, Binary: res.Binary, Large: res.Large})
+		return enc.Encode(scanOutput{Commit: res.Commit, Result: r, Candidates: cands, Binary: res.Binary, Large: res.Large, Missing: res.Missing})
 	}
 	p := s.colors(s.Out)
 	fmt.Fprintf(s.Out, "%s %s\n", p.head("Keywords:"), joinComma(kw))
 	fmt.Fprintf(s.Out, "Searched %d files at %s (%s)", res.Searched, o.rev, gitops.ShortHash(res.Commit))
 	if res.Binary+res.Large > 0 {
 		fmt.Fprintf(s.Out, "; skipped %d binary, %d over 1 MiB", res.Binary, res.Large)
+	}
+	if res.Missing > 0 {
+		fmt.Fprintf(s.Out, "; %s not in this clone", steps.Count(res.Missing, "file", "files"))
 	}
 	fmt.Fprintln(s.Out)
 	fmt.Fprintln(s.Out)
