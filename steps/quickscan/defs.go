@@ -39,29 +39,19 @@ var (
 	}
 )
 
-// jsKeywords are words the method pattern would otherwise take for names.
-var jsKeywords = set("if for while switch catch function return typeof with else do new await")
-
 // Definitions returns the lower-cased names a source file defines, keyed
 // also without underscores so make_response and makeResponse meet. Files
 // in a language it does not know give nil.
 func Definitions(p string, content []byte) map[string]bool {
-	var pats []*regexp.Regexp
-	switch strings.ToLower(path.Ext(p)) {
-	case ".go":
-		pats = goDefs
-	case ".py", ".pyi":
-		pats = pyDefs
-	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts":
-		pats = jsDefs
-	default:
+	pats := defsByExt[strings.ToLower(path.Ext(p))]
+	if pats == nil {
 		return nil
 	}
 	out := map[string]bool{}
 	for _, re := range pats {
 		for _, m := range re.FindAllSubmatch(content, -1) {
-			name := strings.ToLower(string(m[1]))
-			if jsKeywords[name] {
+			name := strings.ToLower(string(m[len(m)-1]))
+			if notNames[name] || len(m) > 2 && notNames[strings.ToLower(string(m[1]))] {
 				continue
 			}
 			out[name] = true
@@ -89,6 +79,7 @@ func DefinesTerm(defs map[string]bool, term string) bool {
 func isFileName(t string) bool {
 	switch path.Ext(t) {
 	case ".go", ".py", ".js", ".ts", ".mjs", ".cjs", ".jsx", ".tsx", ".rb", ".java", ".rs", ".c", ".h",
+		".kt", ".cs", ".php", ".swift", ".scala", ".cc", ".cpp", ".hpp",
 		".json", ".yaml", ".yml", ".toml", ".md", ".rst", ".txt", ".html", ".css", ".sh":
 		return true
 	}

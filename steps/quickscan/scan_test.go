@@ -41,6 +41,23 @@ func TestDefinitions(t *testing.T) {
 		// TypeScript declares types too.
 		{"source/core/options.ts", "export interface Hooks {\n\tinit: InitHook[];\n}\nexport type Method = 'GET' | 'POST';\ndeclare enum Mode { A }\ntype Internal = {a: number};\nconst x: Method = 'GET';\n",
 			[]string{"Hooks", "Method", "Mode", "Internal"}, []string{"number", "GET"}},
+		// Rust: functions, types, traits, modules, macros and what an impl block is for.
+		{"src/number.rs", "pub struct Number { n: N }\nenum N { PosInt(u64) }\npub(crate) trait Sealed {}\nmod private;\nmacro_rules! impl_from { () => {} }\nimpl From<u8> for Number {}\nimpl<'de> Deserializer<'de> {\n    pub fn deserialize_any(self) -> Result<()> {\n        let value = parse_number(self);\n    }\n}\npub const MAX_DEPTH: usize = 128;\n",
+			[]string{"Number", "N", "Sealed", "private", "impl_from", "Deserializer", "deserialize_any", "MAX_DEPTH"}, []string{"From", "parse_number", "value", "Result"}},
+		// Java: types and methods with or without modifiers, never calls.
+		{"gson/src/main/java/com/google/gson/JsonArray.java", "public final class JsonArray extends JsonElement implements Iterable<JsonElement> {\n  private final ArrayList<JsonElement> elements;\n  public List<JsonElement> asList() {\n    return new NonNullElementWrapperList<>(elements);\n  }\n  JsonElement get(int i) {\n    return elements.get(i);\n  }\n  @Override public <T> T accept(Visitor<T> v) {\n    else if (x) { log(\"x\"); }\n  }\n  interface Visitor<T> {}\n  enum Kind { A }\n}\n",
+			[]string{"JsonArray", "asList", "get", "accept", "Visitor", "Kind"}, []string{"JsonElement", "NonNullElementWrapperList", "if", "log", "ArrayList"}},
+		// Kotlin and C# share the Java family's shapes.
+		{"app/Client.kt", "data class Client(val url: String)\nsuspend fun Client.fetchAll(): List<Item> = TODO()\nobject Registry\n", []string{"Client", "fetchAll", "Registry"}, []string{"TODO", "Item"}},
+		{"src/Cache.cs", "public sealed class Cache {\n    public async Task<int> Evict(string key) {\n        return await store.Remove(key);\n    }\n}\n", []string{"Cache", "Evict"}, []string{"Remove", "Task"}},
+		// Ruby: classes and modules in a namespace, methods including self. and ? forms, constants.
+		{"lib/rack/request.rb", "module Rack\n  class Request < Base\n    ALLOWED_SCHEMES = %w(https http)\n    def self.forwarded_priority\n    end\n    def authority\n      split_authority(host)\n    end\n    def ssl?\n    end\n    attr_accessor :env, :params\n  end\nend\nclass Rack::Files; end\n",
+			[]string{"Rack", "Request", "forwarded_priority", "authority", "ssl", "ALLOWED_SCHEMES", "env", "params", "Files"}, []string{"Base", "split_authority", "host"}},
+		// PHP, Swift and C.
+		{"src/App.php", "<?php\nfinal class App {\n    public function handle(Request $r) { return $this->router->dispatch($r); }\n}\n", []string{"App", "handle"}, []string{"dispatch", "Request"}},
+		{"Sources/Router.swift", "public struct Router {\n    func route(_ path: String) -> Route? { match(path) }\n}\nextension Router: Sendable {}\nprotocol Route {}\n", []string{"Router", "route", "Route"}, []string{"match", "Sendable"}},
+		{"src/buffer.c", "#define BUF_MAX 64\nstruct buffer { int n; };\nstatic int\nbuffer_grow(struct buffer *b, size_t n)\n{\n    return realloc_buf(b, n);\n}\nint buffer_len(const struct buffer *b) {\n    return b->n;\n}\n",
+			[]string{"BUF_MAX", "buffer", "buffer_grow", "buffer_len"}, []string{"realloc_buf", "size_t"}},
 	}
 	for _, tt := range tests {
 		defs := Definitions(tt.path, []byte(tt.src))
