@@ -2,6 +2,7 @@ package quickscan
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -65,7 +66,18 @@ var configNames = set(`.travis.yml .goreleaser.yml .goreleaser.yaml appveyor.yml
 .prettierrc .golangci.yml .golangci.yaml .pre-commit-config.yaml .readthedocs.yaml .readthedocs.yml .coveragerc
 tox.ini setup.cfg pyproject.toml manifest.in makefile dockerfile codecov.yml .codecov.yml renovate.json
 .dependabot.yml go.mod package.json requirements.txt requirements-dev.txt dev-requirements.txt .mailmap
-.nycrc .jshintrc .jscsrc .babelrc tsconfig.json .gitmodules .travis.yaml`)
+.nycrc .jshintrc .jscsrc .babelrc tsconfig.json .gitmodules .travis.yaml
+rakefile gemfile .rubocop.yml .rubocop_todo.yml .rspec .yardopts .simplecov .document
+cargo.toml rust-toolchain rust-toolchain.toml rustfmt.toml .rustfmt.toml clippy.toml deny.toml
+pom.xml build.gradle build.gradle.kts settings.gradle settings.gradle.kts gradle.properties mvnw mvnw.cmd
+gradlew gradlew.bat build.sbt build.xml composer.json package.swift cmakelists.txt meson.build .clang-format`)
+
+// configExts are build and package manifests named after their project.
+var configExts = set(".gemspec .csproj .fsproj .sln .podspec .cabal .nimble")
+
+// testClassRe is the Java family's test class: JsonArrayTest.java,
+// ClientTests.kt, RouterSpec.scala, ParserIT.java.
+var testClassRe = regexp.MustCompile(`[a-z0-9](?:Tests?|Spec|IT)\.(?:java|kt|kts|scala|groovy|cs|swift)$`)
 
 // Kind classifies a path. generated reports a "generated" marker found in
 // the file itself.
@@ -100,7 +112,8 @@ func Kind(p string, generated bool) string {
 		return KindLicense
 	case changelogNames[stem] || changelogNames[base]:
 		return KindChangelog
-	case configNames[base] || configDirs[dirs[0]] || strings.HasPrefix(base, "requirements") && path.Ext(base) == ".txt":
+	case configNames[base] || configExts[path.Ext(base)] || configDirs[dirs[0]] ||
+		strings.HasPrefix(base, "requirements") && path.Ext(base) == ".txt":
 		return KindConfig
 	}
 	for _, d := range dirs {
@@ -112,11 +125,17 @@ func Kind(p string, generated bool) string {
 		}
 	}
 	if strings.HasPrefix(base, "test_") || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") ||
-		strings.Contains(base, ".spec.") || stem == "conftest" || strings.HasSuffix(stem, "_tests") {
+		strings.Contains(base, ".spec.") || stem == "conftest" || strings.HasSuffix(stem, "_tests") ||
+		strings.HasSuffix(stem, "_spec") || testClassRe.MatchString(path.Base(p)) {
 		return KindTest
 	}
 	switch path.Ext(base) {
-	case ".md", ".rst", ".txt", ".adoc", ".markdown", ".html", ".svg", ".png", ".jpg", ".gif", ".ico":
+	case ".md", ".rst", ".txt", ".adoc", ".asciidoc", ".markdown", ".rdoc", ".textile", ".html", ".svg", ".png", ".jpg", ".gif", ".ico":
+		return KindDoc
+	}
+	// README, SPEC, INSTALL, TODO: a capitalised name with no extension
+	// is a document (Makefile and Rakefile are not all capitals).
+	if orig := path.Base(p); path.Ext(orig) == "" && strings.ToUpper(orig) == orig && strings.ToLower(orig) != orig {
 		return KindDoc
 	}
 	if stem == "readme" || stem == "contributing" || stem == "security" || stem == "code_of_conduct" {

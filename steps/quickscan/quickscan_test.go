@@ -156,6 +156,21 @@ func TestKind(t *testing.T) {
 		"third_party/zlib/zlib.h":                 KindVendored,
 		"packages/core/src/index.ts":              KindSource,
 		"_examples/rest/main.go":                  KindExample,
+		// Other languages' tests, build files and manuals.
+		"gson/src/test/java/com/google/gson/JsonArrayTest.java": KindTest,
+		"src/test/kotlin/ClientTests.kt":                        KindTest,
+		"lib/rack/request_spec.rb":                              KindTest,
+		"app/src/main/java/com/x/Contest.java":                  KindSource,
+		"Rakefile":                                              KindConfig,
+		"Gemfile":                                               KindConfig,
+		"rack.gemspec":                                          KindConfig,
+		".rubocop.yml":                                          KindConfig,
+		"Cargo.toml":                                            KindConfig,
+		"json_tests/Cargo.toml":                                 KindConfig,
+		"gson/pom.xml":                                          KindConfig,
+		"build.gradle.kts":                                      KindConfig,
+		"SPEC.rdoc":                                             KindDoc,
+		"SPEC":                                                  KindDoc,
 	} {
 		if got := Kind(p, false); got != want {
 			t.Errorf("Kind(%q) = %s, want %s", p, got, want)
