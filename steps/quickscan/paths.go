@@ -30,18 +30,20 @@ func (m nameMatch) term(keywords []string) string {
 }
 
 // nameMatches finds the keywords (lower-cased) a path spells. The file's
-// stem whole (parser for parser.py, or realip for "real" and "ip") is the
-// strongest; a word of its name or of its directory's (route and headers
+// name (parser.py) or its stem whole (parser, or realip for "real" and
+// "ip") is the strongest; a word of its name or of its directory's (route and headers
 // in middleware/route_headers.go) counts less. Each keyword counts once.
 func nameMatches(p string, keywords []string) []nameMatch {
 	dir, base := path.Split(p)
+	file := strings.ToLower(base)
 	base = strings.TrimSuffix(base, path.Ext(base))
 	dir = path.Base(strings.TrimSuffix(dir, "/"))
 	whole := squash(base)
 	var out []nameMatch
 	used := make([]bool, len(keywords))
 	for i, k := range keywords {
-		if squash(k) == whole || Singular(whole) == k || canonical(squash(k)) == canonical(Singular(whole)) {
+		// files.rb names lib/rack/files.rb by its name and extension.
+		if k == file || squash(k) == whole || Singular(whole) == k || canonical(squash(k)) == canonical(Singular(whole)) {
 			out = append(out, nameMatch{i, -1, stemBonus})
 			used[i] = true
 		}

@@ -101,6 +101,24 @@ func TestDefinedPairRanksFirst(t *testing.T) {
 	}
 }
 
+// A text naming a file by its name and extension names that file above
+// every other, even when its other words are rarer elsewhere.
+func TestFileNameRanksFirst(t *testing.T) {
+	src := map[string]string{
+		"lib/rack/conditional_get.rb": "module Rack\n  class ConditionalGet\n    # conditional conditional conditional\n    def call(env); end\n  end\nend\n",
+		"lib/rack/files.rb":           "module Rack\n  class Files\n    def call(env)\n      return fail(404) unless File.file?(path)\n    end\n  end\nend\n",
+		"lib/rack/file.rb":            "module Rack\n  File = Files\nend\n",
+	}
+	// "rack", "file" and "files" are everywhere; "conditional" is rare.
+	for _, n := range []string{"static", "lint", "utils", "directory", "sendfile", "request", "response", "builder"} {
+		src["lib/rack/"+n+".rb"] = "module Rack\n  # serves a file from files\n  class X; end\nend\n"
+	}
+	r := scanFixture(t, "Remove unnecessary conditional in rack/files.rb", src)
+	if r.Files[0].Path != "lib/rack/files.rb" {
+		t.Errorf("ranked %+v; want lib/rack/files.rb first", r.Files)
+	}
+}
+
 // A keyword the file defines is not counted again as a pair of the
 // words it joins.
 func TestDefinedPairNotTwice(t *testing.T) {
