@@ -38,6 +38,31 @@ type scanJSON struct {
 	} `json:"files"`
 	Estimated int    `json:"estimated_files"`
 	Scope     string `json:"scope"`
+	Basis     struct {
+		Core      int     `json:"core_files"`
+		Edited    int     `json:"edited_files"`
+		PerSource float64 `json:"files_per_source_file"`
+		Changelog bool    `json:"changelog"`
+		Search    float64 `json:"search_files"`
+		Recent    float64 `json:"recent_change_files"`
+		RecentOf  string  `json:"recent_changes_of"`
+	} `json:"basis"`
+}
+
+// basis is the estimate's sum in one line, for tuning: the search's part
+// (edited of core source files × files per source file, + changelog) and
+// the recent changes' part it is blended with.
+func (s scanJSON) basis() string {
+	b := s.Basis
+	cl := ""
+	if b.Changelog {
+		cl = " +changelog"
+	}
+	of := b.RecentOf
+	if of == "" {
+		of = "repository"
+	}
+	return fmt.Sprintf("search %.1f (%d of %d core × %.2f%s), recent %.1f (%s)", b.Search, b.Edited, b.Core, b.PerSource, cl, b.Recent, of)
 }
 
 // outcome is one change measured.
@@ -151,9 +176,9 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	o.ratioErr = max(e/t, t/e)
 	if verbose {
 		subject, _, _ := strings.Cut(c.Text, "\n")
-		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n",
+		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n  estimate: %s\n",
 			c.Repo, subject, o.recall, o.baseRecall, o.hit, s.Estimated, len(c.Files), s.Scope,
-			strings.Join(ranked[:min(5, len(ranked))], " "), strings.Join(c.Targets, " "))
+			strings.Join(ranked[:min(5, len(ranked))], " "), strings.Join(c.Targets, " "), s.basis())
 	}
 	return o
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -62,5 +63,23 @@ func TestInSplit(t *testing.T) {
 	}
 	if got := inSplit(all, "heldout"); len(got) != 0 {
 		t.Errorf("an absent split keeps nothing, got %+v", got)
+	}
+}
+
+// -v prints the estimate's sum from the scan's JSON, so a tuner sees why
+// a change was sized as it was.
+func TestBasisLine(t *testing.T) {
+	var s scanJSON
+	js := `{"estimated_files":4,"basis":{"core_files":4,"edited_files":1,"files_per_source_file":2.05,"changelog":true,"search_files":3.87,"recent_change_files":2.61,"recent_changes_of":"lib/rack/utils.rb"}}`
+	if err := json.Unmarshal([]byte(js), &s); err != nil {
+		t.Fatal(err)
+	}
+	want := "search 3.9 (1 of 4 core × 2.05 +changelog), recent 2.6 (lib/rack/utils.rb)"
+	if got := s.basis(); got != want {
+		t.Errorf("basis = %q, want %q", got, want)
+	}
+	s.Basis.RecentOf, s.Basis.Changelog = "", false
+	if got := s.basis(); !strings.HasSuffix(got, "(repository)") || strings.Contains(got, "changelog") {
+		t.Errorf("basis without a top file's history = %q", got)
 	}
 }
