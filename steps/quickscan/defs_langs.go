@@ -11,7 +11,12 @@ import "regexp"
 var (
 	rustDefs = []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?(?:(?:const|async|unsafe|default)\s+|extern\s+"[^"]*"\s+)*fn\s+([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|union|trait|type|mod)\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|union|trait|mod)\s+([A-Za-z_]\w*)`),
+		// A type alias at the margin or made public; an indented bare
+		// "type Error = Error;" is an impl's associated type, which every
+		// implementation of the trait repeats.
+		regexp.MustCompile(`(?m)^(?:pub(?:\([^)]*\))?\s+)?type\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^\s+pub(?:\([^)]*\))?\s+type\s+([A-Za-z_]\w*)`),
 		regexp.MustCompile(`(?m)^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const|static)\s+(?:mut\s+)?([A-Za-z_]\w*)\s*:`),
 		regexp.MustCompile(`macro_rules!\s*([A-Za-z_]\w*)`),
 		// impl Type / impl Trait for Type: the methods inside belong to Type.

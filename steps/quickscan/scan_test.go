@@ -41,9 +41,10 @@ func TestDefinitions(t *testing.T) {
 		// TypeScript declares types too.
 		{"source/core/options.ts", "export interface Hooks {\n\tinit: InitHook[];\n}\nexport type Method = 'GET' | 'POST';\ndeclare enum Mode { A }\ntype Internal = {a: number};\nconst x: Method = 'GET';\n",
 			[]string{"Hooks", "Method", "Mode", "Internal"}, []string{"number", "GET"}},
-		// Rust: functions, types, traits, modules, macros and what an impl block is for.
-		{"src/number.rs", "pub struct Number { n: N }\nenum N { PosInt(u64) }\npub(crate) trait Sealed {}\nmod private;\nmacro_rules! impl_from { () => {} }\nimpl From<u8> for Number {}\nimpl<'de> Deserializer<'de> {\n    pub fn deserialize_any(self) -> Result<()> {\n        let value = parse_number(self);\n    }\n}\npub const MAX_DEPTH: usize = 128;\n",
-			[]string{"Number", "N", "Sealed", "private", "impl_from", "Deserializer", "deserialize_any", "MAX_DEPTH"}, []string{"From", "parse_number", "value", "Result"}},
+		// Rust: functions, types, traits, modules, macros and what an impl
+		// block is for; not an impl's associated type.
+		{"src/number.rs", "pub struct Number { n: N }\nenum N { PosInt(u64) }\npub(crate) trait Sealed {}\nmod private;\nmacro_rules! impl_from { () => {} }\nimpl From<u8> for Number {}\nimpl<'de> Deserializer<'de> {\n    type Error = Error;\n    pub fn deserialize_any(self) -> Result<()> {\n        let value = parse_number(self);\n    }\n}\npub const MAX_DEPTH: usize = 128;\n",
+			[]string{"Number", "N", "Sealed", "private", "impl_from", "Deserializer", "deserialize_any", "MAX_DEPTH"}, []string{"From", "parse_number", "value", "Result", "Error"}},
 		// Java: types and methods with or without modifiers, never calls.
 		{"gson/src/main/java/com/google/gson/JsonArray.java", "public final class JsonArray extends JsonElement implements Iterable<JsonElement> {\n  private final ArrayList<JsonElement> elements;\n  public List<JsonElement> asList() {\n    return new NonNullElementWrapperList<>(elements);\n  }\n  JsonElement get(int i) {\n    return elements.get(i);\n  }\n  @Override public <T> T accept(Visitor<T> v) {\n    else if (x) { log(\"x\"); }\n  }\n  interface Visitor<T> {}\n  enum Kind { A }\n}\n",
 			[]string{"JsonArray", "asList", "get", "accept", "Visitor", "Kind"}, []string{"JsonElement", "NonNullElementWrapperList", "if", "log", "ArrayList"}},
