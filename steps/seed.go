@@ -241,11 +241,31 @@ var (
 	filesNextRe = regexp.MustCompile(`^\s+(?i:files?)\b`)
 	levelNextRe = regexp.MustCompile(`^\s+(?i:complexity)\b`)
 	levelPrevRe = regexp.MustCompile(`(?i:\bcomplexity)\W{0,3}$`)
+	// reachRe marks a count of the files a change reaches rather than
+	// edits ("Transitive impact: {N} files"), which the scan does not know.
+	reachRe = regexp.MustCompile(`(?i)\b(?:transitive|indirect|downstream)`)
 )
 
+// clauseBefore and clauseAfter are the words around a placeholder up to
+// the nearest other placeholder or punctuation, so "Transitive impact:"
+// speaks for the {N} it labels and not for the sentence before it.
+func clauseBefore(s string) string {
+	if i := strings.LastIndexAny(s, ".?!;,}"); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func clauseAfter(s string) string {
+	if i := strings.IndexAny(s, ".?!;,{"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
 // fitsContext reports whether a generic placeholder stands for name where
-// it is written: "{N} files" is the quick scan's file count, "{N} modules"
-// or "FR-{N}" is not; "{low/medium/high} complexity" is the complexity,
+// it is written: "{N} files" is the quick scan's file count, "{N} modules",
+// "FR-{N}" or "Transitive impact: {N} files" is not; "{low/medium/high} complexity" is the complexity,
 // "Confidence: {low/medium/high}" or "risk level {low/medium/high}" is not.
 // A placeholder rtgit cannot tell stays visible for the person answering:
 // a wrong value filled in would read as something the user said.
@@ -253,7 +273,7 @@ func fitsContext(raw, name, before, after string) bool {
 	raw = strings.TrimSpace(raw)
 	switch {
 	case name == "file_count" && bareCountRe.MatchString(raw):
-		return filesNextRe.MatchString(after)
+		return filesNextRe.MatchString(after) && !reachRe.MatchString(clauseBefore(before)) && !reachRe.MatchString(clauseAfter(after))
 	case name == "complexity" && bareLevelRe.MatchString(raw):
 		return levelNextRe.MatchString(after) || levelPrevRe.MatchString(before)
 	}

@@ -207,6 +207,9 @@ func TestSeedGenericPlaceholdersNeedContext(t *testing.T) {
 		{"Confidence: {low/medium/high}. Final scope: {small/medium/large}.", "Confidence: {low/medium/high}. Final scope: {{scope}}."},
 		{"Risk level overall: {low/medium/high}.", "Risk level overall: {low/medium/high}."},
 		{"{N} test files", "{N} test files"},
+		// The scan counts the files a change edits, not what they reach.
+		{"Direct changes: {N} files. Transitive impact: {N} files.", "Direct changes: {{file_count}} files. Transitive impact: {N} files."},
+		{"{N} files directly and {N} files indirectly", "{{file_count}} files directly and {N} files indirectly"},
 		{"a {file count} estimate of {complexity}", "a {{file_count}} estimate of {{complexity}}"},
 	} {
 		if got := seedPlaceholders(tc.in); got != tc.want {
