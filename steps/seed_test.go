@@ -184,7 +184,8 @@ func TestSeedLiberalForms(t *testing.T) {
 	if p := s.Prose(Standard); len(p) != 1 || p[0] != "I'll note it down." {
 		t.Errorf("prose = %q", p)
 	}
-	if b := s.Questions(Brief); len(b) != 1 || b[0].Draft != "Rollback is a redeploy of the previous build." || !strings.HasPrefix(b[0].Text, "Right? ") {
+	// A claim with no placeholder is the step file's, not the user's: asked, not drafted.
+	if b := s.Questions(Brief); len(b) != 1 || b[0].Draft != "" || !strings.HasPrefix(b[0].Text, "Right? The step file's brief says “Rollback is a redeploy of the previous build.”") {
 		t.Errorf("brief = %+v", b)
 	}
 	if len(s.Criteria) != 1 || len(s.Mappings) != 3 || s.Mappings[0].Section != "Rollback" {

@@ -14,7 +14,10 @@ import (
 // artifact section quotes. So only the summary is drafted: the persona's
 // closing question is asked instead of rtgit's own, the talk about work
 // nobody will do is left out, and a brief that is nothing but such talk
-// drafts nothing, so nobody confirms words nobody said.
+// drafts nothing, so nobody confirms words nobody said. A sentence with
+// no placeholder ("No new dependencies needed.", "All errors are
+// recoverable.") is something the seed's agent would have checked first;
+// in rtgit nobody has, so it is asked about rather than drafted.
 
 // confirmAsk is the part of the confirm question that says how to answer
 // it; the persona's closing question, or "Does this capture it?", leads.
@@ -28,6 +31,10 @@ const noDraftAsk = "Nothing is drafted here: write the answer in your own words.
 // about to do, possibly after a lead-in clause ("Based on our discussion,
 // I'll draft …").
 var processRe = regexp.MustCompile(`^(?:[^,.;:?!]*,\s*)?(?:I'll|I will|I'm going to|I am going to|Let me)\b`)
+
+// presentRe matches a sentence that only presents what follows ("Here's
+// my suggested prioritization."): with no placeholder, it says nothing.
+var presentRe = regexp.MustCompile(`^Here(?:'s|’s| is| are)\b`)
 
 // waitRe matches the sentences that only ask the reader to wait.
 var waitRe = regexp.MustCompile(`^(?:One moment|Give me a moment|Just a moment)\b`)
@@ -48,7 +55,7 @@ var instructionVerbs = map[string]bool{
 // label ("Maya Chen:") is already stripped; labelled tells whether it had
 // one, which marks the paragraphs without one as written to the agent.
 func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
-	var kept, notes []string
+	var kept, notes, claims []string
 	var closing string
 	for i, p := range paras {
 		if !plain(p) {
@@ -65,8 +72,11 @@ func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
 			case waitRe.MatchString(s):
 			case processRe.MatchString(s):
 				notes = append(notes, s)
-			default:
+			case asks(s) || hasPlaceholder(s):
 				out = append(out, s)
+			case presentRe.MatchString(s):
+			default:
+				claims = append(claims, s)
 			}
 		}
 		switch {
@@ -80,7 +90,7 @@ func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
 	if n := len(kept); n > 0 && plain(kept[n-1]) {
 		ss := sentences(kept[n-1])
 		j := len(ss)
-		for j > 0 && strings.HasSuffix(ss[j-1], "?") {
+		for j > 0 && asks(ss[j-1]) {
 			j--
 		}
 		closing = strings.Join(ss[j:], " ")
@@ -89,6 +99,24 @@ func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
 		} else {
 			kept[n-1] = strings.Join(ss[:j], " ")
 		}
+	}
+	if len(claims) > 0 {
+		quoted := make([]string, len(claims))
+		for i, c := range claims {
+			quoted[i] = "“" + c + "”"
+		}
+		says := "The step file's brief also says "
+		if len(kept) == 0 {
+			says = "The step file's brief says "
+		}
+		also := says + JoinAnd(quoted) + ": put that in your answer only if it holds."
+		if len(claims) > 1 {
+			also = says + JoinAnd(quoted) + ": put each in your answer only if it holds."
+		}
+		if closing == "" && len(kept) > 0 {
+			closing = "Does this capture it?"
+		}
+		closing = strings.TrimSpace(closing + " " + also)
 	}
 	if len(kept) == 0 {
 		ask = noDraftAsk
@@ -101,6 +129,21 @@ func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
 		closing = "Does this capture it?"
 	}
 	return strings.Join(kept, "\n\n"), closing + " " + confirmAsk, ""
+}
+
+// asks reports whether a sentence asks the reader something: a question,
+// or a request such as "Tell me if that's wrong."
+func asks(s string) bool {
+	return strings.HasSuffix(s, "?") || requestRe.MatchString(s)
+}
+
+var requestRe = regexp.MustCompile(`^(?:Tell me|Let me know|Correct me|Say so)\b`)
+
+// hasPlaceholder reports whether a sentence holds a {placeholder}, filled
+// from the scan ({{file_count}}) or left for the person answering.
+func hasPlaceholder(s string) bool {
+	i := strings.IndexByte(s, '{')
+	return i >= 0 && strings.IndexByte(s[i:], '}') > 0
 }
 
 // plain reports whether a paragraph is running text: no line of it starts

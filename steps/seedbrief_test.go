@@ -49,9 +49,34 @@ func TestSeedBriefDraftsOnlyTheSummary(t *testing.T) {
 		},
 		{
 			name:      "unlabelled prose is the persona's own",
-			brief:     "The module list is {modules}.\n\nRead it twice. Sound right?",
-			draft:     "The module list is {modules}.\n\nRead it twice.",
+			brief:     "The module list is {modules}.\n\nUse {store} for the data. Sound right?",
+			draft:     "The module list is {modules}.\n\nUse {store} for the data.",
 			askPrefix: "Sound right? Leave the draft",
+		},
+		{
+			// The seed's agent had looked before saying "No new
+			// dependencies needed"; in rtgit nobody has, so the claim is
+			// asked about, not drafted.
+			name:      "a claim nothing backs is asked, not drafted",
+			brief:     "Alex Rivera: The technology stack for this feature follows existing conventions: {stack}. No new dependencies needed. Does this align with your expectations?",
+			draft:     "The technology stack for this feature follows existing conventions: {stack}.",
+			askPrefix: "Does this align with your expectations? The step file's brief also says “No new dependencies needed.”: put that in your answer only if it holds. Leave the draft",
+		},
+		{
+			name:      "several claims, and a lead-in that only presents the draft",
+			brief:     "Jordan Park: Design complete. Here's the summary. Summary: {N} modules. The design follows existing patterns. Shall we wrap up?",
+			draft:     "Summary: {N} modules.",
+			askPrefix: "Shall we wrap up? The step file's brief also says “Design complete.” and “The design follows existing patterns.”: put each in your answer only if it holds.",
+		},
+		{
+			name:      "only claims: nothing drafted, the claims asked",
+			brief:     "Alex Rivera: No breaking changes to existing interfaces. Confirmed?",
+			askPrefix: "Confirmed? The step file's brief says “No breaking changes to existing interfaces.”: put that in your answer only if it holds. Nothing is drafted here",
+		},
+		{
+			name:      "a request to correct is asked like a question",
+			brief:     "Maya Chen: I don't see regulated data in this change. Tell me if that's wrong.",
+			askPrefix: "Tell me if that's wrong. The step file's brief says “I don't see regulated data in this change.”: put that in your answer only if it holds. Nothing is drafted here",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
