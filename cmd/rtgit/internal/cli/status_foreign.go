@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+// foreignAnalyses lists the folders under docs/requirements in the
+// worktree that hold a meta.json: analyses kept before rtgit, or by
+// another tool, which have no rtgit/<slug> branch. status names them so
+// "No analyses yet" is not said of a repository full of them; rtgit
+// neither lists nor changes them. Reads stay inside the repository.
+func foreignAnalyses(root string) []string {
+	fsys := steps.RepoFS(root)
+	entries, err := fs.ReadDir(fsys, roundtable.RequirementsDir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if st, err := fs.Stat(fsys, path.Join(roundtable.RequirementsDir, e.Name(), "meta.json")); err == nil && st.Mode().IsRegular() {
+			out = append(out, e.Name())
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) })
+	return out
+}
+
+// listSome joins the first n names and says how many more there are.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + " and " + steps.Count(len(names)-n, "more", "more")
+}
