@@ -27,7 +27,7 @@ var (
 	// parenthesis on a line that is not a statement.
 	javaDefs = []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|sealed|open|data|inner|partial|readonly|strictfp|override|case|implicit|enum|value|annotation)\s+)*(?:class|interface|enum|record|object|trait|struct|@interface)\s+([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|default|override|virtual|async|sealed|extern|unsafe|new)\s+)*(?:<[^>]+>\s+)?([\w$.]+(?:<[^;{}()]*>)?(?:\[\])*\??)\s+([A-Za-z_$][\w$]*)\s*\([^;]*$`),
+		regexp.MustCompile(`(?m)^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|default|override|virtual|async|sealed|extern|unsafe|new)\s+)*(?:<[^>]+>\s+)?([\w$.]+(?:<[^;{}()]*>)?(?:\[\])*\??)\s+([A-Za-z_$][\w$]*)\s*\([^;\n]*$`),
 		// Kotlin and Scala functions, extension functions included.
 		regexp.MustCompile(`(?m)^\s*(?:(?:public|private|protected|internal|override|open|suspend|inline|operator|infix|tailrec|abstract|final|implicit)\s+)*(?:fun|def)\s+(?:<[^>]+>\s*)?(?:[\w.]+(?:<[^>]*>)?\.)?([A-Za-z_]\w*)`),
 		regexp.MustCompile(`(?m)^(?:(?:private|internal|public|const|lazy)\s+)*(?:val|var)\s+([A-Za-z_]\w*)`),
@@ -50,7 +50,7 @@ var (
 	// cDefs find C and C++ functions by their shape at the margin: a
 	// definition starts in column 0, a call never does.
 	cDefs = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^(?:[A-Za-z_][\w:<>,*& ]*[\s*&])?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)\s*\([^;]*$`),
+		regexp.MustCompile(`(?m)^(?:[A-Za-z_][\w:<>,*& ]*[\s*&])?(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)\s*\([^;\n]*$`),
 		regexp.MustCompile(`(?m)^\s*(?:typedef\s+)?(?:struct|union|enum|class|namespace)\s+([A-Za-z_]\w*)`),
 		regexp.MustCompile(`(?m)^\s*#\s*define\s+([A-Za-z_]\w*)`),
 	}
