@@ -265,8 +265,9 @@ func clauseAfter(s string) string {
 
 // fitsContext reports whether a generic placeholder stands for name where
 // it is written: "{N} files" is the quick scan's file count, "{N} modules",
-// "FR-{N}" or "Transitive impact: {N} files" is not; "{low/medium/high} complexity" is the complexity,
-// "Confidence: {low/medium/high}" or "risk level {low/medium/high}" is not.
+// "FR-{N}" or "Transitive impact: {N} files" is not; "{low/medium/high}
+// complexity" is the complexity, "Confidence: {low/medium/high}" or "risk
+// level {low/medium/high}" is not.
 // A placeholder rtgit cannot tell stays visible for the person answering:
 // a wrong value filled in would read as something the user said.
 func fitsContext(raw, name, before, after string) bool {

@@ -34,10 +34,11 @@ change's scope and complexity -- the same search Phase 00 of an analysis runs.
 
 The text is a description unless --keywords is given or every comma-separated
 item is a single word. Keywords match whole words and identifier parts: copy
-finds deepCopy and copy_file, not Copyright. Binary files, files over 1 MiB and
-files a partial clone has not fetched are skipped; licences, changelogs, CI and release configuration, vendored and
-generated code are searched but ranked low, and rtgit's own analyses
-(docs/requirements/) are never searched.`,
+finds deepCopy and copy_file, not Copyright. Binary files, files over 1 MiB
+and files a partial clone has not fetched are skipped; licences, changelogs,
+CI and release configuration, vendored and generated code are searched but
+ranked low, and rtgit's own analyses (docs/requirements/) are never
+searched.`,
 		Example: "  rtgit scan \"Let customers export invoices as CSV\"\n  rtgit scan \"InvoiceStore, list_invoices\" --rev main --json\n  rtgit scan --keywords \"retry policy, backoff\" --explain",
 		Args:    exactArgs(1),
 		RunE:    func(_ *cobra.Command, args []string) error { return runScan(o, s, args[0]) },
