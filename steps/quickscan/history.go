@@ -71,7 +71,7 @@ func ReadHistory(read func(n int) ([][]string, error)) <-chan History {
 func HistoryOf(changes [][]string) History {
 	h := History{sizes: map[string][]int{}}
 	files, sources := 0, 0
-	logs := 0.0
+	var all []int // each counted change's file count
 	for _, c := range changes {
 		if len(c) > bulkChange {
 			continue
@@ -94,19 +94,29 @@ func HistoryOf(changes [][]string) History {
 		h.Changes++
 		files += n
 		sources += len(src)
-		logs += math.Log(float64(n))
+		all = append(all, n)
 		for _, p := range src {
 			h.sizes[p] = append(h.sizes[p], n)
 		}
 	}
 	if sources > 0 {
 		h.PerSource = round2(float64(files) / float64(sources))
-		h.Typical = round2(math.Exp(logs / float64(h.Changes)))
+		h.Typical = geoMean(all)
 	}
 	return h
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// geoMean is the geometric mean of file counts (each at least 1), to two
+// places.
+func geoMean(ns []int) float64 {
+	logs := 0.0
+	for _, n := range ns {
+		logs += math.Log(float64(n))
+	}
+	return round2(math.Exp(logs / float64(len(ns))))
+}
 
 // Around is the size of a change to the source file p here: the geometric
 // mean of the files the recent changes to p touched, over how many of
@@ -117,11 +127,7 @@ func (h History) Around(p string) (files float64, changes int) {
 	if len(s) < minFileHistory {
 		return h.Typical, 0
 	}
-	logs := 0.0
-	for _, n := range s {
-		logs += math.Log(float64(n))
-	}
-	return round2(math.Exp(logs / float64(len(s)))), len(s)
+	return geoMean(s), len(s)
 }
 
 // usable reports whether the History holds enough changes to go by, and
