@@ -104,7 +104,11 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 }
 
 func runStatusList(o *statusOptions, s Streams) error {
-	m, err := machine(o.dir, s)
+	ws, err := openWorkspace(o.dir, true)
+	if err != nil {
+		return err
+	}
+	m, err := machineWithAI(ws, s, nil)
 	if err != nil {
 		return err
 	}
@@ -140,13 +144,11 @@ func runStatusList(o *statusOptions, s Streams) error {
 		return writeJSON(s, out)
 	}
 	if len(rows) == 0 {
-		if ws, err := openWorkspace(o.dir, true); err == nil {
-			if names := foreignAnalyses(ws.root); len(names) > 0 {
-				fmt.Fprintf(s.Out, "No rtgit analyses yet. %s/ holds %s with a meta.json and no %s<slug> branch (%s), written by another tool or by hand: rtgit leaves them as they are.\n",
-					roundtable.RequirementsDir, steps.Count(len(names), "folder", "folders"), roundtable.BranchPrefix, listSome(names, 3))
-				fmt.Fprintln(s.Out, `Start one with: rtgit new "<description>"`)
-				return nil
-			}
+		if names := foreignAnalyses(ws.root); len(names) > 0 {
+			fmt.Fprintf(s.Out, "No rtgit analyses yet. %s/ holds %s with a meta.json and no %s<slug> branch (%s), written by another tool or by hand: rtgit leaves them as they are.\n",
+				roundtable.RequirementsDir, steps.Count(len(names), "folder", "folders"), roundtable.BranchPrefix, listSome(names, 3))
+			fmt.Fprintln(s.Out, `Start one with: rtgit new "<description>"`)
+			return nil
 		}
 		fmt.Fprintln(s.Out, `No analyses yet. Start one with: rtgit new "<description>"`)
 		return nil

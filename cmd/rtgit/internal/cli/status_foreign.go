@@ -34,10 +34,10 @@ func foreignAnalyses(root string) []string {
 	return out
 }
 
-// listSome joins the first n names and says how many more there are.
+// listSome names the first n names and says how many more there are.
 func listSome(names []string, n int) string {
 	if len(names) <= n {
-		return strings.Join(names, ", ")
+		return steps.JoinAnd(names)
 	}
-	return strings.Join(names[:n], ", ") + " and " + steps.Count(len(names)-n, "more", "more")
+	return steps.JoinAnd(append(names[:n:n], steps.Count(len(names)-n, "more", "more")))
 }
