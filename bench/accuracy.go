@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps/quickscan"
 )
 
 // The scan-accuracy benchmark replays real changes: for each corpus line
@@ -36,33 +38,9 @@ type scanJSON struct {
 	Files []struct {
 		Path string `json:"path"`
 	} `json:"files"`
-	Estimated int    `json:"estimated_files"`
-	Scope     string `json:"scope"`
-	Basis     struct {
-		Core      int     `json:"core_files"`
-		Edited    int     `json:"edited_files"`
-		PerSource float64 `json:"files_per_source_file"`
-		Changelog bool    `json:"changelog"`
-		Search    float64 `json:"search_files"`
-		Recent    float64 `json:"recent_change_files"`
-		RecentOf  string  `json:"recent_changes_of"`
-	} `json:"basis"`
-}
-
-// basis is the estimate's sum in one line, for tuning: the search's part
-// (edited of core source files × files per source file, + changelog) and
-// the recent changes' part it is blended with.
-func (s scanJSON) basis() string {
-	b := s.Basis
-	cl := ""
-	if b.Changelog {
-		cl = " +changelog"
-	}
-	of := b.RecentOf
-	if of == "" {
-		of = "repository"
-	}
-	return fmt.Sprintf("search %.1f (%d of %d core × %.2f%s), recent %.1f (%s)", b.Search, b.Edited, b.Core, b.PerSource, cl, b.Recent, of)
+	Estimated int             `json:"estimated_files"`
+	Scope     string          `json:"scope"`
+	Basis     quickscan.Basis `json:"basis"`
 }
 
 // outcome is one change measured.
@@ -178,7 +156,7 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 		subject, _, _ := strings.Cut(c.Text, "\n")
 		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n  estimate: %s\n",
 			c.Repo, subject, o.recall, o.baseRecall, o.hit, s.Estimated, len(c.Files), s.Scope,
-			strings.Join(ranked[:min(5, len(ranked))], " "), strings.Join(c.Targets, " "), s.basis())
+			strings.Join(ranked[:min(5, len(ranked))], " "), strings.Join(c.Targets, " "), s.Basis.Describe())
 	}
 	return o
 }

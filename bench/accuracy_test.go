@@ -67,19 +67,17 @@ func TestInSplit(t *testing.T) {
 }
 
 // -v prints the estimate's sum from the scan's JSON, so a tuner sees why
-// a change was sized as it was.
+// a change was sized as it was: the JSON's basis decodes whole.
 func TestBasisLine(t *testing.T) {
 	var s scanJSON
-	js := `{"estimated_files":4,"basis":{"core_files":4,"edited_files":1,"files_per_source_file":2.05,"changelog":true,"search_files":3.87,"recent_change_files":2.61,"recent_changes_of":"lib/rack/utils.rb"}}`
+	js := `{"estimated_files":4,"basis":{"core_files":4,"edited_files":1,"edit_share":0.35,"files_per_source_file":2.05,"history_changes":188,"changelog":true,"search_files":3.87,"recent_change_files":2.61,"recent_changes_of":"lib/rack/utils.rb","recent_changes":22}}`
 	if err := json.Unmarshal([]byte(js), &s); err != nil {
 		t.Fatal(err)
 	}
-	want := "search 3.9 (1 of 4 core × 2.05 +changelog), recent 2.6 (lib/rack/utils.rb)"
-	if got := s.basis(); got != want {
-		t.Errorf("basis = %q, want %q", got, want)
-	}
-	s.Basis.RecentOf, s.Basis.Changelog = "", false
-	if got := s.basis(); !strings.HasSuffix(got, "(repository)") || strings.Contains(got, "changelog") {
-		t.Errorf("basis without a top file's history = %q", got)
+	got := s.Basis.Describe()
+	for _, want := range []string{"4 standing-out source files", "× 2.05 files per source file", "+ the changelog", "= 3.9", "the last 22 changes to lib/rack/utils.rb touched 2.6 files", "√(3.9 × 2.6)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("basis = %q, lacks %q", got, want)
+		}
 	}
 }
