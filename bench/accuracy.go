@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -52,6 +53,10 @@ type outcome struct {
 	ratioErr           float64
 	trueN, est         int
 	estScope           string
+	// The ceiling: the estimate the scan's own rule would give if it
+	// knew how many existing source files the change edits (ceiling).
+	ceilScopeRight bool
+	ceilRatioErr   float64
 }
 
 // measureAccuracy runs every change of the corpus, or of one split of
@@ -152,6 +157,8 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	o.scopeRight = s.Scope == scopeOf(len(c.Files))
 	e, t := float64(max(s.Estimated, 1)), float64(len(c.Files))
 	o.ratioErr = max(e/t, t/e)
+	ce := float64(ceiling(len(c.Targets), s.Basis))
+	o.ceilScopeRight, o.ceilRatioErr = scopeOf(int(ce)) == scopeOf(len(c.Files)), max(ce/t, t/ce)
 	if verbose {
 		subject, _, _ := strings.Cut(c.Text, "\n")
 		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n  estimate: %s\n",
@@ -159,6 +166,25 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 			strings.Join(ranked[:min(5, len(ranked))], " "), strings.Join(c.Targets, " "), s.Basis.Describe())
 	}
 	return o
+}
+
+// ceiling is the file count the scan's rule for the search's part gives
+// when the edited source files are not guessed from the search but known:
+// the change's existing non-test code files (the corpus's targets), times
+// the repository's files per source file, plus one for a changelog when
+// one matched. No scan can know more about a change from its text than
+// which source files it edits, so the ceiling's scope and ratio error
+// bound what any estimate from the text reaches by this rule.
+func ceiling(edited int, b quickscan.Basis) int {
+	per := b.PerSource
+	if per <= 0 {
+		per = 1
+	}
+	n := float64(max(edited, 1)) * per
+	if b.Changelog {
+		n++
+	}
+	return max(int(math.Round(n)), 1)
 }
 
 // scopeOf is the scope class of a true file count (as rtgit defines it).
@@ -271,6 +297,42 @@ func writeAccuracy(w io.Writer, outs []outcome) {
 	}
 	fmt.Fprintln(w)
 	writeCalibration(w, outs)
+	fmt.Fprintln(w)
+	writeCeiling(w, outs, names)
+}
+
+// writeCeiling prints, per split and overall, the scope and ratio error
+// of the ceiling estimate beside the scan's own: how much of the gap to
+// the goals a better guess of the edited files could close at all.
+func writeCeiling(w io.Writer, outs []outcome, names []string) {
+	fmt.Fprintln(w, "| split | changes | scope right | ceiling | median ratio error | ceiling |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	row := func(label string, outs []outcome) {
+		var scope, ceil float64
+		var errs, cerrs []float64
+		for _, o := range outs {
+			scope += b2f(o.scopeRight)
+			ceil += b2f(o.ceilScopeRight)
+			errs = append(errs, o.ratioErr)
+			cerrs = append(cerrs, o.ceilRatioErr)
+		}
+		sort.Float64s(errs)
+		sort.Float64s(cerrs)
+		n := float64(len(outs))
+		fmt.Fprintf(w, "| %s | %d | %.2f | %.2f | ×%.2f | ×%.2f |\n", label, len(outs), scope/n, ceil/n, medianOf(errs), medianOf(cerrs))
+	}
+	for _, s := range names {
+		var in []outcome
+		for _, o := range outs {
+			if o.split == s {
+				in = append(in, o)
+			}
+		}
+		row(s, in)
+	}
+	if len(names) > 1 {
+		row("**all**", outs)
+	}
 }
 
 func writeRow(w io.Writer, label, split string, outs []outcome) {

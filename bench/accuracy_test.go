@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps/quickscan"
 )
 
 func TestRecallAndScope(t *testing.T) {
@@ -78,6 +80,40 @@ func TestBasisLine(t *testing.T) {
 	for _, want := range []string{"4 standing-out source files", "× 2.05 files per source file", "+ the changelog", "= 3.9", "the last 22 changes to lib/rack/utils.rb touched 2.6 files", "√(3.9 × 2.6)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("basis = %q, lacks %q", got, want)
+		}
+	}
+}
+
+// The ceiling sizes a change by the scan's own rule from the source files
+// it really edits, so it bounds what a better guess of them could reach.
+func TestCeiling(t *testing.T) {
+	for _, tt := range []struct {
+		edited int
+		b      quickscan.Basis
+		want   int
+	}{
+		{1, quickscan.Basis{PerSource: 1.6}, 2},
+		{3, quickscan.Basis{PerSource: 1.6, Changelog: true}, 6},
+		{0, quickscan.Basis{}, 1}, // no history: one file per source file, at least one
+		{10, quickscan.Basis{PerSource: 2.05}, 21},
+	} {
+		if got := ceiling(tt.edited, tt.b); got != tt.want {
+			t.Errorf("ceiling(%d, %+v) = %d, want %d", tt.edited, tt.b, got, tt.want)
+		}
+	}
+	outs := []outcome{
+		{repo: "a/go", split: "train", scopeRight: false, ratioErr: 3, ceilScopeRight: true, ceilRatioErr: 1},
+		{repo: "b/py", split: "fresh", scopeRight: true, ratioErr: 1.5, ceilScopeRight: true, ceilRatioErr: 1.25},
+	}
+	var b strings.Builder
+	writeAccuracy(&b, outs)
+	for _, want := range []string{
+		"| split | changes | scope right | ceiling | median ratio error | ceiling |",
+		"| train | 1 | 0.00 | 1.00 | ×3.00 | ×1.00 |",
+		"| **all** | 2 | 0.50 | 1.00 | ×2.25 | ×1.12 |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
 		}
 	}
 }
