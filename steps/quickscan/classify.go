@@ -22,7 +22,8 @@ const (
 
 // relevantShare is the cut-off for the files a change may land in: a
 // source file counts when its score is at least this share of the best
-// file's. Below it sit files that merely mention a keyword in passing.
+// text evidence (see Relevant). Below it sit files that merely mention a
+// keyword in passing.
 const relevantShare = 0.3
 
 // landShare is the part of those files a change edits when nothing is
@@ -132,16 +133,21 @@ type Signals struct {
 
 // Relevant returns the ranked files a change most likely lands in: source
 // files (not tests, docs, configuration, vendored or generated code)
-// scoring at least half of the best of them.
+// scoring at least relevantShare of the best of them. The best is taken
+// without what a path earned: a file the text names ranks first, but its
+// name says nothing about how many other files the text points at, so it
+// must not raise the bar for them.
 func Relevant(ranked []File) []File {
+	top := 0.0
+	for _, f := range ranked {
+		if f.Kind == KindSource {
+			top = max(top, f.Score-f.named)
+		}
+	}
 	var out []File
-	top := -1.0
 	for _, f := range ranked {
 		if f.Kind != KindSource {
 			continue
-		}
-		if top < 0 {
-			top = f.Score
 		}
 		if f.Score >= top*relevantShare {
 			out = append(out, f)
@@ -304,8 +310,8 @@ func (c calibration) rate() float64 {
 // chosen. No calibration change was estimated large, so a large estimate
 // has no record and gets low confidence.
 var calibrated = map[string]calibration{
-	Small:  {23, 35},
-	Medium: {6, 7},
+	Small:  {23, 34},
+	Medium: {7, 8},
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two

@@ -119,6 +119,26 @@ func TestFileNameRanksFirst(t *testing.T) {
 	}
 }
 
+// A file the text names by its whole name outranks one that only
+// defines the same word: "args" is args.go, not the command type whose
+// field is called Args.
+func TestWholeNameOutranksADefinition(t *testing.T) {
+	src := map[string]string{
+		"command.go": "package cobra\n\n// Command is a cobra command.\ntype Command struct {\n\tUse string\n\tArgs PositionalArgs\n}\n\n" +
+			"func (c *Command) ValidateArgs(args []string) error { return c.Args(c, args) }\n\n// cobra cobra cobra cobra\n",
+		"args.go": "package cobra\n\ntype PositionalArgs func(cmd *Command, args []string) error\n\n" +
+			"func NoArgs(cmd *Command, args []string) error { return nil }\n\nfunc ExactArgs(n int) PositionalArgs { return nil }\n",
+		"flag_groups.go": "package cobra\n\n// group names are unique\nfunc (c *Command) MarkFlagsInGroup() {}\n",
+	}
+	for _, n := range []string{"flags", "completions", "help", "doc", "zsh", "fish", "bash", "usage"} {
+		src[n+".go"] = "package cobra\n\nfunc " + n + "() {}\n"
+	}
+	r := scanFixture(t, "Add cobra unique args validator", src)
+	if r.Files[0].Path != "args.go" {
+		t.Errorf("ranked %+v; want args.go first", r.Files)
+	}
+}
+
 // A keyword the file defines is not counted again as a pair of the
 // words it joins.
 func TestDefinedPairNotTwice(t *testing.T) {
@@ -166,5 +186,24 @@ func TestNameMatches(t *testing.T) {
 	}
 	if m := nameMatches("tree.go", kw); len(m) != 0 {
 		t.Errorf("tree.go matches %+v; want nothing", m)
+	}
+}
+
+// A file the text names ranks first without raising the bar the other
+// files must clear to count in the estimate: its name is evidence about
+// it, not about how many files the change spreads over.
+func TestNameDoesNotRaiseTheBar(t *testing.T) {
+	ranked := []File{
+		{Path: "args.go", Kind: KindSource, Score: 10, named: 7},
+		{Path: "command.go", Kind: KindSource, Score: 2.5},
+		{Path: "args_test.go", Kind: KindTest, Score: 9},
+		{Path: "doc.go", Kind: KindSource, Score: 0.5},
+	}
+	var got []string
+	for _, f := range Relevant(ranked) {
+		got = append(got, f.Path)
+	}
+	if want := []string{"args.go", "command.go"}; !slices.Equal(got, want) {
+		t.Errorf("Relevant = %q; want %q", got, want)
 	}
 }

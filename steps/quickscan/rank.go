@@ -45,6 +45,8 @@ type File struct {
 	// Reexports is the module this package entry file (__init__.py,
 	// index.js) re-exports, when that brought it in (withEntryFile).
 	Reexports string `json:"reexports,omitempty"`
+	// named is the part of Score the file's path earned (nameMatches).
+	named float64
 }
 
 // BM25 parameters: k1 bounds how much repeating a keyword helps, b how
@@ -61,10 +63,15 @@ const (
 
 // Bonuses, in units of the keyword's IDF weight: a keyword in the file's
 // name, and a keyword the file defines. The file that defines Recoverer
-// is where a change to Recoverer lands; files calling it only might.
+// is where a change to Recoverer lands; files calling it only might. A
+// keyword that is a file's whole name weighs most: "args" names args.go
+// more surely than the Command type whose field is called Args, since a
+// definition's name is often a common word and a file's whole name is
+// chosen to say what it holds (train split: hit@1 0.79 at 2.0, 0.81 at
+// 3.5; docs/performance.md).
 const (
 	pathBonus = 1.0
-	stemBonus = 2.0 // the keyword is the file's whole name: parser, parser.py, realip.go for "real ip"
+	stemBonus = 3.5 // the keyword is the file's whole name: parser, parser.py, realip.go for "real ip"
 	defBonus  = 2.5
 )
 
@@ -120,9 +127,11 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 			f.Defines = append(f.Defines, keywords[p[0]]+"+"+keywords[p[1]])
 		}
 		for _, m := range nameMatches(h.Path, lower) {
-			f.Score += m.bonus * m.weight(idf)
+			f.named += m.bonus * m.weight(idf)
 			f.Named = append(f.Named, m.term(keywords))
 		}
+		f.Score += f.named
+		f.named *= kindWeight[f.Kind]
 		f.Score = math.Round(f.Score*kindWeight[f.Kind]*100) / 100
 		out = append(out, f)
 	}
