@@ -24,6 +24,9 @@ func TestWordAt(t *testing.T) {
 		{"retried retries retrying retry", "retry", 4},
 		{"cookie Cookies cookies_test cooky", "cooky", 4},
 		{"days Day dayied", "day", 2},
+		// A name with a $ is matched whole, and its parts as parts.
+		{"import internal.$Gson$Types; $Gson$TypesTest, Types", "$gson$types", 2},
+		{"$Gson$Types", "types", 1},
 	}
 	for _, tt := range tests {
 		data := []byte(tt.text)

@@ -26,7 +26,7 @@ var (
 	// alike, and their methods are a type (or modifiers) then a name and a
 	// parenthesis on a line that is not a statement.
 	javaDefs = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|sealed|open|data|inner|partial|readonly|strictfp|override|case|implicit|enum|value|annotation)\s+)*(?:class|interface|enum|record|object|trait|struct|@interface)\s+([A-Za-z_]\w*)`),
+		regexp.MustCompile(`(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|sealed|open|data|inner|partial|readonly|strictfp|override|case|implicit|enum|value|annotation)\s+)*(?:class|interface|enum|record|object|trait|struct|@interface)\s+([A-Za-z_$][\w$]*)`),
 		regexp.MustCompile(`(?m)^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|default|override|virtual|async|sealed|extern|unsafe|new)\s+)*(?:<[^>]+>\s+)?([\w$.]+(?:<[^;{}()]*>)?(?:\[\])*\??)\s+([A-Za-z_$][\w$]*)\s*\([^;\n]*$`),
 		// Kotlin and Scala functions, extension functions included.
 		regexp.MustCompile(`(?m)^\s*(?:(?:public|private|protected|internal|override|open|suspend|inline|operator|infix|tailrec|abstract|final|implicit)\s+)*(?:fun|def)\s+(?:<[^>]+>\s*)?(?:[\w.]+(?:<[^>]*>)?\.)?([A-Za-z_]\w*)`),

@@ -98,7 +98,7 @@ func Keywords(texts ...string) []string {
 					}
 					continue
 				}
-				if call := strings.HasSuffix(tok, "()"); call || len(SplitIdentifier(tok)) > 1 || strings.ContainsAny(tok, "._") {
+				if call := strings.HasSuffix(tok, "()"); call || len(SplitIdentifier(tok)) > 1 || strings.ContainsAny(tok, "._$") {
 					addIdent(strings.TrimSuffix(tok, "()"), add)
 					continue
 				}
@@ -266,15 +266,21 @@ func ParseList(s string) []string {
 // marks it as code even when it is a plain word. The arguments are dropped.
 var callRe = regexp.MustCompile(`([A-Za-z_$][\w$.]*)\([^()\s]*\)`)
 
+// strayDollar matches a $ that starts no name: a price ($5) or a trailing
+// one. A $ before a letter or underscore is part of a name in Java,
+// JavaScript and PHP ($Gson$Types, $scope, $http), searched whole.
+var strayDollar = regexp.MustCompile(`\$([^A-Za-z_]|$)`)
+
 // tokens splits text into words and identifiers. Dots, slashes and
 // underscores stay inside a token so file names and paths survive.
 func tokens(text string) []string {
 	text = callRe.ReplaceAllString(text, "$1() ")
 	f := strings.FieldsFunc(text, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == '/' || r == '-' || r == '(' || r == ')')
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '$' || r == '.' || r == '/' || r == '-' || r == '(' || r == ')')
 	})
 	var out []string
 	for _, t := range f {
+		t = strayDollar.ReplaceAllString(t, "${1}")
 		call := strings.Contains(t, "()")
 		t = strings.Trim(strings.NewReplacer("(", "", ")", "").Replace(t), "._/-")
 		// A hyphen or slash joins words in prose ("read-only", "and/or"),
@@ -291,12 +297,12 @@ func tokens(text string) []string {
 	return out
 }
 
-// SplitIdentifier breaks an identifier into words at underscores, dots and
-// case changes: "InvoiceStore" -> Invoice Store, "list_invoices" -> list
+// SplitIdentifier breaks an identifier into words at underscores, dots,
+// dollar signs and case changes: "InvoiceStore" -> Invoice Store, "list_invoices" -> list
 // invoices, "HTTPServer" -> HTTP Server, "api.py" -> api py.
 func SplitIdentifier(id string) []string {
 	var words []string
-	for _, chunk := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '.' }) {
+	for _, chunk := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '.' || r == '$' }) {
 		rs := []rune(chunk)
 		start := 0
 		for i := 1; i < len(rs); i++ {

@@ -16,6 +16,7 @@ func TestSplitIdentifier(t *testing.T) {
 		"invoice2pdf":      "invoice 2 pdf",
 		"plain":            "plain",
 		"CSV_EXPORT_LIMIT": "CSV EXPORT LIMIT",
+		"$Gson$Types":      "Gson Types",
 	} {
 		if got := strings.Join(SplitIdentifier(in), " "); got != want {
 			t.Errorf("SplitIdentifier(%q) = %q, want %q", in, got, want)
@@ -38,6 +39,10 @@ func TestKeywords(t *testing.T) {
 		// Words repeated across texts outrank words said once.
 		{[]string{"Export reports", "the export should include reports for every team"}, []string{"export", "report", "include", "team"}},
 		{[]string{"the and of to"}, nil},
+		// A $ before a letter is part of a Java or JavaScript name, searched
+		// whole; a price's or a trailing $ is not.
+		{[]string{"Rename `$Gson$Types` and use $scope.apply"}, []string{"$Gson$Types", "$scope", "apply", "rename", "gson", "type"}},
+		{[]string{"costs $5 or $10.00 per US$ month"}, []string{"cost", "month"}},
 	}
 	for _, tt := range tests {
 		if got := Keywords(tt.texts...); !slices.Equal(got, tt.want) {

@@ -48,6 +48,9 @@ func TestDefinitions(t *testing.T) {
 		// Java: types and methods with or without modifiers, never calls.
 		{"gson/src/main/java/com/google/gson/JsonArray.java", "public final class JsonArray extends JsonElement implements Iterable<JsonElement> {\n  private final ArrayList<JsonElement> elements;\n  public List<JsonElement> asList() {\n    return new NonNullElementWrapperList<>(elements);\n  }\n  JsonElement get(int i) {\n    return elements.get(i);\n  }\n  @Override public <T> T accept(Visitor<T> v) {\n    else if (x) { log(\"x\"); }\n  }\n  interface Visitor<T> {}\n  enum Kind { A }\n}\n",
 			[]string{"JsonArray", "asList", "get", "accept", "Visitor", "Kind"}, []string{"JsonElement", "NonNullElementWrapperList", "if", "log", "ArrayList"}},
+		// A Java name may hold a $.
+		{"gson/src/main/java/com/google/gson/internal/$Gson$Types.java", "public final class $Gson$Types {\n  static Type canonicalize(Type type) {\n    return $Gson$Preconditions.checkNotNull(type);\n  }\n}\n",
+			[]string{"$Gson$Types", "canonicalize"}, []string{"$Gson$Preconditions", "checkNotNull"}},
 		// Kotlin and C# share the Java family's shapes.
 		{"app/Client.kt", "data class Client(val url: String)\nsuspend fun Client.fetchAll(): List<Item> = TODO()\nobject Registry\n", []string{"Client", "fetchAll", "Registry"}, []string{"TODO", "Item"}},
 		{"src/Cache.cs", "public sealed class Cache {\n    public async Task<int> Evict(string key) {\n        return await store.Remove(key);\n    }\n}\n", []string{"Cache", "Evict"}, []string{"Remove", "Task"}},
