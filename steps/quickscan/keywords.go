@@ -298,8 +298,9 @@ func tokens(text string) []string {
 }
 
 // SplitIdentifier breaks an identifier into words at underscores, dots,
-// dollar signs and case changes: "InvoiceStore" -> Invoice Store, "list_invoices" -> list
-// invoices, "HTTPServer" -> HTTP Server, "api.py" -> api py.
+// dollar signs and case changes: "InvoiceStore" -> Invoice Store,
+// "list_invoices" -> list invoices, "HTTPServer" -> HTTP Server, "api.py"
+// -> api py, "$Gson$Types" -> Gson Types.
 func SplitIdentifier(id string) []string {
 	var words []string
 	for _, chunk := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '.' || r == '$' }) {
