@@ -28,9 +28,10 @@ func newScanCmd(g *globals, s Streams) *cobra.Command {
 		Use:   "scan <description or keywords>",
 		Short: "Search the repository the way the quick scan does, and size the change",
 		Long: `Search every file tracked at a revision for keywords taken from the text
-(identifiers are split at camelCase, snake_case and dots, stop words dropped),
-rank the files by their hits and by the names they define, and suggest the
-change's scope and complexity -- the same search Phase 00 of an analysis runs.
+(identifiers are kept whole and split at camelCase, snake_case, dots and $;
+stop words are dropped), rank the files by their hits and by the names they
+define, and suggest the change's scope and complexity -- the same search
+Phase 00 of an analysis runs.
 
 The text is a description unless --keywords is given or every comma-separated
 item is a single word. Keywords match whole words and identifier parts: copy
