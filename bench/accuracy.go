@@ -157,8 +157,9 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	o.scopeRight = s.Scope == scopeOf(len(c.Files))
 	e, t := float64(max(s.Estimated, 1)), float64(len(c.Files))
 	o.ratioErr = max(e/t, t/e)
-	ce := float64(ceiling(len(c.Targets), s.Basis))
-	o.ceilScopeRight, o.ceilRatioErr = scopeOf(int(ce)) == scopeOf(len(c.Files)), max(ce/t, t/ce)
+	cn := ceiling(len(c.Targets), s.Basis)
+	ce := float64(cn)
+	o.ceilScopeRight, o.ceilRatioErr = scopeOf(cn) == scopeOf(len(c.Files)), max(ce/t, t/ce)
 	if verbose {
 		subject, _, _ := strings.Cut(c.Text, "\n")
 		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n  estimate: %s\n",
@@ -298,13 +299,13 @@ func writeAccuracy(w io.Writer, outs []outcome) {
 	fmt.Fprintln(w)
 	writeCalibration(w, outs)
 	fmt.Fprintln(w)
-	writeCeiling(w, outs, names)
+	writeCeiling(w, outs, names, splits)
 }
 
 // writeCeiling prints, per split and overall, the scope and ratio error
 // of the ceiling estimate beside the scan's own: how much of the gap to
 // the goals a better guess of the edited files could close at all.
-func writeCeiling(w io.Writer, outs []outcome, names []string) {
+func writeCeiling(w io.Writer, outs []outcome, names []string, splits map[string][]outcome) {
 	fmt.Fprintln(w, "| split | changes | scope right | ceiling | median ratio error | ceiling |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
 	row := func(label string, outs []outcome) {
@@ -322,13 +323,7 @@ func writeCeiling(w io.Writer, outs []outcome, names []string) {
 		fmt.Fprintf(w, "| %s | %d | %.2f | %.2f | ×%.2f | ×%.2f |\n", label, len(outs), scope/n, ceil/n, medianOf(errs), medianOf(cerrs))
 	}
 	for _, s := range names {
-		var in []outcome
-		for _, o := range outs {
-			if o.split == s {
-				in = append(in, o)
-			}
-		}
-		row(s, in)
+		row(s, splits[s])
 	}
 	if len(names) > 1 {
 		row("**all**", outs)

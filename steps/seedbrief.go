@@ -109,10 +109,11 @@ func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
 		if len(kept) == 0 {
 			says = "The step file's brief says "
 		}
-		also := says + JoinAnd(quoted) + ": put that in your answer only if it holds."
+		which := "that"
 		if len(claims) > 1 {
-			also = says + JoinAnd(quoted) + ": put each in your answer only if it holds."
+			which = "each"
 		}
+		also := says + JoinAnd(quoted) + ": put " + which + " in your answer only if it holds."
 		if closing == "" && len(kept) > 0 {
 			closing = "Does this capture it?"
 		}

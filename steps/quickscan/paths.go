@@ -31,8 +31,9 @@ func (m nameMatch) term(keywords []string) string {
 
 // nameMatches finds the keywords (lower-cased) a path spells. The file's
 // name (parser.py) or its stem whole (parser, or realip for "real" and
-// "ip") is the strongest; a word of its name or of its directory's (route and headers
-// in middleware/route_headers.go) counts less. Each keyword counts once.
+// "ip") is the strongest; a word of its name or of its directory's
+// (route and headers in middleware/route_headers.go) counts less. Each
+// keyword counts once.
 func nameMatches(p string, keywords []string) []nameMatch {
 	dir, base := path.Split(p)
 	file := strings.ToLower(base)
