@@ -36,6 +36,8 @@ type configFile struct {
 	// AI is read by package ai; it is named here only so that the strict
 	// decoding above accepts it.
 	AI yaml.Node `yaml:"ai"`
+	// Signoff is read and checked by package signoff.
+	Signoff yaml.Node `yaml:"signoff"`
 }
 
 // LoadConfig reads .rtgit/config.yaml under root. A missing file is the

@@ -46,6 +46,8 @@ func (p *parser) field(m *Meta, mb member) error {
 		m.Revisions, err = p.revisions(mb.value, mb.path)
 	case "answer_digests":
 		m.AnswerDigests, err = p.digests(mb.value, mb.path)
+	case "acceptance":
+		m.Acceptance, err = p.acceptance(mb.value, mb.path)
 	default:
 		m.Extra[mb.key] = mb.raw
 	}

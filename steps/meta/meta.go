@@ -60,6 +60,7 @@ type Meta struct {
 	ProcessedComments []string          `json:"processed_comments,omitempty"` // comments already applied: "ic-…", "rc-…", "rv-…"; see processed.go
 	Revisions         []Revision        `json:"revisions,omitempty"`          // finished steps applied again (revisions.go)
 	AnswerDigests     map[string]string `json:"answer_digests,omitempty"`     // step id -> digest of the answers last applied
+	Acceptance        []Acceptance      `json:"acceptance,omitempty"`         // sign-off of areas (acceptance.go)
 
 	// Extra holds the top-level fields Meta does not know, as they were
 	// read; Marshal writes them back after the known ones, sorted by key.

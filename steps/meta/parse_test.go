@@ -164,6 +164,12 @@ func TestReadErrors(t *testing.T) {
 		{"duplicate key", "{\"steps_completed\": [],\n\"steps_completed\": [\"01-01\"]}", 2, "given twice (first on line 1)"},
 		{"duplicate escaped key", `{"source": "a", "sour\u0063e": "b"}`, 1, "source: key given twice"},
 		{"duplicate nested key", `{"quick_scan": {"scope": "a", "scope": "b"}}`, 1, "quick_scan.scope: key given twice"},
+		{"acceptance object", "{\"acceptance\":\n {}}", 2, "acceptance: want an array of objects, got object"},
+		{"acceptance state", "{\"acceptance\": [{\"area\": \"design\",\n\"state\": \"approved\"}]}", 2,
+			`acceptance[0].state: "approved" is not a state; want current, stale or changes_requested`},
+		{"acceptance area", `{"acceptance": [{"area": "Design Docs"}]}`, 1, `acceptance[0].area: "Design Docs" is not an area`},
+		{"acceptance by number", `{"acceptance": [{"by": 7}]}`, 1, "acceptance[0].by: want a string, got number"},
+		{"acceptance changed_in", `{"acceptance": [{"changed_in": "01-06"}]}`, 1, "acceptance[0].changed_in: want an array of strings"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := writeFile(t, tc.content)

@@ -1,0 +1,171 @@
+package signoff
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Policy is what a repository requires before an analysis is ready to
+// build, the `signoff:` section of .rtgit/config.yaml.
+type Policy struct {
+	// Required are the areas that need current approvals.
+	Required []string `json:"required"`
+	// MinApprovers is how many people must have approved each required
+	// area; at least 1.
+	MinApprovers int `json:"min_approvers"`
+	// DistinctFromAuthor: the person who answered most of an area cannot
+	// be its only approver.
+	DistinctFromAuthor bool `json:"distinct_from_author"`
+}
+
+// Set reports whether the policy asks for anything. Without it the gate is
+// what it was before sign-off existed.
+func (p Policy) Set() bool { return len(p.Required) > 0 }
+
+// ParsePolicy reads the signoff section of a config file's content; name
+// is how errors refer to the file. Other sections belong to other readers
+// and are not looked at. An unknown key or area in the section is an
+// error naming the line, since a typo there would quietly drop a
+// requirement.
+func ParsePolicy(name string, data []byte) (Policy, error) {
+	p := Policy{MinApprovers: 1}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return p, fmt.Errorf("%s: %w", name, err)
+	}
+	section := lookup(&root, "signoff")
+	if section == nil || section.Tag == "!!null" {
+		return p, nil
+	}
+	fail := func(n *yaml.Node, format string, args ...any) error {
+		return fmt.Errorf("%s:%d: signoff%s", name, n.Line, fmt.Sprintf(format, args...))
+	}
+	if section.Kind != yaml.MappingNode {
+		return p, fail(section, ": want a mapping with required, min_approvers and distinct_from_author")
+	}
+	for i := 0; i+1 < len(section.Content); i += 2 {
+		k, v := section.Content[i], section.Content[i+1]
+		switch k.Value {
+		case "required":
+			var list []string
+			if err := v.Decode(&list); err != nil {
+				return p, fail(v, ".required: want a list of areas (%s)", strings.Join(Areas, ", "))
+			}
+			for j, a := range list {
+				if !Valid(a) {
+					return p, fail(v.Content[j], ".required: %q is not an area; the areas are %s", a, strings.Join(Areas, ", "))
+				}
+			}
+			p.Required, _ = ParseAreas(list)
+		case "min_approvers":
+			var n int
+			if err := v.Decode(&n); err != nil || n < 1 {
+				return p, fail(v, ".min_approvers is %q; want a whole number, 1 or more", v.Value)
+			}
+			p.MinApprovers = n
+		case "distinct_from_author":
+			if err := v.Decode(&p.DistinctFromAuthor); err != nil {
+				return p, fail(v, ".distinct_from_author is %q; want true or false", v.Value)
+			}
+		default:
+			return p, fail(k, ": unknown key %q; want required, min_approvers or distinct_from_author", k.Value)
+		}
+	}
+	return p, nil
+}
+
+// lookup finds key in a mapping node (or a document holding one).
+func lookup(n *yaml.Node, key string) *yaml.Node {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// Missing is one required area that lacks what the policy asks.
+type Missing struct {
+	Area   string `json:"area"`
+	Reason string `json:"reason"`
+}
+
+func (m Missing) String() string { return m.Area + ": " + m.Reason }
+
+// Gate lists the required areas that fall short of the policy, in area
+// order; none means sign-off does not stand in the way of building.
+// authors names, per area, the person who answered most of it, for
+// DistinctFromAuthor; an area missing from it has no known author.
+func (p Policy) Gate(areas []AreaStatus, authors map[string]string) []Missing {
+	var out []Missing
+	min := max(p.MinApprovers, 1)
+	for _, req := range p.Required {
+		a, ok := findStatus(areas, req)
+		if !ok || a.State == StateNone {
+			out = append(out, Missing{req, "required, but no step of this analysis belongs to it"})
+			continue
+		}
+		if len(a.Open) > 0 {
+			out = append(out, Missing{req, fmt.Sprintf("required, but not complete: %s still open", joinAnd(a.Open, "is", "are"))})
+			continue
+		}
+		var objections, stale []string
+		for _, ap := range a.Approvals {
+			switch ap.State {
+			case StateChangesRequested:
+				objections = append(objections, ap.By)
+			case StateStale:
+				stale = append(stale, ap.Text)
+			}
+		}
+		if len(objections) > 0 {
+			out = append(out, Missing{req, fmt.Sprintf("changes requested by %s; approval again by the same person clears it", strings.Join(objections, ", "))})
+			continue
+		}
+		current := a.Current()
+		if len(current) < min {
+			reason := fmt.Sprintf("needs %s, has %d", count(min, "current approval", "current approvals"), len(current))
+			if len(stale) > 0 {
+				reason += " (" + strings.Join(stale, "; ") + ")"
+			}
+			out = append(out, Missing{req, reason + "; approve it with `rtgit approve " + req + "`"})
+			continue
+		}
+		if author := authors[req]; p.DistinctFromAuthor && author != "" {
+			others := 0
+			for _, by := range current {
+				if !strings.EqualFold(by, author) {
+					others++
+				}
+			}
+			if others == 0 {
+				out = append(out, Missing{req, fmt.Sprintf("approved only by %s, who answered most of it; someone else must approve it too", author)})
+			}
+		}
+	}
+	return out
+}
+
+func findStatus(areas []AreaStatus, name string) (AreaStatus, bool) {
+	for _, a := range areas {
+		if a.Area == name {
+			return a, true
+		}
+	}
+	return AreaStatus{}, false
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,159 @@
+package signoff
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rtgit/rtgit/steps/meta"
+)
+
+func requirements(answer string) Scope {
+	return Scope{Area: Requirements, Steps: []string{"01-01", "01-06"}, Parts: []Part{
+		{Step: "01-01", Depth: "standard", Answers: []Answer{{"business_problem", "Invoices are exported by hand."}}},
+		{Step: "01-06", Depth: "standard", Answers: []Answer{{"features", answer}}},
+	}}
+}
+
+func TestApprovalGoesStaleWhenAnAnswerChanges(t *testing.T) {
+	list, err := Record(nil, requirements("CSV export"), Approve, "@maya", "2026-01-02T03:04:05Z", "3f2c1ab9d0e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Whitespace around an answer is not a change.
+	same := requirements("  CSV export\n")
+	if Refresh(list, []Scope{same}, "@alex") {
+		t.Fatalf("whitespace made the approval stale: %+v", list)
+	}
+	if got := Evaluate([]Scope{same}, list)[0]; got.State != StateApproved {
+		t.Fatalf("state %s, want approved", got.State)
+	}
+	changed := requirements("CSV and PDF export")
+	// Before the change is recorded, it is already reported.
+	if got := Evaluate([]Scope{changed}, list)[0]; got.State != StateStale || got.Approvals[0].Text != "requirements: approved by @maya at 3f2c1ab, changed since in 01-06" {
+		t.Fatalf("unrecorded change: %+v", got)
+	}
+	if !Refresh(list, []Scope{changed}, "@alex") {
+		t.Fatal("Refresh saw no change")
+	}
+	got := Evaluate([]Scope{changed}, list)[0]
+	if want := "requirements: approved by @maya at 3f2c1ab, changed since by @alex in 01-06"; got.Approvals[0].Text != want {
+		t.Errorf("text %q, want %q", got.Approvals[0].Text, want)
+	}
+	// Changing the answer back does not clear it; approving again does.
+	if got := Evaluate([]Scope{requirements("CSV export")}, list)[0]; got.State != StateStale {
+		t.Errorf("reverting the answer cleared the approval: %s", got.State)
+	}
+	list, _ = Record(list, changed, Approve, "@maya", "2026-01-03T00:00:00Z", "4a4a4a4")
+	if got := Evaluate([]Scope{changed}, list)[0]; got.State != StateApproved || len(got.Approvals) != 1 {
+		t.Errorf("after re-approval: %+v", got)
+	}
+}
+
+func TestApprovingAnOpenAreaIsRefused(t *testing.T) {
+	s := Scope{Area: Design, Steps: []string{"04-01", "04-02", "04-03"}, Open: []string{"04-02", "04-03"}}
+	_, err := Record(nil, s, Approve, "@jordan", "", "")
+	if err == nil || err.Error() != "design cannot be approved yet: 04-02 and 04-03 are still open" {
+		t.Errorf("err = %v", err)
+	}
+	_, err = Record(nil, Scope{Area: Tasks}, Approve, "@jordan", "", "")
+	if err == nil || !strings.Contains(err.Error(), "no step of this analysis belongs to it") {
+		t.Errorf("empty area: %v", err)
+	}
+	// A request for changes needs no complete area.
+	list, err := Record(nil, s, RequestChanges, "@jordan", "", "")
+	if err != nil || list[0].State != meta.AcceptChangesRequested {
+		t.Errorf("changes requested: %v %+v", err, list)
+	}
+}
+
+func TestChangesRequestedHoldsUntilTheSamePersonApproves(t *testing.T) {
+	s := requirements("CSV")
+	list, _ := Record(nil, s, RequestChanges, "@ana", "t1", "c1")
+	list, _ = Record(list, s, Approve, "@bob", "t2", "c1")
+	p := Policy{Required: []string{Requirements}, MinApprovers: 1}
+	miss := p.Gate(Evaluate([]Scope{s}, list), nil)
+	if len(miss) != 1 || !strings.Contains(miss[0].String(), "changes requested by @ana") {
+		t.Fatalf("gate: %v", miss)
+	}
+	list, _ = Record(list, s, Approve, "@ana", "t3", "c1")
+	if miss := p.Gate(Evaluate([]Scope{s}, list), nil); len(miss) != 0 {
+		t.Errorf("gate after @ana approved: %v", miss)
+	}
+}
+
+func TestGate(t *testing.T) {
+	s := requirements("CSV")
+	one, _ := Record(nil, s, Approve, "@maya", "t", "c")
+	for _, tc := range []struct {
+		name    string
+		p       Policy
+		list    []meta.Acceptance
+		authors map[string]string
+		want    string
+	}{
+		{"no approval", Policy{Required: []string{Requirements}, MinApprovers: 1}, nil, nil, "requirements: needs 1 current approval, has 0"},
+		{"enough", Policy{Required: []string{Requirements}, MinApprovers: 1}, one, nil, ""},
+		{"two needed", Policy{Required: []string{Requirements}, MinApprovers: 2}, one, nil, "needs 2 current approvals, has 1"},
+		{"author alone", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string]string{Requirements: "@maya"}, "approved only by @maya"},
+		{"author and another", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string]string{Requirements: "@alex"}, ""},
+		{"not in plan", Policy{Required: []string{Tasks}, MinApprovers: 1}, one, nil, "tasks: required, but no step"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.p.Gate(Evaluate([]Scope{s, {Area: Tasks}}, tc.list), tc.authors)
+			if tc.want == "" {
+				if len(got) != 0 {
+					t.Errorf("gate: %v, want nothing", got)
+				}
+				return
+			}
+			if len(got) != 1 || !strings.Contains(got[0].String(), tc.want) {
+				t.Errorf("gate: %v, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParsePolicy(t *testing.T) {
+	p, err := ParsePolicy("c.yaml", []byte("ai:\n  model: x\nsignoff:\n  required: [design, requirements]\n  distinct_from_author: true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Policy{Required: []string{Requirements, Design}, MinApprovers: 1, DistinctFromAuthor: true}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("policy %+v, want %+v", p, want)
+	}
+	if p, err := ParsePolicy("c.yaml", []byte("github:\n  reactions: false\n")); err != nil || p.Set() || p.MinApprovers != 1 {
+		t.Errorf("no section: %+v %v", p, err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"signoff:\n  required:\n    - requirements\n    - desing\n", `c.yaml:4: signoff.required: "desing" is not an area`},
+		{"signoff:\n  min_approvers: 0\n", "c.yaml:2: signoff.min_approvers is \"0\""},
+		{"signoff:\n  requried: [design]\n", `c.yaml:2: signoff: unknown key "requried"`},
+		{"signoff: yes\n", "c.yaml:1: signoff: want a mapping"},
+		{"signoff:\n  distinct_from_author: maybe\n", "c.yaml:2: signoff.distinct_from_author"},
+	} {
+		if _, err := ParsePolicy("c.yaml", []byte(tc.in)); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("ParsePolicy(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestParseAreas(t *testing.T) {
+	got, err := ParseAreas([]string{"Design,requirements", "design"})
+	if err != nil || !reflect.DeepEqual(got, []string{Requirements, Design}) {
+		t.Errorf("ParseAreas = %v, %v", got, err)
+	}
+	if _, err := ParseAreas([]string{"arch"}); err == nil || !strings.Contains(err.Error(), `"arch" is not an area`) {
+		t.Errorf("ParseAreas(arch) = %v", err)
+	}
+}
+
+func TestDefaultArea(t *testing.T) {
+	for key, want := range map[string]string{"00-quick-scan": Requirements, "01-requirements": Requirements,
+		"02-impact-analysis": Architecture, "03-architecture": Architecture, "04-design": Design, "05-extra": ""} {
+		if got := DefaultArea(key); got != want {
+			t.Errorf("DefaultArea(%s) = %q, want %q", key, got, want)
+		}
+	}
+}
