@@ -1,0 +1,204 @@
+package portfolio
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/steps/artifacts"
+)
+
+// Reader reads an analysis's files at a revision: a commit, a branch, or
+// "" for the working tree. A missing file is an error wrapping
+// fs.ErrNotExist.
+type Reader interface {
+	ReadFileAt(rev, path string) ([]byte, error)
+	// ListFiles lists the file names directly inside dir at rev.
+	ListFiles(rev, dir string) ([]string, error)
+}
+
+// The files a footprint is read from, inside an analysis folder. Only
+// these blobs are read, never the rest of the branch.
+const (
+	ImpactFile    = "impact-analysis.md"
+	InterfaceFile = "interface-spec.yaml"
+	TasksFile     = "tasks.md"
+)
+
+// Footprint is what one analysis plans to touch.
+type Footprint struct {
+	// Files are the Directly Affected Files and the files of the build
+	// plan, sorted, once each.
+	Files []string `json:"files"`
+	// Modules are the modules the Directly Affected Files table names.
+	Modules []string `json:"modules"`
+	// Operations are the names (and HTTP routes) of the operations the
+	// interface contracts define.
+	Operations []string `json:"operations"`
+	// Tasks counts the build plan's tasks.
+	Tasks int `json:"-"`
+}
+
+// Empty reports whether the analysis has recorded nothing to compare yet.
+func (f Footprint) Empty() bool {
+	return len(f.Files) == 0 && len(f.Operations) == 0 && len(f.Modules) == 0
+}
+
+// PlanFiles reads the files of a build plan artifact. It is a variable so
+// the build plan's own parser is the one that decides; the default reads
+// every path in backticks on a task line ("- [ ] T001 … `path`").
+var PlanFiles = func(doc []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(doc), "\n") {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "- [") {
+			continue
+		}
+		for _, part := range strings.Split(t, "`")[1:] {
+			if p := strings.TrimSpace(part); looksLikePath(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// PlanTasks counts the tasks of a build plan artifact; like PlanFiles, a
+// variable the build plan's own parser can take over.
+var PlanTasks = func(doc []byte) int {
+	n := 0
+	for _, l := range strings.Split(string(doc), "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "- [") && taskIDRe.MatchString(t) {
+			n++
+		}
+	}
+	return n
+}
+
+var taskIDRe = regexp.MustCompile(`^- \[[ xX]\] \**T\d{3,}\b`)
+
+func looksLikePath(s string) bool {
+	return s != "" && !strings.ContainsAny(s, " \t|") && (strings.Contains(s, "/") || strings.Contains(s, "."))
+}
+
+// ReadFootprint reads the footprint of the analysis in dir at rev. An
+// analysis that has not reached its impact analysis, plan or contracts
+// yet simply has fewer files; only an unreadable blob is an error.
+func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
+	var f Footprint
+	doc, err := readOptional(r, rev, path.Join(dir, ImpactFile))
+	if err != nil {
+		return f, err
+	}
+	f.Files = artifacts.ImpactFiles(doc)
+	f.Modules = ImpactModules(doc)
+	if doc, err = readOptional(r, rev, path.Join(dir, TasksFile)); err != nil {
+		return f, err
+	}
+	f.Files = append(f.Files, PlanFiles(doc)...)
+	f.Tasks = PlanTasks(doc)
+	if doc, err = readOptional(r, rev, path.Join(dir, InterfaceFile)); err != nil {
+		return f, err
+	}
+	f.Operations = Operations(doc)
+	f.Files, f.Modules, f.Operations = Sorted(f.Files), Sorted(f.Modules), Sorted(f.Operations)
+	return f, nil
+}
+
+func readOptional(r Reader, rev, p string) ([]byte, error) {
+	data, err := r.ReadFileAt(rev, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return data, err
+}
+
+// ImpactModules reads the Module column of the Directly Affected Files
+// table, the modules the impact analysis itself assigned to each file.
+func ImpactModules(doc []byte) []string {
+	files := artifacts.ImpactFiles(doc)
+	if len(files) == 0 {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(string(doc), "\n") {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
+		if len(cells) < 2 {
+			continue
+		}
+		file := strings.Trim(strings.TrimSpace(cells[0]), "`")
+		mod := strings.TrimSpace(cells[1])
+		if slices.Contains(files, strings.TrimPrefix(file, "./")) && mod != "" && mod != "-" {
+			out = append(out, mod)
+		}
+	}
+	return out
+}
+
+// Operations lists the operations interface-spec.yaml defines: the keys
+// of its operations mapping, and each operation's HTTP route when it has
+// one, since two analyses naming the same route differently still collide.
+func Operations(doc []byte) []string {
+	if len(doc) == 0 {
+		return nil
+	}
+	var spec struct {
+		Operations yaml.Node `yaml:"operations"`
+	}
+	if yaml.Unmarshal(doc, &spec) != nil || spec.Operations.Kind != yaml.MappingNode {
+		return nil
+	}
+	var out []string
+	ops := spec.Operations.Content
+	for i := 0; i+1 < len(ops); i += 2 {
+		out = append(out, ops[i].Value)
+		body := ops[i+1]
+		if body.Kind != yaml.MappingNode {
+			continue
+		}
+		for j := 0; j+1 < len(body.Content); j += 2 {
+			if body.Content[j].Value == "route" && body.Content[j+1].Kind == yaml.ScalarNode {
+				if r := strings.Join(strings.Fields(body.Content[j+1].Value), " "); r != "" {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Sorted returns the distinct non-empty strings of list, sorted.
+func Sorted(list []string) []string {
+	out := []string{}
+	for _, s := range list {
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// intersect lists what a and b (both sorted) have in common.
+func intersect(a, b []string) []string {
+	out := []string{}
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
+}
