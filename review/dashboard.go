@@ -42,6 +42,7 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 	if s := stalenessMarkdown(st.Staleness); s != "" {
 		b.WriteString(s + "\n")
 	}
+	b.WriteString(neighboursMarkdown(st.Neighbours))
 	b.WriteString(mermaid(plan, st))
 	b.WriteString("\n### Steps\n\n")
 	for _, ph := range plan.Phases {

@@ -104,6 +104,7 @@ func (r *run) updateDashboard() error {
 		return err
 	}
 	st.Staleness = r.res.Staleness
+	st.Neighbours = r.neighbours()
 	dash := Dashboard(plan, st)
 	if r.Config.Dashboard == "body" || strings.Contains(r.pr.Body, dashboardMarker) {
 		if body := WithDashboard(r.pr.Body, dash); body != r.pr.Body {

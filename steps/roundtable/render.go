@@ -116,6 +116,7 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 
 // renderAnswerFile renders s at depth d, keeping answers from carry.
 func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
+	intro = append(intro, st.priorContext(s)...)
 	return st.renderView(st.answerView(s, ph, d, intro, carry, feedback))
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtgit/rtgit/portfolio"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
@@ -39,6 +40,10 @@ type Status struct {
 	// Staleness is set by callers that compared the analysis with its base
 	// branch (Machine.Staleness); Status itself never walks history.
 	Staleness *Staleness `json:"staleness,omitempty"`
+	// Neighbours are the other analyses that overlap this one, and the
+	// merged ones that decided about the same code; set by callers
+	// (Machine.Neighbours), like Staleness.
+	*Neighbours
 	// Library is the step library the analysis follows ("feature", "bug").
 	Library string `json:"library"`
 	// Plan is the plan of that library, for callers that draw the phases.
@@ -74,6 +79,20 @@ type Summary struct {
 	// branch yet, only the remote-tracking one a teammate pushed; "" for
 	// a local branch.
 	Remote string
+	// Branch is the branch the row was read from ("" once merged).
+	Branch string
+	// Merged: the base branch holds the analysis.
+	Merged bool
+	// State is the open step's id, "ready", or "merged".
+	State string
+	// Staleness is the staleness level against the base branch.
+	Staleness string
+	// Tasks counts the build plan's tasks.
+	Tasks int
+	// Owner is the author of the analysis's first commit.
+	Owner string
+	// Overlaps lists the open analyses planning to change the same code.
+	Overlaps []string
 }
 
 // OriginRemote is the remote whose analysis branches List shows beside
@@ -187,20 +206,22 @@ func (m *Machine) StatusReply(slug string) (*Reply, error) {
 	return r, nil
 }
 
-// List summarises every analysis branch in the repository. Its cost has
-// to stay linear in the number of branches: the plan is loaded once, and
-// each branch is read at the commit Branches already resolved, since
-// looking a name up again scans packed-refs from the top every time.
+// List summarises every analysis: each analysis branch, local or only on
+// origin, and each analysis already merged into the base branch. Its cost
+// has to stay linear in the number of branches: the plan is loaded once,
+// each branch is read at the commit Branches already resolved (looking a
+// name up again scans packed-refs from the top every time), and overlaps
+// are found through one index of every footprint, not pair by pair.
 func (m *Machine) List() ([]Summary, error) {
-	branches, err := m.Repo.Branches(BranchPrefix)
+	branches, err := m.analysisBranches()
 	if err != nil {
 		return nil, err
 	}
-	remote, err := m.RemoteOnly()
+	tip, merged, err := m.mergedSlugs()
 	if err != nil {
 		return nil, err
 	}
-	if len(branches)+len(remote) == 0 {
+	if len(branches)+len(merged) == 0 {
 		return nil, nil
 	}
 	plans := map[string]*steps.Plan{}
@@ -218,41 +239,55 @@ func (m *Machine) List() ([]Summary, error) {
 	if _, err := planFor(""); err != nil {
 		return nil, err
 	}
-	head, _ := m.Repo.HeadBranch()
+	isMerged := map[string]bool{}
+	for _, s := range merged {
+		isMerged[s] = true
+	}
 	var out []Summary
-	total := len(branches) + len(remote)
-	for i, b := range append(branches, remote...) {
+	var open []portfolio.Analysis
+	total := len(branches) + len(merged)
+	listed := map[string]bool{}
+	for i, b := range branches {
 		if m.Progress != nil {
 			m.Progress(i, total)
 		}
-		slug := strings.TrimPrefix(b.Name, BranchPrefix)
-		row := Summary{Slug: slug, LastActivity: b.Time}
-		rev, label := b.Commit, b.Name
-		switch {
-		case i >= len(branches):
-			// Read at the remote-tracking tip, never the worktree.
-			row.Remote = OriginRemote
-			label = OriginRemote + "/" + b.Name
-			if rev == "" {
-				rev = label
-			}
-		case b.Name == head:
-			rev = "" // checked out: the worktree is the analysis
-		case rev == "":
-			rev = b.Name
-		}
-		st, err := m.loadListed(slug, rev, label, planFor)
+		row := Summary{Slug: b.slug, LastActivity: b.branch.Time, Remote: b.remote, Branch: b.label}
+		listed[b.slug] = true
+		st, err := m.loadListed(b.slug, b.rev, b.label, planFor)
 		if err != nil {
 			row.Err = err
 			out = append(out, row)
 			continue
 		}
-		row.Status, row.Done, row.Total = st.meta.AnalysisStatus, len(st.meta.StepsCompleted), len(st.plan.Steps())
-		row.Library = st.plan.Library
-		if cur, ph := st.current(); cur != nil {
-			row.Phase = ph.Phase.Key
+		row.Merged = isMerged[b.slug]
+		a, err := st.summarise(&row)
+		if err != nil {
+			row.Err = err
+		} else if !row.Merged {
+			open = append(open, a)
 		}
 		out = append(out, row)
+	}
+	for i, slug := range merged {
+		if m.Progress != nil {
+			m.Progress(len(branches)+i, total)
+		}
+		if listed[slug] {
+			continue
+		}
+		row := Summary{Slug: slug, Merged: true}
+		st, err := m.loadListed(slug, tip, "the base branch", planFor)
+		if err == nil {
+			_, err = st.summarise(&row)
+		}
+		row.Err = err
+		out = append(out, row)
+	}
+	overlaps := portfolio.AllOverlaps(open)
+	for i := range out {
+		for _, o := range overlaps[out[i].Slug] {
+			out[i].Overlaps = append(out[i].Overlaps, o.Slug)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
 	return out, nil
@@ -305,6 +340,10 @@ type Readiness struct {
 	Staleness *Staleness `json:"staleness"`
 	// Handoff is what a build tool reads instead of the markdown.
 	*Handoff
+	// Neighbours are the open analyses that plan to change the same code
+	// (warnings, failing only --strict) and the merged analyses whose
+	// decisions concern it.
+	*Neighbours
 	// Review is what the requirements critic found in the answers: errors
 	// make the analysis not ready, warnings only under --strict.
 	Review []ReviewNote `json:"review"`
@@ -393,6 +432,9 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 		return nil, err
 	}
 	if r.Handoff, err = st.handoff(); err != nil {
+		return nil, err
+	}
+	if r.Neighbours, err = st.neighbours(); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -319,6 +319,12 @@ func (g *actionGit) deepenBase(try func() error) error {
 
 func (g *actionGit) Root() string { return g.repo.Root() }
 
+// FetchAnalyses brings the other analysis branches in as remote-tracking
+// branches, their tips only in a shallow clone (review.AnalysesFetcher).
+func (g *actionGit) FetchAnalyses(ctx context.Context) error {
+	return g.repo.FetchPrefix(ctx, g.remote, roundtable.BranchPrefix, g.token)
+}
+
 func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
 	tip, err := g.repo.Fetch(ctx, g.remote, branch, g.token)
 	if err == nil {

@@ -104,6 +104,9 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if stale, err := m.Staleness(slug); err == nil {
 		st.Staleness = stale // best effort: the action refreshes it on every run
 	}
+	if n, err := m.Neighbours(slug); err == nil {
+		st.Neighbours = n // best effort too
+	}
 	body := "Requirements analysis of **" + strings.ReplaceAll(st.Description, "<!--", "&lt;!--") + "**, run by rtgit.\n\n" +
 		"Answer the open questions by commenting here (`/rtgit help` lists the commands), by commenting on a line of the answer file, " +
 		"or by editing it on the branch.\n\n" + review.Dashboard(plan, st)

@@ -65,6 +65,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if st.Staleness, err = m.Staleness(slug); err != nil {
 		return err
 	}
+	if st.Neighbours, err = m.Neighbours(slug); err != nil {
+		return err
+	}
 	if o.json {
 		return writeJSON(s, st)
 	}
@@ -88,6 +91,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		}
 		fmt.Fprintf(s.Out, "  %s\n", l)
 	}
+	printNeighbours(s, st.Neighbours, "  ")
 	if st.Step == nil {
 		fmt.Fprintf(s.Out, "  %s run `rtgit check %s` before building\n", p.good("complete:"), slug)
 		return nil
@@ -121,14 +125,21 @@ func runStatusList(o *statusOptions, s Streams) error {
 	}
 	if o.json {
 		type row struct {
-			Slug         string `json:"slug"`
-			Status       string `json:"analysis_status"`
-			Phase        string `json:"phase"`
-			Done         int    `json:"steps_done"`
-			Total        int    `json:"steps_total"`
-			Library      string `json:"library,omitempty"`
-			LastActivity string `json:"last_activity"`
-			Error        string `json:"error,omitempty"`
+			Slug         string   `json:"slug"`
+			Status       string   `json:"analysis_status"`
+			Phase        string   `json:"phase"`
+			State        string   `json:"state"`
+			Done         int      `json:"steps_done"`
+			Total        int      `json:"steps_total"`
+			Library      string   `json:"library,omitempty"`
+			Staleness    string   `json:"staleness,omitempty"`
+			Tasks        int      `json:"tasks"`
+			Overlaps     []string `json:"overlaps"`
+			Owner        string   `json:"owner,omitempty"`
+			LastActivity string   `json:"last_activity,omitempty"`
+			Branch       string   `json:"branch,omitempty"`
+			Merged       bool     `json:"merged,omitempty"`
+			Error        string   `json:"error,omitempty"`
 			// Remote is "origin" for an analysis with no local branch
 			// yet, only the remote-tracking origin/rtgit/<slug>.
 			Remote string `json:"remote,omitempty"`
@@ -139,7 +150,13 @@ func runStatusList(o *statusOptions, s Streams) error {
 			if r.Err != nil {
 				e = r.Err.Error()
 			}
-			out = append(out, row{r.Slug, r.Status, r.Phase, r.Done, r.Total, r.Library, r.LastActivity.UTC().Format("2006-01-02T15:04:05Z"), e, r.Remote})
+			last := ""
+			if !r.LastActivity.IsZero() {
+				last = r.LastActivity.UTC().Format("2006-01-02T15:04:05Z")
+			}
+			out = append(out, row{Slug: r.Slug, Status: r.Status, Phase: r.Phase, State: r.State, Done: r.Done, Total: r.Total,
+				Library: r.Library, Staleness: r.Staleness, Tasks: r.Tasks, Overlaps: orEmpty(r.Overlaps), Owner: r.Owner,
+				LastActivity: last, Branch: r.Branch, Merged: r.Merged, Error: e, Remote: r.Remote})
 		}
 		return writeJSON(s, out)
 	}
@@ -158,13 +175,16 @@ func runStatusList(o *statusOptions, s Streams) error {
 	var table bytes.Buffer
 	states := []string{}
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SLUG\tSTATUS\tPHASE\tPROGRESS\tLAST ACTIVITY")
+	fmt.Fprintln(tw, "SLUG\tSTATUS\tSTEP\tPROGRESS\tSTALE\tTASKS\tOVERLAPS\tOWNER\tLAST ACTIVITY")
 	var remote []string
 	for _, r := range rows {
 		mark := ""
-		if r.Remote != "" {
+		switch {
+		case r.Remote != "":
 			mark = " (on " + r.Remote + " only)"
 			remote = append(remote, r.Slug)
+		case r.Merged && r.Branch == "":
+			mark = " (merged)"
 		}
 		if r.Err != nil {
 			states = append(states, "error")
@@ -172,16 +192,17 @@ func runStatusList(o *statusOptions, s Streams) error {
 			continue
 		}
 		states = append(states, r.Status)
-		phase := r.Phase
-		if phase == "" {
-			phase = "-"
-		}
 		slug := r.Slug
 		if r.Library != "" && r.Library != steps.DefaultLibrary {
 			slug += " (" + r.Library + ")"
 		}
 		slug += mark
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", slug, r.Status, phase, progressBar(r.Done, r.Total), r.LastActivity.Local().Format("2006-01-02 15:04"))
+		last := "-"
+		if !r.LastActivity.IsZero() {
+			last = r.LastActivity.Local().Format("2006-01-02 15:04")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", slug, r.Status, dash(r.State), progressBar(r.Done, r.Total),
+			dash(r.Staleness), dashN(r.Tasks), dash(strings.Join(r.Overlaps, ",")), dash(r.Owner), last)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -228,6 +249,27 @@ func progressBar(done, total int) string {
 		cells = done * 10 / total
 	}
 	return fmt.Sprintf("[%s%s] %d/%d", strings.Repeat("#", cells), strings.Repeat(".", 10-cells), done, total)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func dashN(n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprint(n)
+}
+
+func orEmpty(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
 }
 
 func orNone(list []string) string {
@@ -301,7 +343,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		// gate's verdict, so a stale analysis (or review notes under
 		// --strict) is not ready here either.
 		out := *r
-		out.Ready = r.Ready && !stale && !(o.strict && len(r.Review) > 0)
+		out.Ready = r.Ready && !stale && !(o.strict && warnings(r) > 0)
 		if err := writeJSON(s, &out); err != nil {
 			return err
 		}
@@ -336,6 +378,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		if stale {
 			fmt.Fprintln(s.Out, p.warn(fmt.Sprintf("files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale", r.Staleness.Base, slug)))
 		}
+		printNeighbours(s, r.Neighbours, "")
 		for _, n := range r.Review {
 			line := fmt.Sprintf("%s: %s", n.Severity, n.Text)
 			if n.Severity == critic.Error {
@@ -348,7 +391,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		switch {
 		case !r.Ready || stale:
 			fmt.Fprintln(s.Out, p.bad(slug+" is not ready yet."))
-		case !(o.strict && len(r.Review) > 0):
+		case !(o.strict && warnings(r) > 0):
 			fmt.Fprintln(s.Out, p.good(slug+" is ready to build."))
 		}
 	}
@@ -358,11 +401,28 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	if stale {
 		return silent(ExitIncomplete, fmt.Errorf("%s is stale", slug))
 	}
-	if o.strict && len(r.Review) > 0 {
+	if o.strict && warnings(r) > 0 {
 		if !o.json {
-			fmt.Fprintln(s.Out, s.colors(s.Out).warn(fmt.Sprintf("--strict: %s to settle first.", steps.Count(len(r.Review), "review note", "review notes"))))
+			var what []string
+			if len(r.Review) > 0 {
+				what = append(what, steps.Count(len(r.Review), "review note", "review notes"))
+			}
+			if r.Neighbours != nil && len(r.Overlaps) > 0 {
+				what = append(what, steps.Count(len(r.Overlaps), "overlapping analysis", "overlapping analyses"))
+			}
+			fmt.Fprintln(s.Out, s.colors(s.Out).warn(fmt.Sprintf("--strict: %s to settle first.", steps.JoinAnd(what))))
 		}
-		return silent(ExitIncomplete, fmt.Errorf("%s has review notes", slug))
+		return silent(ExitIncomplete, fmt.Errorf("%s has review notes or overlaps", slug))
 	}
 	return nil
+}
+
+// warnings counts what fails check only under --strict: the critic's
+// notes and the open analyses that plan to change the same code.
+func warnings(r *roundtable.Readiness) int {
+	n := len(r.Review)
+	if r.Neighbours != nil {
+		n += len(r.Overlaps)
+	}
+	return n
 }
