@@ -59,7 +59,7 @@ func main() {
 	short := flag.Bool("short", false, "1k files and one repetition only")
 	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
 	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
-	only := flag.String("only", "", "measure only this pair (stale: the staleness check alone)")
+	only := flag.String("only", "", "measure only this pair (stale: the staleness check alone; status: the lists of analyses alone)")
 	staleFiles := flag.Int("stale-files", 100000, "files in the staleness repository, which has -history commits (0: none)")
 	reps := flag.Int("reps", 5, "runs of each command; the median is reported")
 	work := flag.String("dir", "", "work directory (default: a temporary one, removed afterwards)")
@@ -154,7 +154,7 @@ func main() {
 	if *history > 0 {
 		specs = append(specs, repoSpec{fmt.Sprintf("%s, %s commits", filesLabel(1000), filesLabel(*history)), 1000, *history})
 	}
-	if *only == "stale" {
+	if *only == "stale" || *only == "status" {
 		specs = nil
 	}
 	for i, sp := range specs {
@@ -178,7 +178,7 @@ func main() {
 			os.RemoveAll(dir + "-origin.git")
 		}
 	}
-	if *staleFiles > 0 && *staleHistory > 0 {
+	if *staleFiles > 0 && *staleHistory > 0 && *only != "status" {
 		label := fmt.Sprintf("%s, %s commits", filesLabel(*staleFiles), filesLabel(*staleHistory))
 		dir := filepath.Join(root, "stale")
 		os.RemoveAll(dir)
@@ -204,6 +204,8 @@ func main() {
 	os.RemoveAll(sdir)
 	buildFiles(sdir, 1000, 0)
 	rep.status = s.measureStatus(sdir)
+	progress("status: overlaps among 100 open analyses")
+	rep.status = append(rep.status, s.measureOverlap(root)...)
 
 	if *short {
 		progress("accuracy: synthetic corpus")

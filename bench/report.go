@@ -93,17 +93,24 @@ func (r *report) writeTargets(w io.Writer) {
 	if p := find("scan", 100000); p != nil {
 		ts = append(ts, target{"scan vs git grep, 100k files", ratio(p.rt.wall, p.git.wall), 1.5})
 	}
-	var s100, s1000 time.Duration
+	var s100, s1000, plain, planned time.Duration
 	for _, row := range r.status {
 		switch row.label {
 		case "100":
 			s100 = median(row.s).wall
 		case "1000":
 			s1000 = median(row.s).wall
+		case "100, nothing planned yet":
+			plain = median(row.s).wall
+		case "100, each overlapping all others":
+			planned = median(row.s).wall
 		}
 	}
 	if s100 > 0 && s1000 > 0 {
 		ts = append(ts, target{"status over 1,000 analyses vs 100", ratio(s1000, s100), 10})
+	}
+	if plain > 0 && planned > 0 {
+		ts = append(ts, target{"status over 100 overlapping analyses vs 100 with nothing to compare", ratio(planned, plain), 2})
 	}
 	for _, p := range r.pairs {
 		if p.pair == "action" {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -44,4 +46,46 @@ func (s *suite) timeStatus(dir string, want int) []sample {
 		out = append(out, smp)
 	}
 	return out
+}
+
+// measureOverlap times `rtgit status` over 100 open analyses twice: once
+// when none has an impact analysis, plan or contracts yet (nothing to
+// compare), and once when each has all three and every one names a file
+// and an operation all the others name too, the worst case for overlap
+// detection. The second is what finding overlaps costs the list.
+func (s *suite) measureOverlap(root string) []statusRow {
+	var rows []statusRow
+	for _, planned := range []bool{false, true} {
+		dir := filepath.Join(root, fmt.Sprintf("overlap-%t", planned))
+		os.RemoveAll(dir)
+		buildFiles(dir, 1000, 0)
+		must(dir, s.rtgit, "new", "--slug", "proto", "Let customers export invoices as CSV")
+		label := "100, nothing planned yet"
+		if planned {
+			label = "100, each overlapping all others"
+			for name, body := range footprintFiles("proto") {
+				p := filepath.Join(dir, "docs", "requirements", "proto", name)
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					fatalf("%v", err)
+				}
+			}
+			must(dir, "git", "add", "-A")
+			must(dir, "git", "commit", "-q", "-m", "impact, contracts and plan")
+		}
+		must(dir, "git", "checkout", "-q", "main")
+		addAnalyses(dir, "proto", "o", 1, 100)
+		rows = append(rows, statusRow{label: label, n: 100, s: s.timeStatus(dir, 100)})
+	}
+	return rows
+}
+
+// footprintFiles are an impact analysis, contracts and a plan that name
+// one file and one operation every analysis shares, and one of its own.
+func footprintFiles(slug string) map[string]string {
+	return map[string]string{
+		"impact-analysis.md": "# Impact Analysis\n\n## 2. Directly Affected Files\n\n| File | Module | Impact | Change type |\n| --- | --- | --- | --- |\n" +
+			"| `src/shared/router.go` | shared | named in 02-01 radius | modify |\n| `src/" + slug + "/handler.go` | " + slug + " | named in 02-01 radius | new |\n",
+		"interface-spec.yaml": "item: " + slug + "\noperations:\n  route_request:\n    kind: go\n  " + slug + "_handle:\n    kind: go\n",
+		"tasks.md":            "# Tasks\n\n- [ ] T001 Route the new handler `src/shared/router.go`\n- [ ] T002 Write the handler `src/" + slug + "/handler.go`\n",
+	}
 }
