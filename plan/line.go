@@ -1,0 +1,264 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// The line format: one task per line,
+//
+//	T001 [P] test: Tests for FR-001 Export invoices | traces: FR-001, AC-001-01 | files: src/a_test.go | after: T002 | blocked by: Q-001
+//
+// The id comes first, then [P] when the task may run in parallel, then its
+// kind and title, then the fields, each after a "|". Fields may come in any
+// order and be left out; lists are separated by commas or spaces, and a path
+// with a space or comma in it is written in backticks. A "|" or "\" in a
+// title or value is written "\|" or "\\". A line may start with a list
+// marker ("- ", "- [ ] ", "1. ") so the checklist lines of tasks.md can be
+// pasted back. Blank lines, headings and single-line HTML comments are
+// skipped; any other line is an error naming its line number.
+
+var (
+	taskIDPattern  = regexp.MustCompile(`^T[0-9]{3,}$`)
+	traceIDPattern = regexp.MustCompile(`^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$`)
+	questionID     = regexp.MustCompile(`^Q-[0-9]+$`)
+	listMarker     = regexp.MustCompile(`^(?:[-*+]|[0-9]+[.)])\s+(?:\[[ xX]\]\s+)?`)
+	lineStart      = regexp.MustCompile(`^T[0-9]`)
+)
+
+// IsTaskID reports whether s is a task id: T and at least three digits.
+func IsTaskID(s string) bool { return taskIDPattern.MatchString(s) }
+
+// fieldKeys maps each field name a line may use to the one it means.
+var fieldKeys = map[string]string{
+	"traces":     "traces",
+	"trace":      "traces",
+	"files":      "files",
+	"file":       "files",
+	"after":      "after",
+	"depends on": "after",
+	"blocked by": "blocked by",
+}
+
+// LineError is a problem with one line of a plan.
+type LineError struct {
+	Line int
+	Msg  string
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Errors is every problem Parse found, in line order.
+type Errors []*LineError
+
+func (es Errors) Error() string {
+	msgs := make([]string, len(es))
+	for i, e := range es {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// Parse reads a plan written in the line format. It returns every task it
+// could read, each with its Line, and, when some lines are wrong, an Errors
+// naming each of them; a task whose line has an error is left out. The
+// plan's and the tasks' Confirmed are false: whether text is a person's
+// answer is the caller's to say.
+func Parse(text string) (Plan, error) {
+	var p Plan
+	var errs Errors
+	seen := map[string]int{}
+	for i, raw := range strings.Split(text, "\n") {
+		n := i + 1
+		line := strings.TrimSpace(strings.TrimSuffix(raw, "\r"))
+		if skippable(line) {
+			continue
+		}
+		t, err := parseLine(line)
+		if err != nil {
+			errs = append(errs, &LineError{Line: n, Msg: err.Error()})
+			continue
+		}
+		if prev, dup := seen[t.ID]; dup {
+			errs = append(errs, &LineError{Line: n, Msg: fmt.Sprintf("%s is already the id of the task on line %d", t.ID, prev)})
+			continue
+		}
+		seen[t.ID] = n
+		t.Line = n
+		p.Tasks = append(p.Tasks, t)
+	}
+	if errs != nil {
+		return p, errs
+	}
+	return p, nil
+}
+
+func skippable(line string) bool {
+	return line == "" || strings.HasPrefix(line, "#") ||
+		strings.HasPrefix(line, "<!--") && strings.HasSuffix(line, "-->")
+}
+
+func parseLine(line string) (Task, error) {
+	if m := listMarker.FindString(line); m != "" {
+		line = line[len(m):]
+	}
+	if !lineStart.MatchString(line) {
+		return Task{}, fmt.Errorf("not a task: a task line starts with its id, such as T001")
+	}
+	segs := splitUnescaped(line)
+	head := segs[0]
+	id, rest := head, ""
+	if i := strings.IndexAny(head, " \t"); i >= 0 {
+		id, rest = head[:i], head[i:]
+	}
+	if !IsTaskID(id) {
+		return Task{}, fmt.Errorf("%q is not a task id: T and at least three digits, such as T001", id)
+	}
+	t := Task{ID: id, Kind: KindCode}
+	rest = strings.TrimSpace(rest)
+	if r, ok := strings.CutPrefix(rest, "[P]"); ok {
+		t.Parallel = true
+		rest = strings.TrimSpace(r)
+	}
+	if word, title, ok := strings.Cut(rest, ":"); ok && isKind(strings.ToLower(word)) {
+		t.Kind = strings.ToLower(word)
+		rest = strings.TrimSpace(title)
+	}
+	t.Title = rest
+	if t.Title == "" {
+		return Task{}, fmt.Errorf("%s has no title: write what the task does after its id", id)
+	}
+	given := map[string]bool{}
+	for _, seg := range segs[1:] {
+		seg = strings.TrimSpace(seg)
+		if seg == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(seg, ":")
+		key, ok := fieldKeys[strings.ToLower(strings.Join(strings.Fields(name), " "))]
+		if !ok {
+			return Task{}, fmt.Errorf("%s: unknown field %q: the fields are traces, files, after and blocked by", id, strings.TrimSpace(name))
+		}
+		if given[key] {
+			return Task{}, fmt.Errorf("%s: %s is given twice", id, key)
+		}
+		given[key] = true
+		values, err := splitValues(value)
+		if err != nil {
+			return Task{}, fmt.Errorf("%s: %s: %v", id, key, err)
+		}
+		if err := t.set(key, values); err != nil {
+			return Task{}, fmt.Errorf("%s: %v", id, err)
+		}
+	}
+	t.normalize()
+	return t, nil
+}
+
+func isKind(s string) bool {
+	for _, k := range Kinds {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Task) set(key string, values []string) error {
+	check := func(key string, ok func(string) bool, example string) error {
+		for _, v := range values {
+			if !ok(v) {
+				return fmt.Errorf("%s: %q is not %s", key, v, example)
+			}
+		}
+		return nil
+	}
+	switch key {
+	case "traces":
+		t.Traces = values
+		return check(key, traceIDPattern.MatchString, "an id such as FR-001 or AC-001-02")
+	case "files":
+		t.Files = values
+	case "after":
+		t.DependsOn = values
+		if err := check(key, IsTaskID, "a task id such as T001"); err != nil {
+			return err
+		}
+		for _, v := range values {
+			if v == t.ID {
+				return fmt.Errorf("after: a task cannot wait for itself")
+			}
+		}
+	case "blocked by":
+		t.BlockedBy = values
+		return check(key, questionID.MatchString, "a question id such as Q-001")
+	}
+	return nil
+}
+
+// splitUnescaped splits a line at every "|" not written "\|", and undoes
+// the escapes in each part.
+func splitUnescaped(line string) []string {
+	var segs []string
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c == '\\' && i+1 < len(line) && (line[i+1] == '|' || line[i+1] == '\\') {
+			b.WriteByte(line[i+1])
+			i++
+			continue
+		}
+		if c == '|' {
+			segs = append(segs, b.String())
+			b.Reset()
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return append(segs, b.String())
+}
+
+// splitValues splits a field's value at commas and spaces; a value in
+// backticks is kept whole.
+func splitValues(s string) ([]string, error) {
+	var out []string
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == ',' || c == ' ' || c == '\t':
+			i++
+		case c == '`':
+			end := strings.IndexByte(s[i+1:], '`')
+			if end < 0 {
+				return nil, fmt.Errorf("a backtick is not closed")
+			}
+			if v := strings.TrimSpace(s[i+1 : i+1+end]); v != "" {
+				out = append(out, v)
+			}
+			i += end + 2
+		default:
+			j := i
+			for j < len(s) && s[j] != ',' && s[j] != ' ' && s[j] != '\t' {
+				if s[j] == '`' {
+					return nil, fmt.Errorf("a backtick inside %q: write the whole value in backticks", s[i:])
+				}
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return dedupe(out), nil
+}
+
+func dedupe(vs []string) []string {
+	seen := map[string]bool{}
+	out := vs[:0]
+	for _, v := range vs {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
