@@ -38,6 +38,12 @@ var (
 	moscow = []string{"Must Have", "Should Have", "Could Have", "Won't Have"}
 )
 
+// Measurable reports whether an NFR's target can be measured: it has a
+// number or names a standard, outside code spans.
+func Measurable(target string) bool {
+	return measureRe.MatchString(codeSpanRe.ReplaceAllString(target, ""))
+}
+
 // line is one non-blank line of an answer: its index from the answer's
 // first line, and its text without a list bullet.
 type line struct {
@@ -158,7 +164,7 @@ func (c *checker) nfrs() {
 		if !ok {
 			category, target = "This target", text
 		}
-		if !measureRe.MatchString(codeSpanRe.ReplaceAllString(target, "")) {
+		if !Measurable(target) {
 			c.add(a, l.i, RuleUnmeasurable, Analyst, "%s has nothing I can measure -- give it a number with a unit (\"p95 under 2 s\", \"99.9%% a month\") or name the standard it meets.",
 				quoteName(strings.TrimSpace(category)))
 		}

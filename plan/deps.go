@@ -1,0 +1,210 @@
+package plan
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+var buildItem = regexp.MustCompile(`(?m)(?:^|\s)\d+[.)]\s+`)
+
+// dependencies links the derived tasks; it never adds an edge that would
+// close a cycle.
+func (d *deriver) dependencies() {
+	if !d.fromBuildOrder() {
+		d.fromDesign()
+	}
+	if d.testsFirst() {
+		for _, c := range d.tasks {
+			if c.Kind != KindCode || c.module == nil {
+				continue
+			}
+			for _, t := range d.tasks {
+				if t.Kind == KindTest && (t.fr != "" && slices.Contains(c.Traces, t.fr) || t.module == c.module) {
+					d.edge(c, t)
+				}
+			}
+		}
+	}
+	var code, sinks []*draft
+	for _, t := range d.tasks {
+		if t.Kind == KindCode {
+			code = append(code, t)
+		}
+	}
+	for _, c := range code {
+		if !slices.ContainsFunc(code, func(o *draft) bool { return slices.Contains(o.DependsOn, c.ID) }) {
+			sinks = append(sinks, c)
+		}
+	}
+	for _, v := range d.tasks {
+		if v.Kind != KindVerify {
+			continue
+		}
+		named := false
+		for _, c := range code {
+			if c.module != nil && mentions(v.text, c.module.name) || slices.ContainsFunc(c.Files, func(f string) bool { return strings.Contains(v.text, f) }) {
+				d.edge(v, c)
+				named = true
+			}
+		}
+		if !named {
+			for _, c := range sinks {
+				d.edge(v, c)
+			}
+		}
+	}
+}
+
+// fromBuildOrder orders the module tasks as the build order answer does:
+// the modules of each numbered item wait for those of the item before.
+func (d *deriver) fromBuildOrder() bool {
+	items := buildItem.Split(d.src.BuildOrder, -1)
+	var steps [][]*module
+	placed := map[*module]bool{}
+	for _, it := range items {
+		var here []*module
+		for _, m := range d.mods {
+			if !placed[m] && mentions(it, m.name) {
+				here = append(here, m)
+				placed[m] = true
+			}
+		}
+		if here != nil {
+			steps = append(steps, here)
+		}
+	}
+	if len(steps) < 2 {
+		return false
+	}
+	for i := 1; i < len(steps); i++ {
+		for _, m := range steps[i] {
+			for _, prev := range steps[i-1] {
+				d.edge(m.task, prev.task)
+			}
+		}
+	}
+	return true
+}
+
+// fromDesign makes a module wait for each module whose name or defined
+// names its design uses, unless the two use each other.
+func (d *deriver) fromDesign() {
+	uses := func(a, b *module) bool {
+		if mentions(a.text, b.name) {
+			return true
+		}
+		for _, n := range b.defines {
+			if !slices.Contains(a.defines, n) && mentions(a.text, n) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range d.mods {
+		for _, b := range d.mods {
+			if a != b && uses(a, b) && !uses(b, a) {
+				d.edge(a.task, b.task)
+			}
+		}
+	}
+}
+
+func (d *deriver) testsFirst() bool {
+	s := d.src
+	for _, t := range append([]string{s.Requirements, s.Stories, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests}, s.Other...) {
+		if testFirst.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// edge makes from wait for to, unless to already waits for from.
+func (d *deriver) edge(from, to *draft) {
+	if from == nil || to == nil || from == to || slices.Contains(from.DependsOn, to.ID) || d.reaches(to, from.ID) {
+		return
+	}
+	from.DependsOn = append(from.DependsOn, to.ID)
+}
+
+func (d *deriver) reaches(t *draft, id string) bool {
+	seen := map[string]bool{}
+	var walk func(*draft) bool
+	walk = func(t *draft) bool {
+		if t.ID == id {
+			return true
+		}
+		if seen[t.ID] {
+			return false
+		}
+		seen[t.ID] = true
+		for _, dep := range t.DependsOn {
+			if n := d.byID(dep); n != nil && walk(n) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(t)
+}
+
+func (d *deriver) byID(id string) *draft {
+	for _, t := range d.tasks {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// blocked marks the tasks an open question names: by a requirement,
+// criterion, story or NFR id the task traces, or by its module's name.
+func (d *deriver) blocked() {
+	for _, q := range d.src.Questions {
+		named := ids(q.Text)
+		for _, t := range d.tasks {
+			hit := slices.ContainsFunc(t.Traces, func(id string) bool { return slices.Contains(named, id) })
+			if !hit && t.module != nil && t.Kind == KindCode {
+				hit = mentions(q.Text, t.module.name)
+			}
+			if hit && !slices.Contains(t.BlockedBy, q.ID) {
+				t.BlockedBy = append(t.BlockedBy, q.ID)
+			}
+		}
+	}
+}
+
+// parallel marks the tasks that share no file with another task of their
+// phase and neither wait for nor are waited for by one.
+func (d *deriver) parallel() {
+	for _, t := range d.tasks {
+		t.Parallel = true
+		for _, o := range d.tasks {
+			if o == t || o.Kind != t.Kind {
+				continue
+			}
+			if slices.Contains(t.DependsOn, o.ID) || slices.Contains(o.DependsOn, t.ID) ||
+				slices.ContainsFunc(t.Files, func(f string) bool { return slices.Contains(o.Files, f) }) {
+				t.Parallel = false
+				break
+			}
+		}
+	}
+	// A phase of one task runs alone; [P] would say nothing.
+	for _, k := range Kinds {
+		n := 0
+		for _, t := range d.tasks {
+			if t.Kind == k {
+				n++
+			}
+		}
+		if n == 1 {
+			for _, t := range d.tasks {
+				if t.Kind == k {
+					t.Parallel = false
+				}
+			}
+		}
+	}
+}

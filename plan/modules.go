@@ -1,0 +1,203 @@
+package plan
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/rtgit/rtgit/steps/artifacts"
+	"gopkg.in/yaml.v3"
+)
+
+var (
+	// A definition in a module's code: class, def, func, type, struct,
+	// interface, enum, trait or fn followed by the name it defines.
+	definesRe = regexp.MustCompile(`\b(?:class|def|func|type|struct|interface|enum|trait|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)`)
+	labelRe   = regexp.MustCompile(`^\*\*[^*]+:\*\*\s*`)
+)
+
+func parseModules(answers []string) []*module {
+	var out []*module
+	for _, a := range answers {
+		for _, m := range artifacts.ParseModules(a) {
+			var b strings.Builder
+			for _, sec := range artifacts.ModuleSections {
+				for _, l := range m.Sections[sec] {
+					b.WriteString(l + "\n")
+				}
+			}
+			mod := &module{name: m.Name, text: b.String(), sections: m.Sections}
+			for _, l := range m.Sections["Interfaces and Data Structures"] {
+				for _, def := range definesRe.FindAllStringSubmatch(l, -1) {
+					if !strings.HasPrefix(def[1], "_") && len(def[1]) > 2 {
+						mod.defines = append(mod.defines, def[1])
+					}
+				}
+			}
+			mod.defines = dedupe(mod.defines)
+			out = append(out, mod)
+		}
+	}
+	return out
+}
+
+// responsibility is the first clause of what the module is responsible
+// for, or of the first thing said about it.
+func (m *module) responsibility() string {
+	for _, l := range m.sections["Responsibilities"] {
+		if l = strings.TrimSpace(labelRe.ReplaceAllString(strings.TrimSpace(l), "")); l != "" {
+			return firstClause(l)
+		}
+	}
+	return ""
+}
+
+// modulePath is the path a module's name stands for: invoices.export and
+// invoices::export are invoices/export.
+func modulePath(name string) string {
+	r := strings.NewReplacer("::", "/", ".", "/", "\\", "/")
+	return strings.ToLower(strings.Trim(r.Replace(name), "/"))
+}
+
+// moduleFiles are the affected files that are the module (its path with
+// any extension), inside it (a package directory), or named in its design.
+func (d *deriver) moduleFiles(m *module) []string {
+	mp := modulePath(m.name)
+	var out []string
+	for _, f := range d.src.Affected {
+		lf := strings.ToLower(f)
+		stem := strings.TrimSuffix(lf, path.Ext(lf))
+		if d.owner[f] && !strings.Contains(m.text, f) {
+			continue
+		}
+		if stem == mp || path.Dir(lf) == mp || strings.HasSuffix(stem, "/"+mp) || strings.Contains(m.text, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// operation is one operation of the interface contracts.
+type operation struct {
+	name, module, route string
+}
+
+// operations reads the operations of the contract answers: the keys of a
+// YAML "operations" mapping (with their module or handler, and route), or
+// "operation: <name>" lines.
+func operations(answers []string) []operation {
+	var out []operation
+	for _, a := range answers {
+		doc, _, ok := artifacts.ExtractYAML(a)
+		if !ok {
+			for _, l := range strings.Split(a, "\n") {
+				if m := operationLine.FindStringSubmatch(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*"))); m != nil {
+					out = append(out, operation{name: m[1]})
+				}
+			}
+			continue
+		}
+		ops := value(doc, "operations")
+		if ops == nil || ops.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 0; i+1 < len(ops.Content); i += 2 {
+			op := operation{name: ops.Content[i].Value}
+			body := ops.Content[i+1]
+			if v := value(body, "module"); v != nil && v.Kind == yaml.ScalarNode {
+				op.module = v.Value
+			} else if v := value(body, "handler"); v != nil && v.Kind == yaml.ScalarNode {
+				op.module = v.Value
+			}
+			if v := value(body, "route"); v != nil && v.Kind == yaml.ScalarNode {
+				op.route = v.Value
+			}
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
+var operationLine = regexp.MustCompile(`(?i)^operation:\s*([^\s,]+)`)
+
+func value(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// moduleOf is the module an operation belongs to: the one whose name is
+// the longest prefix of the operation's module or handler.
+func (d *deriver) moduleOf(op operation) *module {
+	var best *module
+	for _, m := range d.mods {
+		if op.module == m.name || strings.HasPrefix(op.module, m.name+".") || strings.HasPrefix(op.module, m.name+"::") {
+			if best == nil || len(m.name) > len(best.name) {
+				best = m
+			}
+		}
+	}
+	return best
+}
+
+// mentions reports whether text names name as a whole word.
+func mentions(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !wordByte(text[j-1])) && (end == len(text) || !wordByte(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?]\s+|\n\s*\n|\n\s*(?:[-*+]|\d+[.)])\s+`)
+
+// sentences splits an answer into its sentences and list items, each
+// trimmed, without a list marker or a final full stop.
+func sentences(text string) []string {
+	var out []string
+	for _, s := range sentenceEnd.Split(strings.TrimSpace(text), -1) {
+		s = strings.TrimSpace(listPrefix.ReplaceAllString(strings.TrimSpace(s), ""))
+		s = strings.Join(strings.Fields(strings.TrimSuffix(s, ".")), " ")
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+var listPrefix = regexp.MustCompile(`^(?:[-*+]|\d+[.)])\s+`)
+
+func firstSentence(text string) string {
+	if s := sentences(text); len(s) > 0 {
+		return s[0]
+	}
+	return ""
+}
+
+// firstClause is the first sentence, cut before a " -- " aside or a ";".
+func firstClause(text string) string {
+	s := firstSentence(text)
+	for _, sep := range []string{" -- ", " — ", "; "} {
+		if i := strings.Index(s, sep); i > 0 {
+			s = s[:i]
+		}
+	}
+	return strings.TrimSpace(s)
+}
