@@ -86,6 +86,7 @@ func footprintFiles(slug string) map[string]string {
 		"impact-analysis.md": "# Impact Analysis\n\n## 2. Directly Affected Files\n\n| File | Module | Impact | Change type |\n| --- | --- | --- | --- |\n" +
 			"| `src/shared/router.go` | shared | named in 02-01 radius | modify |\n| `src/" + slug + "/handler.go` | " + slug + " | named in 02-01 radius | new |\n",
 		"interface-spec.yaml": "item: " + slug + "\noperations:\n  route_request:\n    kind: go\n  " + slug + "_handle:\n    kind: go\n",
-		"tasks.md":            "# Tasks\n\n- [ ] T001 Route the new handler `src/shared/router.go`\n- [ ] T002 Write the handler `src/" + slug + "/handler.go`\n",
+		"tasks.md": "# Build Plan: " + slug + "\n\n- [ ] T001 code: Route the new handler | files: `src/shared/router.go`\n" +
+			"- [ ] T002 code: Write the handler | files: `src/" + slug + "/handler.go` | after: T001\n",
 	}
 }

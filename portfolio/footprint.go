@@ -4,13 +4,13 @@ import (
 	"errors"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
@@ -50,41 +50,13 @@ func (f Footprint) Empty() bool {
 	return len(f.Files) == 0 && len(f.Operations) == 0 && len(f.Modules) == 0
 }
 
-// PlanFiles reads the files of a build plan artifact. It is a variable so
-// the build plan's own parser is the one that decides; the default reads
-// every path in backticks on a task line ("- [ ] T001 … `path`").
-var PlanFiles = func(doc []byte) []string {
-	var out []string
-	for _, l := range strings.Split(string(doc), "\n") {
-		t := strings.TrimSpace(l)
-		if !strings.HasPrefix(t, "- [") {
-			continue
-		}
-		for _, part := range strings.Split(t, "`")[1:] {
-			if p := strings.TrimSpace(part); looksLikePath(p) {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// PlanTasks counts the tasks of a build plan artifact; like PlanFiles, a
-// variable the build plan's own parser can take over.
-var PlanTasks = func(doc []byte) int {
-	n := 0
-	for _, l := range strings.Split(string(doc), "\n") {
-		if t := strings.TrimSpace(l); strings.HasPrefix(t, "- [") && taskIDRe.MatchString(t) {
-			n++
-		}
-	}
-	return n
-}
-
-var taskIDRe = regexp.MustCompile(`^- \[[ xX]\] \**T\d{3,}\b`)
-
-func looksLikePath(s string) bool {
-	return s != "" && !strings.ContainsAny(s, " \t|") && (strings.Contains(s, "/") || strings.Contains(s, "."))
+// planOf reads the tasks of a build plan artifact with the build plan's
+// own parser. tasks.md holds prose and a Mermaid graph beside its task
+// lines; those lines are not tasks, so Parse's complaints about them are
+// beside the point here and only the tasks it read count.
+func planOf(doc []byte) plan.Plan {
+	p, _ := plan.Parse(string(doc))
+	return p
 }
 
 // ReadFootprint reads the footprint of the analysis in dir at rev. An
@@ -101,8 +73,11 @@ func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
 	if doc, err = readOptional(r, rev, path.Join(dir, TasksFile)); err != nil {
 		return f, err
 	}
-	f.Files = append(f.Files, PlanFiles(doc)...)
-	f.Tasks = PlanTasks(doc)
+	p := planOf(doc)
+	for _, t := range p.Tasks {
+		f.Files = append(f.Files, t.Files...)
+	}
+	f.Tasks = len(p.Tasks)
 	if doc, err = readOptional(r, rev, path.Join(dir, InterfaceFile)); err != nil {
 		return f, err
 	}

@@ -20,7 +20,7 @@ func TestReadFootprint(t *testing.T) {
 	r := mapReader{"rtgit/a": {
 		"docs/requirements/a/impact-analysis.md":  impact("invoices/api.py@invoices", "tests/test_api.py@tests"),
 		"docs/requirements/a/interface-spec.yaml": spec,
-		"docs/requirements/a/tasks.md":            "# Tasks\n\n- [ ] T001 Add the writer (FR-001) `invoices/csv.py`, `invoices/api.py`\n",
+		"docs/requirements/a/tasks.md":            "# Build Plan: a\n\n- [ ] T001 code: Add the writer | traces: FR-001 | files: `invoices/csv.py`, `invoices/api.py`\n\n```mermaid\nflowchart TD\n  T001[\"T001 Add the writer\"]\n```\n",
 	}}
 	f, err := ReadFootprint(r, "rtgit/a", "docs/requirements/a")
 	if err != nil {
