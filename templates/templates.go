@@ -17,7 +17,7 @@ import (
 // FS holds the defaults, rooted so that "steps/00-quick-scan/…",
 // "personas.yaml" and "answer-file.md.tmpl" are top-level paths.
 //
-//go:embed personas.yaml steps answer-file.md.tmpl demo artifacts init libraries ai
+//go:embed personas.yaml steps answer-file.md.tmpl demo artifacts init libraries ai export
 var FS embed.FS
 
 // OverrideDir is where a repository keeps template overrides.

@@ -155,6 +155,12 @@ func integrationSection(in Input) (Result, error) {
 	return section(in, b.String()), nil
 }
 
+// ComponentDiagram is the Mermaid flowchart architecture-overview.md
+// shows, for other layouts of the same design.
+func ComponentDiagram(comps []Component, conns []Connection) string {
+	return componentDiagram(comps, conns)
+}
+
 // componentDiagram is a Mermaid flowchart of the named components.
 func componentDiagram(comps []Component, conns []Connection) string {
 	var b strings.Builder

@@ -110,6 +110,12 @@ func storiesMarkdown(stories []Story) string {
 	return b.String()
 }
 
+// Article is "a" or "an" before a story's role, as rtgit writes stories.
+func Article(role string) string { return article(role) }
+
+// StoryTitle is the heading rtgit gives a story.
+func StoryTitle(want string) string { return storyTitle(want) }
+
 // article is "a" or "an" for the role a story names, by how it sounds:
 // "an external accountant", "a user", "an API client", "a one-off buyer".
 func article(role string) string {
@@ -184,6 +190,10 @@ func rank(level string) int {
 	}
 	return len(moscow)
 }
+
+// Apply sets each story's priority as the prioritisation step does: named
+// directly, or else the highest priority among its linked requirements.
+func (p Priorities) Apply(stories []Story) { p.apply(stories) }
 
 // apply sets each story's priority: named directly, or else the highest
 // priority among its linked requirements.

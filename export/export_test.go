@@ -1,0 +1,308 @@
+package export
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/roundtable"
+	"github.com/rtgit/rtgit/templates"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// demoSource is the demo's analysis as the step machine hands it over:
+// every answer of templates/demo/answers.yaml, with the feature library's
+// mappings, at a fixed commit.
+func demoSource(t testing.TB) *roundtable.Source {
+	t.Helper()
+	p, err := steps.LoadLibrary(templates.FS, fstest.MapFS{}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := templates.FS.ReadFile("demo/answers.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var demo struct {
+		Slug, Description string
+		Answers           map[string]map[string]string
+	}
+	if err := yaml.Unmarshal(data, &demo); err != nil {
+		t.Fatal(err)
+	}
+	src := &roundtable.Source{Slug: demo.Slug, Description: demo.Description, Dir: "docs/requirements/" + demo.Slug,
+		Commit: "0123456789abcdef0123456789abcdef01234567"}
+	for _, s := range p.Steps() {
+		for _, q := range s.Questions(steps.Deep) {
+			text, ok := demo.Answers[s.ID][q.ID]
+			if !ok {
+				continue
+			}
+			sa := roundtable.SourceAnswer{Step: s.ID, Question: q.ID, Text: strings.TrimSpace(text)}
+			for _, m := range s.Mappings {
+				if m.Question == q.ID {
+					sa.Mappings = append(sa.Mappings, m)
+				}
+			}
+			src.Answers = append(src.Answers, sa)
+		}
+	}
+	return src
+}
+
+// withProse adds a criterion written in free prose to FR-003.
+func withProse(src *roundtable.Source) *roundtable.Source {
+	for i, a := range src.Answers {
+		if a.Question == "requirements" {
+			src.Answers[i].Text = strings.Replace(a.Text, "- FR-004:",
+				"  - AC-003-02: Filtering by status feels instant to a bookkeeper at month-end.\n- FR-004:", 1)
+		}
+	}
+	return src
+}
+
+func render(t *testing.T, a *Analysis, format string, existing fstest.MapFS) *Result {
+	t.Helper()
+	r, err := Render(a, format, Options{Templates: templates.Set{}, Existing: existing})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// golden compares got with testdata/<name>, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	p := filepath.Join("testdata", filepath.FromSlash(name))
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test ./export -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; run go test ./export -update and review the diff\n--- got\n%s", p, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			r := render(t, New(demoSource(t)), format, nil)
+			if r.Flagged != 0 {
+				t.Errorf("the demo has no criterion in free prose, but %d were flagged: %v", r.Flagged, r.FlaggedIDs)
+			}
+			for _, f := range r.Files {
+				golden(t, format+"/"+f.Path, f.Data)
+			}
+		})
+	}
+}
+
+func TestProseCriterionIsFlaggedNotRewritten(t *testing.T) {
+	a := New(withProse(demoSource(t)))
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			r := render(t, a, format, nil)
+			if r.Flagged != 1 || r.FlaggedIDs[0] != "AC-003-02" {
+				t.Fatalf("flagged %d %v, want AC-003-02 alone", r.Flagged, r.FlaggedIDs)
+			}
+			all := ""
+			for _, f := range r.Files {
+				all += string(f.Data)
+			}
+			if !strings.Contains(all, "Filtering by status feels instant to a bookkeeper at month-end") {
+				t.Errorf("the criterion is not exported as written")
+			}
+			if !strings.Contains(all, FlagLabel) {
+				t.Errorf("the criterion is not flagged with %q", FlagLabel)
+			}
+			if format == "gherkin" {
+				golden(t, "prose/"+r.Files[0].Path, r.Files[0].Data)
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, format := range Formats {
+		one := render(t, New(demoSource(t)), format, nil)
+		two := render(t, New(demoSource(t)), format, nil)
+		for i := range one.Files {
+			if one.Files[i].Path != two.Files[i].Path || !bytes.Equal(one.Files[i].Data, two.Files[i].Data) {
+				t.Errorf("%s: %s differs between two renders of the same analysis", format, one.Files[i].Path)
+			}
+		}
+	}
+}
+
+// A revision rewrites only the files whose text it changes; the others
+// keep their bytes, stamp included, though the commit moved on.
+func TestRevisionChangesOnlyWhatChanged(t *testing.T) {
+	dir := t.TempDir()
+	src := demoSource(t)
+	r := render(t, New(src), "openspec", nil)
+	if _, err := Write(dir, r.Files, false); err != nil {
+		t.Fatal(err)
+	}
+	before := readAll(t, dir, r.Files)
+	src.Commit = "fedcba9876543210fedcba9876543210fedcba98"
+	for i, a := range src.Answers {
+		if a.Question == "chosen" {
+			src.Answers[i].Text += " We revisit this after the first month."
+		}
+	}
+	r2 := render(t, New(src), "openspec", nil)
+	acts, err := Write(dir, r2.Files, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := readAll(t, dir, r2.Files)
+	for _, a := range acts {
+		changed := !bytes.Equal(before[a.Path], after[a.Path])
+		want := strings.HasSuffix(a.Path, "/design.md")
+		if changed != want || (a.State == Updated) != want {
+			t.Errorf("%s: changed %v, state %s; only design.md should change", a.Path, changed, a.State)
+		}
+	}
+	if !bytes.Contains(after["openspec/changes/invoice-csv-export/design.md"], []byte(" at fedcba98")) {
+		t.Errorf("the rewritten design.md does not name the new commit")
+	}
+}
+
+func readAll(t *testing.T, dir string, files []File) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f.Path] = b
+	}
+	return out
+}
+
+func TestEditedFilesAreNotOverwritten(t *testing.T) {
+	dir := t.TempDir()
+	r := render(t, New(demoSource(t)), "kiro", nil)
+	acts, err := Write(dir, r.Files, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range acts {
+		if a.State != Created {
+			t.Errorf("%s: %s, want created", a.Path, a.State)
+		}
+	}
+	again, err := Write(dir, r.Files, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range again {
+		if a.State != Unchanged {
+			t.Errorf("second export: %s: %s, want unchanged", a.Path, a.State)
+		}
+	}
+
+	design := filepath.Join(dir, ".kiro/specs/invoice-csv-export/design.md")
+	edited := append(readAll(t, dir, r.Files)[".kiro/specs/invoice-csv-export/design.md"], "\nOur own note.\n"...)
+	if err := os.WriteFile(design, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A file rtgit never wrote (no stamp) is the user's too.
+	tasks := filepath.Join(dir, ".kiro/specs/invoice-csv-export/tasks.md")
+	if err := os.WriteFile(tasks, []byte("- [ ] 1. our own plan\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := demoSource(t)
+	src.Commit = "fedcba9876543210fedcba9876543210fedcba98"
+	r2 := render(t, New(src), "kiro", nil)
+	_, err = Write(dir, r2.Files, false)
+	var ee *EditedError
+	if !errors.As(err, &ee) {
+		t.Fatalf("err = %v, want the edited files named", err)
+	}
+	want := ".kiro/specs/invoice-csv-export/design.md, .kiro/specs/invoice-csv-export/tasks.md"
+	if got := strings.Join(ee.Paths, ", "); got != want {
+		t.Errorf("named %s, want %s", got, want)
+	}
+	if !strings.Contains(err.Error(), "--force") {
+		t.Errorf("the error does not say how to replace them: %v", err)
+	}
+	if b, _ := os.ReadFile(design); !bytes.Equal(b, edited) {
+		t.Errorf("the edited design.md was changed")
+	}
+
+	acts, err = Write(dir, r2.Files, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]string{}
+	for _, a := range acts {
+		states[filepath.Base(a.Path)] = a.State
+	}
+	if states["design.md"] != Forced || states["tasks.md"] != Forced || states["requirements.md"] != Unchanged {
+		t.Errorf("with --force: %v", states)
+	}
+	if b, _ := os.ReadFile(design); bytes.Contains(b, []byte("Our own note.")) {
+		t.Errorf("--force left the edit in place")
+	}
+}
+
+func TestSpecKitNumber(t *testing.T) {
+	a := New(demoSource(t))
+	dir := func(existing fstest.MapFS) string {
+		return filepath.Dir(render(t, a, "spec-kit", existing).Files[0].Path)
+	}
+	if got := dir(nil); got != "specs/001-invoice-csv-export" {
+		t.Errorf("first feature: %s", got)
+	}
+	taken := fstest.MapFS{"specs/001-login/spec.md": {}, "specs/007-search/spec.md": {}, "specs/notes.md": {}}
+	if got := dir(taken); got != "specs/008-invoice-csv-export" {
+		t.Errorf("after 007: %s", got)
+	}
+	taken["specs/003-invoice-csv-export/spec.md"] = &fstest.MapFile{}
+	if got := dir(taken); got != "specs/003-invoice-csv-export" {
+		t.Errorf("exported before as 003: %s", got)
+	}
+}
+
+// brokenTemplates overrides one template with text that does not parse.
+type brokenTemplates struct{ name string }
+
+func (b brokenTemplates) Read(name string) ([]byte, string, error) {
+	if name == b.name {
+		return []byte("{{range .Requirements}"), ".rtgit/templates/" + name, nil
+	}
+	return templates.Set{}.Read(name)
+}
+
+func TestBrokenOverrideNamesTheFile(t *testing.T) {
+	_, err := Render(New(demoSource(t)), "gherkin", Options{Templates: brokenTemplates{"export/gherkin/feature.tmpl"}})
+	if err == nil || !strings.Contains(err.Error(), ".rtgit/templates/export/gherkin/feature.tmpl") {
+		t.Fatalf("err = %v, want it to name the override", err)
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	if _, err := Render(New(demoSource(t)), "cucumber", Options{Templates: templates.Set{}}); err == nil {
+		t.Fatal("an unknown format rendered")
+	}
+}

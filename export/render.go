@@ -1,0 +1,197 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"text/template"
+)
+
+// Formats are the layouts rtgit exports to, in the order help lists them.
+var Formats = []string{"openspec", "spec-kit", "kiro", "gherkin"}
+
+// Templates resolves a template by name, the repository's override first,
+// and says where it came from (as roundtable.Templates does).
+type Templates interface {
+	Read(name string) (data []byte, source string, err error)
+}
+
+// File is one exported file, its path relative to the export's root.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Result is what one export produced.
+type Result struct {
+	Format string
+	Files  []File
+	// Flagged counts the criteria exported as written because they are
+	// not Given/When/Then; FlaggedIDs names them (a story's criterion by
+	// its story's id).
+	Flagged    int
+	FlaggedIDs []string
+	// Notes are what the target tool will say about the export that rtgit
+	// cannot fix without inventing text (a Why too long for OpenSpec, …).
+	Notes []string
+}
+
+// layout is one format: where its files go and which template writes each.
+type layout struct {
+	dir   func(a *Analysis, existing fs.FS) (string, error)
+	files []string // template names under templates/export/<format>/, without .tmpl
+	// comment turns the provenance text into a comment of the format.
+	comment func(string) string
+}
+
+func mdComment(s string) string      { return "<!-- " + s + " -->" }
+func gherkinComment(s string) string { return "# " + s }
+
+var layouts = map[string]layout{
+	"openspec": {
+		dir:     func(a *Analysis, _ fs.FS) (string, error) { return "openspec/changes/" + a.Slug, nil },
+		files:   []string{"proposal.md", "design.md", "tasks.md", "specs/{{slug}}/spec.md"},
+		comment: mdComment,
+	},
+	"spec-kit": {
+		dir:     specKitDir,
+		files:   []string{"spec.md", "plan.md", "tasks.md"},
+		comment: mdComment,
+	},
+	"kiro": {
+		dir:     func(a *Analysis, _ fs.FS) (string, error) { return ".kiro/specs/" + a.Slug, nil },
+		files:   []string{"requirements.md", "design.md", "tasks.md"},
+		comment: mdComment,
+	},
+	"gherkin": {
+		dir:     func(*Analysis, fs.FS) (string, error) { return "features", nil },
+		files:   []string{"{{slug}}.feature"},
+		comment: gherkinComment,
+	},
+}
+
+// Options tune an export.
+type Options struct {
+	Templates Templates
+	// Existing is the export's root as it is now (the repository, or
+	// --out): spec-kit's feature number is the next free one there, or the
+	// one this analysis already has.
+	Existing fs.FS
+}
+
+// Render writes the analysis in format. It reads nothing but the
+// templates and, for spec-kit's numbering, the names under Existing.
+func Render(a *Analysis, format string, opt Options) (*Result, error) {
+	lay, ok := layouts[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown format %q: use %s", format, strings.Join(Formats, ", "))
+	}
+	dir, err := lay.dir(a, opt.Existing)
+	if err != nil {
+		return nil, err
+	}
+	cp := *a
+	a = &cp
+	a.Feature = path.Base(dir)
+	r := &Result{Format: format}
+	flagged := map[string]bool{}
+	for _, f := range lay.files {
+		name := "export/" + format + "/" + path.Base(f) + ".tmpl"
+		if f == "{{slug}}.feature" {
+			name = "export/gherkin/feature.tmpl"
+		}
+		body, err := execute(opt.Templates, name, a, flagged)
+		if err != nil {
+			return nil, err
+		}
+		rel := path.Join(dir, strings.ReplaceAll(f, "{{slug}}", a.Slug))
+		r.Files = append(r.Files, File{Path: rel, Data: stamp(lay.comment, a, body)})
+	}
+	for id := range flagged {
+		r.FlaggedIDs = append(r.FlaggedIDs, id)
+	}
+	sort.Strings(r.FlaggedIDs)
+	r.Flagged = len(r.FlaggedIDs)
+	if format == "openspec" {
+		r.Notes = openSpecNotes(a)
+	}
+	return r, nil
+}
+
+// execute runs one template. A template that does not parse or fails to
+// run is an error naming the file it came from.
+func execute(ts Templates, name string, a *Analysis, flagged map[string]bool) ([]byte, error) {
+	src, source, err := ts.Read(name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.New(path.Base(name)).Funcs(funcs(a, flagged)).Option("missingkey=error").Parse(string(src))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, a); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	return tidy(b.Bytes()), nil
+}
+
+var blankRunRe = regexp.MustCompile(`\n{3,}`)
+
+// tidy leaves at most one blank line between blocks, no trailing spaces
+// and exactly one final newline, so templates can be laid out for reading.
+func tidy(b []byte) []byte {
+	lines := strings.Split(string(b), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	s := blankRunRe.ReplaceAllString(strings.Join(lines, "\n"), "\n\n")
+	return []byte(strings.Trim(s, "\n") + "\n")
+}
+
+// specKitDir is specs/NNN-<slug>: the number this analysis already has
+// there, else one past the highest in use.
+func specKitDir(a *Analysis, existing fs.FS) (string, error) {
+	highest := 0
+	if existing != nil {
+		entries, err := fs.ReadDir(existing, "specs")
+		if err != nil && !isNotExist(err) {
+			return "", err
+		}
+		for _, e := range entries {
+			num, rest, ok := strings.Cut(e.Name(), "-")
+			n, err := strconv.Atoi(num)
+			if !ok || !e.IsDir() || err != nil || len(num) < 3 {
+				continue
+			}
+			if rest == a.Slug {
+				return "specs/" + e.Name(), nil
+			}
+			highest = max(highest, n)
+		}
+	}
+	return fmt.Sprintf("specs/%03d-%s", highest+1, a.Slug), nil
+}
+
+// openSpecNotes says which of OpenSpec's limits the analysis exceeds.
+func openSpecNotes(a *Analysis) []string {
+	var notes []string
+	if n := len(whyText(a)); n > maxWhy {
+		notes = append(notes, fmt.Sprintf("proposal.md: the problem statement is %d characters; openspec validate refuses a Why longer than %d", n, maxWhy))
+	}
+	if n := len(a.Built()); n > maxDeltas {
+		notes = append(notes, fmt.Sprintf("specs/%s/spec.md: %d requirements; openspec validate refuses a change with more than %d", a.Slug, n, maxDeltas))
+	}
+	return notes
+}
+
+// OpenSpec's limits on a change (its validator's constants).
+const (
+	maxWhy    = 1000
+	maxDeltas = 10
+)
