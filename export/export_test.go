@@ -306,3 +306,21 @@ func TestUnknownFormat(t *testing.T) {
 		t.Fatal("an unknown format rendered")
 	}
 }
+
+// OpenSpec's limits rtgit cannot meet without rewriting the answers are
+// reported, not worked around.
+func TestOpenSpecNotes(t *testing.T) {
+	src := demoSource(t)
+	for i, a := range src.Answers {
+		if a.Question == "problem" {
+			src.Answers[i].Text = strings.Repeat("Bookkeepers retype every invoice by hand. ", 30)
+		}
+	}
+	r := render(t, New(src), "openspec", nil)
+	if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "proposal.md: the problem statement is 1259 characters") {
+		t.Errorf("notes: %q", r.Notes)
+	}
+	if r := render(t, New(demoSource(t)), "openspec", nil); len(r.Notes) != 0 {
+		t.Errorf("the demo fits OpenSpec's limits, but: %q", r.Notes)
+	}
+}

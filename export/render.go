@@ -181,8 +181,11 @@ func specKitDir(a *Analysis, existing fs.FS) (string, error) {
 // openSpecNotes says which of OpenSpec's limits the analysis exceeds.
 func openSpecNotes(a *Analysis) []string {
 	var notes []string
-	if n := len(whyText(a)); n > maxWhy {
-		notes = append(notes, fmt.Sprintf("proposal.md: the problem statement is %d characters; openspec validate refuses a Why longer than %d", n, maxWhy))
+	if n := len(whyText(a)); n > maxWhy || n < minWhy {
+		notes = append(notes, fmt.Sprintf("proposal.md: the problem statement is %d characters; openspec validate wants a Why of %d to %d", n, minWhy, maxWhy))
+	}
+	if len(a.Built()) == 0 {
+		notes = append(notes, fmt.Sprintf("specs/%s/spec.md: the analysis has no functional requirement to build yet; openspec validate refuses a change without one", a.Slug))
 	}
 	if n := len(a.Built()); n > maxDeltas {
 		notes = append(notes, fmt.Sprintf("specs/%s/spec.md: %d requirements; openspec validate refuses a change with more than %d", a.Slug, n, maxDeltas))
@@ -192,6 +195,7 @@ func openSpecNotes(a *Analysis) []string {
 
 // OpenSpec's limits on a change (its validator's constants).
 const (
+	minWhy    = 50
 	maxWhy    = 1000
 	maxDeltas = 10
 )
