@@ -255,10 +255,11 @@ func option(o artifacts.Option) string {
 }
 
 // lines splits an answer into its non-empty lines, list markers off; a
-// single paragraph is one line.
+// paragraph numbered inline ("1. … 2. …") is one line per number, and any
+// other paragraph is one line.
 func lines(s string) []string {
 	var out []string
-	for _, l := range strings.Split(s, "\n") {
+	for _, l := range strings.Split(inlineItemRe.ReplaceAllString(s, "$1\n$2"), "\n") {
 		l = strings.TrimSpace(l)
 		l = strings.TrimSpace(strings.TrimLeft(l, "-*"))
 		if n := listNumRe.FindString(l); n != "" {
@@ -271,7 +272,12 @@ func lines(s string) []string {
 	return out
 }
 
-var listNumRe = regexp.MustCompile(`^\d+[.)]\s`)
+var (
+	listNumRe = regexp.MustCompile(`^\d+[.)]\s`)
+	// inlineItemRe finds "2. " starting an item inside a sentence run:
+	// after a sentence's end, so "version 2. " in prose is rare enough.
+	inlineItemRe = regexp.MustCompile(`([.;:])\s+(\d+[.)]\s)`)
+)
 
 // gherkinLineRe matches the starts of lines a Gherkin parser reads as
 // something other than free text: tags, comments, tables, doc strings,
