@@ -22,34 +22,36 @@ type Analysis struct {
 	// feature (spec-kit's NNN-<slug>); Render sets it.
 	Feature string
 
-	Problem, Drivers, Success    string
-	InScope, OutOfScope          string
-	Assumptions, EdgeCases       string
-	TechContext, Constraints     string
-	Stakeholders                 string
-	Requirements                 []Requirement
-	NFRs                         []artifacts.NFR
-	Stories                      []Story
-	QualityRisks                 string
-	DecisionDrivers, Chosen      string
-	Options                      []artifacts.Option
-	Decisions                    []artifacts.Decision
-	Components                   []artifacts.Component
-	Connections                  []artifacts.Connection
-	Integration                  string // the integration answers besides the connections
-	Modules                      []artifacts.Module
-	Entities                     []Entity
-	Contracts                    string
-	Flow, State                  string
-	Errors                       []ErrorRow
-	Validation                   string
-	RiskZones, TestGaps          string
-	Approved, StillOpen          string
-	BuildOrder                   string
-	Affected                     []artifacts.AffectedFile
-	Open                         []meta.OpenQuestion
-	Tasks                        []Task
-	TasksConfirmed, TasksDerived bool
+	Problem, Drivers, Success string
+	InScope, OutOfScope       string
+	Assumptions, EdgeCases    string
+	TechContext, Constraints  string
+	Stakeholders              string
+	Requirements              []Requirement
+	NFRs                      []artifacts.NFR
+	Stories                   []Story
+	QualityRisks              string
+	DecisionDrivers, Chosen   string
+	Options                   []artifacts.Option
+	Decisions                 []artifacts.Decision
+	Components                []artifacts.Component
+	Connections               []artifacts.Connection
+	Integration               string // the integration answers besides the connections
+	Modules                   []artifacts.Module
+	Entities                  []Entity
+	Contracts                 string
+	Flow, State               string
+	Errors                    []ErrorRow
+	Validation                string
+	RiskZones, TestGaps       string
+	Approved, StillOpen       string
+	BuildOrder                string
+	Affected                  []artifacts.AffectedFile
+	Open                      []meta.OpenQuestion
+	// Tasks is the build plan: the one a person confirmed, else the draft
+	// derived from the answers (TasksConfirmed false).
+	Tasks          []Task
+	TasksConfirmed bool
 }
 
 // Requirement is one functional requirement with its criteria, its
@@ -108,6 +110,7 @@ type Task struct {
 	ID, Title, Kind string
 	Traces, Files   []string
 	DependsOn       []string
+	BlockedBy       []string // open questions (Q-NNN) the task waits on
 	Parallel        bool
 	Story           string // the US id the task serves, "" for none
 	Confirmed       bool
@@ -221,6 +224,7 @@ func New(src *roundtable.Source) *Analysis {
 		}
 		a.Errors = append(a.Errors, row)
 	}
+	a.setPlan(src)
 	return a
 }
 
