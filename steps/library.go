@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/signoff"
 )
 
 // A library is the set of phases and steps one kind of analysis follows.
@@ -56,6 +58,10 @@ type LibraryPhase struct {
 	Description string `yaml:"description"`
 	Activity    string `yaml:"activity"`
 	Artifact    string `yaml:"artifact"`
+	// Area is the sign-off area the phase's answers belong to
+	// (requirements, architecture, design); "" leaves it to the phase's
+	// number, as in the feature library (package signoff).
+	Area string `yaml:"area"`
 }
 
 // phase returns the library's Phase for key, falling back to PhaseFor.
@@ -83,6 +89,20 @@ func (l *Library) phase(key string) (Phase, string) {
 		return p, lp.Lead
 	}
 	return p, ""
+}
+
+// PhaseArea is the sign-off area the library assigns to the phase with
+// key, "" when it assigns none.
+func (p *Plan) PhaseArea(key string) string {
+	if p == nil || p.lib == nil {
+		return ""
+	}
+	for _, lp := range p.lib.Phases {
+		if lp.Key == key {
+			return lp.Area
+		}
+	}
+	return ""
 }
 
 // ValidLibraryName reports whether name can name a library (and a folder).
@@ -159,6 +179,11 @@ func loadLibrary(embedded, repo fs.FS, name string) (*Library, error) {
 			return nil, fmt.Errorf("%s%s:%w", src.prefix, p, yamlErr(err))
 		}
 		l.Source = src.prefix + p
+		for _, lp := range l.Phases {
+			if lp.Area != "" && !signoff.Valid(lp.Area) {
+				return nil, fmt.Errorf("%s%s: phase %s: area %q is not a sign-off area; want one of %s", src.prefix, p, lp.Key, lp.Area, strings.Join(signoff.Areas, ", "))
+			}
+		}
 		if l.Name == "" {
 			l.Name = name
 		}

@@ -191,6 +191,7 @@ func (st *state) stageMeta(c *changeset) error {
 	if st.m.comment != "" {
 		st.meta.MarkProcessed(st.m.comment)
 	}
+	st.refreshAcceptance()
 	data, err := st.meta.Marshal()
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/assist"
 )
@@ -88,6 +89,11 @@ type Machine struct {
 	// Progress, when set, hears how far List has got (done of total
 	// analyses read), for a progress display.
 	Progress func(done, total int)
+
+	// Policy, when set, is the sign-off policy Check applies; the action
+	// sets it from the default branch. Nil reads .rtgit/config.yaml in
+	// the worktree.
+	Policy func() (signoff.Policy, error)
 
 	recorded assist.Usage // helper use already written to meta.json
 	// CoAuthor ("Name <email>"), when set, is credited on every commit

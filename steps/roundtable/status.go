@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/portfolio"
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
@@ -46,6 +47,8 @@ type Status struct {
 	*Neighbours
 	// Library is the step library the analysis follows ("feature", "bug").
 	Library string `json:"library"`
+	// SignOff is every sign-off area with its state and approvals.
+	SignOff []signoff.AreaStatus `json:"signoff"`
 	// Plan is the plan of that library, for callers that draw the phases.
 	Plan *steps.Plan `json:"-"`
 }
@@ -165,6 +168,7 @@ func (st *state) status() *Status {
 		Library: st.plan.Library, Plan: st.plan}
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
+	s.SignOff = st.signOff()
 	cur, ph := st.current()
 	if cur == nil {
 		return s
@@ -347,6 +351,14 @@ type Readiness struct {
 	// Review is what the requirements critic found in the answers: errors
 	// make the analysis not ready, warnings only under --strict.
 	Review []ReviewNote `json:"review"`
+	// Acceptance lists every recorded approval and request for changes,
+	// with its state now (current, stale, changes_requested).
+	Acceptance []signoff.Approval `json:"acceptance"`
+	// SignOff is each area's state; SignOffMissing the required areas
+	// the policy (`signoff:` in .rtgit/config.yaml) finds short, which
+	// make the analysis not ready.
+	SignOff        []signoff.AreaStatus `json:"signoff"`
+	SignOffMissing []signoff.Missing    `json:"signoff_missing"`
 }
 
 // ReviewNote is one critic finding, with the line the persona says.
@@ -427,7 +439,18 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 			errs++
 		}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0
+	policy, err := m.policy()
+	if err != nil {
+		return nil, err
+	}
+	r.SignOff = st.signOff()
+	r.Acceptance = acceptanceOf(r.SignOff)
+	r.SignOffMissing = policy.Gate(r.SignOff, nil)
+	if r.SignOffMissing == nil {
+		r.SignOffMissing = []signoff.Missing{}
+	}
+	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
+		len(r.SignOffMissing) == 0
 	if r.Staleness, err = st.staleness(); err != nil {
 		return nil, err
 	}

@@ -103,6 +103,11 @@ func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 		Embedded:  templates.FS,
 		Warn:      s.warn,
 	}
+	// Who changed an approved answer is recorded by name (see
+	// roundtable.Machine.Actor).
+	if name, _ := ws.repo.Author(); name != "" {
+		m.Actor = name
+	}
 	return m
 }
 

@@ -92,6 +92,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		fmt.Fprintf(s.Out, "  %s\n", l)
 	}
 	printNeighbours(s, st.Neighbours, "  ")
+	printSignOff(s.Out, p, st.SignOff)
 	if st.Step == nil {
 		fmt.Fprintf(s.Out, "  %s run `rtgit check %s` before building\n", p.good("complete:"), slug)
 		return nil
@@ -379,6 +380,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 			fmt.Fprintln(s.Out, p.warn(fmt.Sprintf("files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale", r.Staleness.Base, slug)))
 		}
 		printNeighbours(s, r.Neighbours, "")
+		for _, miss := range r.SignOffMissing {
+			fmt.Fprintln(s.Out, p.bad("sign-off: "+miss.String()))
+		}
 		for _, n := range r.Review {
 			line := fmt.Sprintf("%s: %s", n.Severity, n.Text)
 			if n.Severity == critic.Error {

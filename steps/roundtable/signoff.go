@@ -1,0 +1,301 @@
+package roundtable
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/rtgit/rtgit/signoff"
+	"github.com/rtgit/rtgit/steps"
+)
+
+// ErrNotApprovable: an area named for approval is not complete, or the
+// analysis runs no step in it. Nothing was recorded.
+var ErrNotApprovable = fmt.Errorf("area not approvable: %w", ErrIncomplete)
+
+// phaseArea is the sign-off area of a phase: the library's word for it,
+// or the default by the phase's number.
+func (st *state) phaseArea(key string) string {
+	if a := st.plan.PhaseArea(key); a != "" {
+		return a
+	}
+	return signoff.DefaultArea(key)
+}
+
+// scopes describes every sign-off area as it stands now. A step belongs
+// to its phase's area; the answer to the tasks question, whichever step
+// asks it, belongs to the tasks area instead. Steps skip_if rules out
+// belong to none.
+func (st *state) scopes() []signoff.Scope {
+	idx := map[string]int{}
+	out := make([]signoff.Scope, len(signoff.Areas))
+	for i, a := range signoff.Areas {
+		out[i] = signoff.Scope{Area: a}
+		idx[a] = i
+	}
+	add := func(area, step string, done bool, part *signoff.Part) {
+		i, ok := idx[area]
+		if !ok {
+			return
+		}
+		s := &out[i]
+		s.Steps = append(s.Steps, step)
+		if !done {
+			s.Open = append(s.Open, step)
+		} else if part != nil {
+			s.Parts = append(s.Parts, *part)
+		}
+	}
+	for _, ph := range st.plan.Phases {
+		area := st.phaseArea(ph.Phase.Key)
+		for _, s := range ph.Steps {
+			if !st.inArea(s, ph) {
+				continue
+			}
+			// A phase finished with [S] leaves its skipped steps
+			// unrecorded; they are not waiting for anyone.
+			done := st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key)
+			d := st.stepDepth(s, ph)
+			f, err := st.answerFile(s)
+			if err == nil && f.Depth != "" {
+				d = steps.Depth(f.Depth)
+			}
+			sa := collect(s, f, d)
+			hasTasks := false
+			design := signoff.Part{Step: s.ID, Depth: string(d), Feedback: sa.feedback}
+			for _, q := range sa.asked {
+				if q.ID == signoff.TasksQuestion {
+					hasTasks = true
+					continue
+				}
+				design.Answers = append(design.Answers, signoff.Answer{ID: q.ID, Text: sa.answer[q.ID]})
+			}
+			if !hasTasks || len(sa.asked) > 1 {
+				add(area, s.ID, done, &design)
+			}
+			if hasTasks {
+				add(signoff.Tasks, s.ID, done, &signoff.Part{Step: s.ID,
+					Answers: []signoff.Answer{{ID: signoff.TasksQuestion, Text: sa.answer[signoff.TasksQuestion]}}})
+			}
+		}
+	}
+	return out
+}
+
+// inArea reports whether an area waits for step s: a step is left out
+// only when skip_if rules it out. Unlike expected, a step whose
+// dependencies are not finished still counts, as open: an area is not
+// complete while steps it will reach are ahead.
+func (st *state) inArea(s *steps.Step, ph *steps.PlanPhase) bool {
+	if st.meta.HasStep(s.ID) {
+		return true
+	}
+	if s.SkipIf != "" {
+		if skip, _ := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
+			return false
+		}
+	}
+	return true
+}
+
+// signOff states every area against the recorded approvals.
+func (st *state) signOff() []signoff.AreaStatus {
+	return signoff.Evaluate(st.scopes(), st.meta.Acceptance)
+}
+
+// refreshAcceptance records as stale the approvals whose answers changed,
+// before meta.json is written; it costs nothing while nobody approved.
+func (st *state) refreshAcceptance() {
+	if len(st.meta.Acceptance) == 0 {
+		return
+	}
+	signoff.Refresh(st.meta.Acceptance, st.scopes(), st.m.changer())
+}
+
+// changer names who the machine acts for, for a stale approval's "changed
+// since by": the commenter on GitHub, else the actor.
+func (m *Machine) changer() string {
+	if name, _, ok := strings.Cut(m.CoAuthor, " <"); ok && name != "" {
+		return "@" + name
+	}
+	return m.Actor
+}
+
+// Approve records by's verdict on areas of an analysis and commits it. With
+// no areas, an approval covers every complete area, and a request for
+// changes every area with steps. Naming an area that cannot be approved
+// (steps still open, or none at all) records nothing and says what is
+// open, as does an approval while an edited answer waits to be applied:
+// an approval covers what the artifacts were built from.
+func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by string) (*Reply, error) {
+	if by == "" {
+		return nil, errors.New("an approval needs a name: set git's user.name")
+	}
+	areas, err := signoff.ParseAreas(areas)
+	if err != nil {
+		return nil, err
+	}
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if r, done, err := st.recoverPending(); done || err != nil {
+		return r, err
+	}
+	r := &Reply{}
+	if revised, err := st.revisedSteps(false); err == nil && len(revised) > 0 {
+		var ids []string
+		for _, s := range revised {
+			ids = append(ids, s.ID)
+		}
+		r.say("", fmt.Sprintf("The answers of %s were edited and not applied yet; run `rtgit next %s` (or comment `/rtgit continue`) first, so the approval covers what the artifacts say.", steps.JoinAnd(ids), slug))
+		return r, fmt.Errorf("%w: edited answers not applied", ErrNotApprovable)
+	}
+	scopes := st.scopes()
+	explicit := len(areas) > 0
+	if !explicit {
+		for _, s := range scopes {
+			if (v == signoff.Approve && s.Complete()) || (v == signoff.RequestChanges && !s.Empty()) {
+				areas = append(areas, s.Area)
+			}
+		}
+		if len(areas) == 0 {
+			r.say("", "No area is complete yet, so there is nothing to approve. "+st.openSummary(scopes))
+			return r, fmt.Errorf("%w: no area is complete", ErrNotApprovable)
+		}
+	}
+	head, err := m.Repo.HeadCommit()
+	if err != nil {
+		return nil, err
+	}
+	at := m.now().UTC().Format(time.RFC3339)
+	list := st.meta.Acceptance
+	var refused []string
+	for _, a := range areas {
+		s, _ := findScope(scopes, a)
+		next, err := signoff.Record(list, s, v, by, at, head)
+		var nr *signoff.NotReadyError
+		if errors.As(err, &nr) {
+			refused = append(refused, st.notReady(nr))
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		list = next
+	}
+	if len(refused) > 0 {
+		for _, line := range refused {
+			r.say("", line)
+		}
+		return r, fmt.Errorf("%w: %s", ErrNotApprovable, strings.Join(refused, "; "))
+	}
+	st.meta.Acceptance = list
+	c := m.changes()
+	if err := st.stageMeta(c); err != nil {
+		return nil, err
+	}
+	verb := "approve"
+	if v == signoff.RequestChanges {
+		verb = "changes requested on"
+	}
+	sha, err := c.commit(fmt.Sprintf("rtgit: %s %s by %s", verb, strings.Join(areas, ", "), by))
+	if err != nil {
+		return nil, err
+	}
+	r.Commit, r.Changed = sha, c.order
+	for _, a := range signoff.Evaluate(scopes, list) {
+		if contains(areas, a.Area) {
+			r.say("", a.Line()+".")
+		}
+	}
+	return r, nil
+}
+
+func findScope(scopes []signoff.Scope, area string) (signoff.Scope, bool) {
+	for _, s := range scopes {
+		if s.Area == area {
+			return s, true
+		}
+	}
+	return signoff.Scope{Area: area}, false
+}
+
+// notReady says why an area cannot be approved, with the open steps'
+// titles.
+func (st *state) notReady(e *signoff.NotReadyError) string {
+	if len(e.Open) == 0 {
+		return fmt.Sprintf("%s cannot be approved: no step of this analysis belongs to it.", e.Area)
+	}
+	var names []string
+	for _, id := range e.Open {
+		names = append(names, st.stepName(id))
+	}
+	verb := "is"
+	if len(names) > 1 {
+		verb = "are"
+	}
+	return fmt.Sprintf("%s cannot be approved yet: %s %s still open.", e.Area, steps.JoinAnd(names), verb)
+}
+
+func (st *state) stepName(id string) string {
+	if s, _ := st.plan.Step(id); s != nil {
+		return id + " " + s.Title
+	}
+	return id
+}
+
+// openSummary names the first open step of every area that has one.
+func (st *state) openSummary(scopes []signoff.Scope) string {
+	var parts []string
+	for _, s := range scopes {
+		if len(s.Open) > 0 {
+			parts = append(parts, fmt.Sprintf("%s waits for %s", s.Area, st.stepName(s.Open[0])))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+// SignOff states every area of an analysis and what the policy still
+// asks for, read as Status reads (the worktree on the analysis branch,
+// the branch tip elsewhere).
+func (m *Machine) SignOff(slug string, p signoff.Policy) ([]signoff.AreaStatus, []signoff.Missing, error) {
+	st, err := m.loadAt(slug, m.source(slug))
+	if err != nil {
+		return nil, nil, err
+	}
+	areas := st.signOff()
+	return areas, p.Gate(areas, nil), nil
+}
+
+// acceptanceOf flattens the areas' approvals for check --json.
+func acceptanceOf(areas []signoff.AreaStatus) []signoff.Approval {
+	out := []signoff.Approval{}
+	for _, a := range areas {
+		out = append(out, a.Approvals...)
+	}
+	return out
+}
+
+// policy is the sign-off policy Check applies: the caller's (the action
+// reads it from the default branch), else .rtgit/config.yaml in the
+// worktree.
+func (m *Machine) policy() (signoff.Policy, error) {
+	if m.Policy != nil {
+		return m.Policy()
+	}
+	data, err := m.readFile(ConfigPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return signoff.Policy{MinApprovers: 1}, nil
+	}
+	if err != nil {
+		return signoff.Policy{}, err
+	}
+	return signoff.ParsePolicy(ConfigPath, data)
+}
