@@ -39,6 +39,8 @@ type Machine interface {
 	Next(slug string) (*roundtable.Reply, error)
 	Status(slug string) (*roundtable.Status, error)
 	StatusReply(slug string) (*roundtable.Reply, error)
+	// ReviewFrom applies an approving or changes-requesting review.
+	ReviewFrom(slug string, changes bool, body string, from roundtable.Origin) (*roundtable.Reply, error)
 }
 
 // pushAttempts bounds the fetch-replay-push loop when writers race.

@@ -170,10 +170,12 @@ func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
 			return nil, apiErr("list reviews", resp, err)
 		}
 		for _, x := range rs {
-			if strings.TrimSpace(x.GetBody()) == "" {
-				continue // a bare approval or a review that is only line comments
+			c := Comment{Kind: KindReview, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time,
+				State: strings.ToLower(x.GetState())}
+			if strings.TrimSpace(c.Body) == "" && !c.Verdict() {
+				continue // a review that is only line comments
 			}
-			out = append(out, Comment{Kind: KindReview, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time})
+			out = append(out, c)
 		}
 		page = resp.NextPage
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/google/go-github/v60/github"
 )
@@ -48,7 +49,8 @@ func (c *Client) Comment(ctx context.Context, pr int, kind Kind, id int64) (*Com
 	case KindReview:
 		var x *github.PullRequestReview
 		if x, resp, err = c.gh.PullRequests.GetReview(ctx, c.owner, c.repo, pr, id); err == nil {
-			out = Comment{Kind: kind, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time}
+			out = Comment{Kind: kind, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time,
+				State: strings.ToLower(x.GetState())}
 		}
 	default:
 		return nil, fmt.Errorf("comment kind %q", kind)

@@ -91,6 +91,9 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 		}
 		b.WriteString("\nSettle one with `/rtgit resolve Q-NNN <answer>`; `rtgit check` fails while any is open.\n")
 	}
+	if t := signOffTable(st.SignOff); t != "" {
+		b.WriteString("\n" + t)
+	}
 	b.WriteString("\n" + dashboardEnd + "\n")
 	return b.String()
 }

@@ -65,6 +65,21 @@ type Comment struct {
 	OriginalCommitID string
 	OriginalLine     int
 	Side             string // RIGHT (the new version) or LEFT
+
+	// Reviews only: the verdict, lowercase as webhooks spell it
+	// ("approved", "changes_requested", "commented"); "" for other kinds.
+	State string
+}
+
+// Review verdicts that sign off areas of the analysis (see Verdict).
+const (
+	ReviewApproved         = "approved"
+	ReviewChangesRequested = "changes_requested"
+)
+
+// Verdict reports whether c is a review that approves or asks for changes.
+func (c Comment) Verdict() bool {
+	return c.Kind == KindReview && (c.State == ReviewApproved || c.State == ReviewChangesRequested)
 }
 
 // Key names a comment uniquely across kinds, for reply markers.
@@ -184,6 +199,7 @@ type (
 		Side      string    `json:"side"`
 		CreatedAt time.Time `json:"created_at"`
 		Submitted time.Time `json:"submitted_at"`
+		State     string    `json:"state"`
 	}
 	wirePayload struct {
 		Action     string       `json:"action"`
@@ -227,6 +243,7 @@ func (w *wireComment) comment(kind Kind) (*Comment, error) {
 	}
 	if kind == KindReview {
 		c.CreatedAt = w.Submitted
+		c.State = strings.ToLower(w.State)
 	}
 	return c, validComment(c)
 }

@@ -68,7 +68,7 @@ func (r *run) catchUp(comments []Comment) error {
 	}
 	var pending []Comment
 	for _, c := range comments {
-		if c.User.IsBot() || r.own(c) || r.replied[c.Key()] || strings.TrimSpace(c.Body) == "" {
+		if c.User.IsBot() || r.own(c) || r.replied[c.Key()] || (strings.TrimSpace(c.Body) == "" && !c.Verdict()) {
 			continue
 		}
 		ok, err := r.canWrite(c.User.Login)
@@ -199,7 +199,11 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	text := intent.Text
 	var reply *roundtable.Reply
 	var err error
-	if intent.Refuse != "" {
+	if c.Verdict() {
+		// A review's verdict signs off areas; its body only names them.
+		text = "/rtgit approve"
+		reply, err = r.Machine.ReviewFrom(r.slug, c.State == ReviewChangesRequested, c.Body, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
+	} else if intent.Refuse != "" {
 		err = errors.New(intent.Refuse)
 	} else {
 		reply, err = r.Machine.CommentFrom(r.slug, text, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
@@ -286,6 +290,8 @@ func commitMessage(text string, c *Comment) string {
 		what = "depth " + string(cmd.Depth)
 	case "revise":
 		what = "reopen " + cmd.StepID + " for revision"
+	case "approve":
+		what = "sign-off"
 	default:
 		what = cmd.Kind
 	}

@@ -4,12 +4,17 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 func commentJSON(c *Comment) map[string]any {
 	m := map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.User.Login, "type": c.User.Type}}
 	if c.Kind == "rv" {
-		m["submitted_at"], m["state"] = c.CreatedAt, "COMMENTED"
+		state := "COMMENTED"
+		if c.State != "" {
+			state = strings.ToUpper(c.State)
+		}
+		m["submitted_at"], m["state"] = c.CreatedAt, state
 	} else {
 		m["created_at"] = c.CreatedAt
 	}

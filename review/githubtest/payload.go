@@ -87,19 +87,21 @@ func (s *Server) ReviewCommentEvent(c *Comment) []byte {
 	return encode(m)
 }
 
-// ReviewEvent is a pull_request_review "submitted" payload, built from the
-// review comment fixture's pull request and repository.
+// ReviewEvent is a pull_request_review "submitted" payload: GitHub's own
+// example, patched to carry review c (its verdict, body and author).
 func (s *Server) ReviewEvent(c *Comment) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	base := load("pull_request_review_comment_created.payload.json")
-	m := map[string]any{"action": "submitted", "pull_request": base["pull_request"], "repository": base["repository"], "sender": base["sender"]}
+	m := load("pull_request_review_submitted.payload.json")
 	setRepo(m, s.Repo)
 	s.setPR(obj(m, "pull_request"), c.PR)
-	rv := map[string]any{"id": c.ID, "body": c.Body, "state": "commented", "submitted_at": c.CreatedAt.Format(time.RFC3339),
-		"user": map[string]any{}}
-	setUser(rv["user"].(map[string]any), c.User)
-	m["review"] = rv
+	rv := obj(m, "review")
+	state := c.State
+	if state == "" {
+		state = "commented"
+	}
+	rv["id"], rv["body"], rv["state"], rv["submitted_at"] = c.ID, c.Body, state, c.CreatedAt.Format(time.RFC3339)
+	setUser(obj(rv, "user"), c.User)
 	setUser(obj(m, "sender"), c.User)
 	return encode(m)
 }

@@ -46,6 +46,9 @@ type Comment struct {
 	// line it was written on (GitHub's original_commit_id, original_line).
 	CommitID, OriginalCommitID string
 	OriginalLine               int
+	// State is a review's verdict as the webhook spells it: "approved",
+	// "changes_requested" or "commented" (the default).
+	State string
 }
 
 // PR is a pull request.
@@ -126,6 +129,14 @@ func (s *Server) AddComment(kind string, pr int, u User, body string) *Comment {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.add(&Comment{Kind: kind, PR: pr, User: u, Body: body})
+}
+
+// AddReview records a submitted review with its verdict ("approved",
+// "changes_requested", "commented") and body.
+func (s *Server) AddReview(pr int, u User, state, body string) *Comment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.add(&Comment{Kind: "rv", PR: pr, User: u, Body: body, State: state})
 }
 
 // AddLineComment records a review comment on path at line of the pull

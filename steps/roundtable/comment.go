@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
@@ -12,7 +13,7 @@ import (
 
 // Command is what a comment asks for.
 type Command struct {
-	Kind       string // continue, skip, elaborate, depth, status, refresh, help, answer, revise, resolve, ack, question, feedback
+	Kind       string // continue, skip, elaborate, depth, status, refresh, help, answer, revise, resolve, approve, ack, question, feedback
 	Depth      steps.Depth
 	QuestionID string // the answered question, or the Q-NNN resolved
 	StepID     string // the finished step to revise
@@ -44,6 +45,8 @@ func ParseComment(text string) Command {
 			return Command{Kind: "depth", Depth: steps.Depth(sub)}
 		case "resolve":
 			return parseResolve(first, f, rest)
+		case "approve":
+			return Command{Kind: "approve", Text: strings.Join(f[2:], " ")}
 		case "revise":
 			if len(f) < 3 {
 				return Command{Kind: "help", Unknown: "revise needs a step id"}
@@ -113,7 +116,7 @@ func nonEmpty(parts ...string) []string {
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
 	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
-	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit revise <step>` to reopen a finished step's answers, " +
+	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit approve [area...]` to sign off requirements, architecture, design or tasks, `/rtgit revise <step>` to reopen a finished step's answers, " +
 	"and `/rtgit answer <step>/<id>` to change an answer of a finished step. " +
 	"A question is tracked as an open question; anything else is taken as feedback on the current step."
 
@@ -176,6 +179,8 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		return m.Answer(slug, cmd.QuestionID, cmd.Text)
 	case "revise":
 		return m.Revise(slug, cmd.StepID)
+	case "approve":
+		return m.Approve(slug, strings.Fields(cmd.Text), signoff.Approve, m.speaker(from))
 	case "help":
 		r := &Reply{}
 		if cmd.Unknown != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // ErrNotApprovable: an area named for approval is not complete, or the
@@ -298,4 +299,47 @@ func (m *Machine) policy() (signoff.Policy, error) {
 		return signoff.Policy{}, err
 	}
 	return signoff.ParsePolicy(ConfigPath, data)
+}
+
+// speaker is who a comment is from, for the record: its author on GitHub,
+// the actor when a comment is given locally.
+func (m *Machine) speaker(from Origin) string {
+	if from.Author != "" {
+		return from.Author
+	}
+	return m.Actor
+}
+
+// ReviewFrom applies a pull-request review's verdict: an approval of the
+// areas its body names, or of every complete area when it names none; a
+// request for changes on the areas it names, or on every area with steps.
+// from.Key records the review as processed in the same commit.
+func (m *Machine) ReviewFrom(slug string, changes bool, body string, from Origin) (*Reply, error) {
+	if meta.ValidProcessedKey(from.Key) {
+		m.comment = from.Key
+		defer func() { m.comment = "" }()
+	}
+	v := signoff.Approve
+	if changes {
+		v = signoff.RequestChanges
+	}
+	return m.Approve(slug, AreasNamed(body), v, m.speaker(from))
+}
+
+// AreasNamed lists the areas a review's text names as words, in area
+// order: "Requirements look right" names requirements.
+func AreasNamed(text string) []string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	})
+	var named []string
+	for _, a := range signoff.Areas {
+		for _, w := range words {
+			if w == a {
+				named = append(named, a)
+				break
+			}
+		}
+	}
+	return named
 }

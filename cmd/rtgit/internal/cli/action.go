@@ -14,6 +14,7 @@ import (
 	"github.com/rtgit/rtgit/ai"
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/review"
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
@@ -123,6 +124,12 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if err != nil {
 		return fmt.Errorf("action: %w", err)
 	}
+	// The sign-off policy too: a pull request cannot relax its own.
+	policy, err := loadPolicy(repoGit.Root())
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	m.Policy = func() (signoff.Policy, error) { return policy, nil }
 	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base}
 	// The workflow checks out shallow; comparisons fetch the history
 	// they need (see actionGit.deepenBase).
