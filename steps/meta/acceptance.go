@@ -118,3 +118,16 @@ func acceptanceJSON(list []Acceptance, parent *object) []byte {
 	}
 	return append(buf, ']')
 }
+
+// SetAnsweredBy records who finished step id, or revised its answers: the
+// person sign-off treats as its author (see signoff.Policy's
+// DistinctFromAuthor). An unknown name records nothing.
+func (m *Meta) SetAnsweredBy(id, who string) {
+	if who == "" {
+		return
+	}
+	if m.AnsweredBy == nil {
+		m.AnsweredBy = map[string]string{}
+	}
+	m.AnsweredBy[id] = who
+}

@@ -48,6 +48,8 @@ func (p *parser) field(m *Meta, mb member) error {
 		m.AnswerDigests, err = p.digests(mb.value, mb.path)
 	case "acceptance":
 		m.Acceptance, err = p.acceptance(mb.value, mb.path)
+	case "answered_by":
+		m.AnsweredBy, err = p.strMap(mb.value, mb.path, nil)
 	default:
 		m.Extra[mb.key] = mb.raw
 	}

@@ -16,7 +16,7 @@ var (
 		"description", "source", "source_id", "slug", "created_at", "analysis_status",
 		"phases_completed", "codebase_hash", "steps_completed", "depth_overrides",
 		"elaborations", "elaboration_config", "quick_scan", "base_commit", "processed_comments",
-		"revisions", "answer_digests", "acceptance",
+		"revisions", "answer_digests", "acceptance", "answered_by",
 	}
 	elaborationKeys = []string{"step_id", "turn_count", "personas_active", "timestamp", "synthesis_summary"}
 	configKeys      = []string{"max_turns"}
@@ -76,6 +76,9 @@ func (m *Meta) Marshal() ([]byte, error) {
 	m.addRevisions(&o)
 	if len(m.Acceptance) > 0 {
 		o.raw("acceptance", acceptanceJSON(m.Acceptance, &o))
+	}
+	if len(m.AnsweredBy) > 0 {
+		o.add("answered_by", m.AnsweredBy)
 	}
 	o.extras(m.Extra, metaKeys, "")
 	compact, err := o.close()

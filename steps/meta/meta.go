@@ -61,6 +61,7 @@ type Meta struct {
 	Revisions         []Revision        `json:"revisions,omitempty"`          // finished steps applied again (revisions.go)
 	AnswerDigests     map[string]string `json:"answer_digests,omitempty"`     // step id -> digest of the answers last applied
 	Acceptance        []Acceptance      `json:"acceptance,omitempty"`         // sign-off of areas (acceptance.go)
+	AnsweredBy        map[string]string `json:"answered_by,omitempty"`        // step id -> who finished it last (acceptance.go)
 
 	// Extra holds the top-level fields Meta does not know, as they were
 	// read; Marshal writes them back after the known ones, sorted by key.

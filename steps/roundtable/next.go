@@ -105,6 +105,7 @@ func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File)
 		return nil, err
 	}
 	st.meta.CompleteStep(cur.ID)
+	st.meta.SetAnsweredBy(cur.ID, st.m.changer())
 	st.finishPhases(ph, r)
 	if err := st.build(c, st.inQuickScan(cur)); err != nil {
 		return nil, err

@@ -272,7 +272,32 @@ func (m *Machine) SignOff(slug string, p signoff.Policy) ([]signoff.AreaStatus, 
 		return nil, nil, err
 	}
 	areas := st.signOff()
-	return areas, p.Gate(areas, nil), nil
+	return areas, p.Gate(areas, st.authors()), nil
+}
+
+// authors names, per area, the person who finished or last revised most
+// of its steps (ties go to whoever comes first in plan order), for the
+// policy's distinct_from_author.
+func (st *state) authors() map[string]string {
+	out := map[string]string{}
+	for _, s := range st.scopes() {
+		count := map[string]int{}
+		best := ""
+		for _, id := range s.Steps {
+			who := st.meta.AnsweredBy[id]
+			if who == "" {
+				continue
+			}
+			count[who]++
+			if best == "" || count[who] > count[best] {
+				best = who
+			}
+		}
+		if best != "" {
+			out[s.Area] = best
+		}
+	}
+	return out
 }
 
 // acceptanceOf flattens the areas' approvals for check --json.

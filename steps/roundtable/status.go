@@ -445,7 +445,7 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	}
 	r.SignOff = st.signOff()
 	r.Acceptance = acceptanceOf(r.SignOff)
-	r.SignOffMissing = policy.Gate(r.SignOff, nil)
+	r.SignOffMissing = policy.Gate(r.SignOff, st.authors())
 	if r.SignOffMissing == nil {
 		r.SignOffMissing = []signoff.Missing{}
 	}
