@@ -59,7 +59,7 @@ func main() {
 	short := flag.Bool("short", false, "1k files and one repetition only")
 	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
 	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
-	only := flag.String("only", "", "measure only this pair (stale: the staleness check alone; status: the lists of analyses alone)")
+	only := flag.String("only", "", "measure only this pair: scan (both scan pairs), next, action, stale (the staleness check alone) or status (the lists of analyses alone)")
 	staleFiles := flag.Int("stale-files", 100000, "files in the staleness repository, which has -history commits (0: none)")
 	reps := flag.Int("reps", 5, "runs of each command; the median is reported")
 	work := flag.String("dir", "", "work directory (default: a temporary one, removed afterwards)")
@@ -166,19 +166,29 @@ func main() {
 		progress("%s: building", sp.label)
 		buildFiles(dir, sp.files, sp.history)
 		progress("%s: built in %s; measuring", sp.label, time.Since(start).Round(time.Second))
-		a, b := s.measureScan(dir)
-		rep.add("scan", sp.label, sp.files, a, b)
-		checkpoint := s.startAnalysis(dir)
-		a, b = s.measureNext(dir, checkpoint)
-		rep.add("next", sp.label, sp.files, a, b)
-		a, b = s.measureAction(dir, checkpoint)
-		rep.add("action", sp.label, sp.files, a, b)
+		if *only == "" || *only == "scan" {
+			a, b := s.measureScan(dir, "scan", scanTerms)
+			rep.add("scan", sp.label, sp.files, a, b)
+			a, b = s.measureScan(dir, "scan-crowd", crowdTerms)
+			rep.add("scan-crowd", sp.label, sp.files, a, b)
+		}
+		if *only == "" || *only == "next" || *only == "action" {
+			checkpoint := s.startAnalysis(dir)
+			if *only != "action" {
+				a, b := s.measureNext(dir, checkpoint)
+				rep.add("next", sp.label, sp.files, a, b)
+			}
+			if *only != "next" {
+				a, b := s.measureAction(dir, checkpoint)
+				rep.add("action", sp.label, sp.files, a, b)
+			}
+		}
 		if *work == "" {
 			os.RemoveAll(dir)
 			os.RemoveAll(dir + "-origin.git")
 		}
 	}
-	if *staleFiles > 0 && *staleHistory > 0 && *only != "status" {
+	if *staleFiles > 0 && *staleHistory > 0 && (*only == "" || *only == "stale") {
 		label := fmt.Sprintf("%s, %s commits", filesLabel(*staleFiles), filesLabel(*staleHistory))
 		dir := filepath.Join(root, "stale")
 		os.RemoveAll(dir)
@@ -194,8 +204,8 @@ func main() {
 			os.RemoveAll(dir)
 		}
 	}
-	if *only == "stale" {
-		rep.write(os.Stdout)
+	if *only != "" && *only != "status" {
+		rep.write(reportWriter(*outPath))
 		return
 	}
 	progress("status: building")

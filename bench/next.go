@@ -71,14 +71,14 @@ func (s *suite) measureNext(dir, checkpoint string) (rt, g []sample) {
 
 // measureScan times `rtgit scan` against git grep for the same terms in
 // the same tree.
-func (s *suite) measureScan(dir string) (rt, g []sample) {
+func (s *suite) measureScan(dir, name string, terms []string) (rt, g []sample) {
 	grep := []string{"grep", "-l", "-i", "-F"}
-	for _, t := range scanTerms {
+	for _, t := range terms {
 		grep = append(grep, "-e", t)
 	}
 	grep = append(grep, "HEAD")
 	for range s.reps {
-		smp, _, err := run(dir, s.profileEnv("scan"), s.rtgit, "scan", "--rev", "HEAD", strings.Join(scanTerms, ", "))
+		smp, _, err := run(dir, s.profileEnv(name), s.rtgit, "scan", "--rev", "HEAD", strings.Join(terms, ", "))
 		if err != nil {
 			fatalf("%v", err)
 		}

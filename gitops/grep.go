@@ -244,6 +244,7 @@ type grepper struct {
 	max         int64
 	decl        func([]byte) bool
 	data, lower []byte
+	seen        map[int]bool // countDecls' lines, reused from file to file
 }
 
 func (g *grepper) file(j grepJob, p *grepPart) error {
@@ -299,7 +300,11 @@ func (g *grepper) file(j grepJob, p *grepPart) error {
 // countDecls counts the distinct lines holding a hit that g.decl accepts.
 // It looks at the original bytes: case can matter (Go exports by it).
 func (g *grepper) countDecls() int {
-	seen := map[int]bool{}
+	if g.seen == nil {
+		g.seen = map[int]bool{}
+	}
+	seen := g.seen
+	clear(seen)
 	n := 0
 	for _, t := range g.terms {
 		if g.words && yStem(t) {

@@ -167,6 +167,10 @@ type Result struct {
 // Analyze ranks the hits of a search for keywords over searched files and
 // sizes the change. Hits carrying Defines (see AnalyzeWith) rank by them.
 func Analyze(keywords []string, hits []Hit, searched int) Result {
+	return analyze(keywords, hits, searched, pathFactsOf(keywords, hits))
+}
+
+func analyze(keywords []string, hits []Hit, searched int, facts []pathFacts) Result {
 	matched := 0
 	for i := range keywords {
 		for _, h := range hits {
@@ -176,7 +180,7 @@ func Analyze(keywords []string, hits []Hit, searched int) Result {
 			}
 		}
 	}
-	ranked := Rank(keywords, hits, searched)
+	ranked := rank(keywords, hits, searched, facts)
 	return Result{Keywords: keywords, Searched: searched, Files: ranked, Estimate: EstimateFrom(len(keywords), matched, ranked)}
 }
 
@@ -389,33 +393,6 @@ var publicPathRe = regexp.MustCompile(`(?i)(^|/)(api|apis|routes?|handlers?|cont
 
 // PublicPath reports whether a path looks like a public interface.
 func PublicPath(p string) bool { return publicPathRe.MatchString(p) }
-
-// declRe matches a line declaring something callers can reach: a
-// function, type, class or route in the common languages. Names starting
-// with an underscore are private by convention and do not count; Go's
-// lower-case names are handled by IsDeclaration.
-var declRe = regexp.MustCompile(`^\s*(?:export\s+(?:default\s+)?|pub(?:\([a-z]+\))?\s+|public\s+|async\s+|static\s+|abstract\s+|final\s+)*(?:func|function|def|class|interface|type|struct|trait|fn|enum|record|message|service|rpc|module|protocol)\s+(?:\([^)]*\)\s*)?([A-Za-z][A-Za-z0-9_]*)`)
-
-// routeRe matches route registrations: decorators and router calls.
-var routeRe = regexp.MustCompile(`(?i)^\s*@?[\w.]*\b(?:route|get|post|put|patch|delete|api_view|request_mapping|getmapping|postmapping)\s*\(\s*["'/]`)
-
-// IsDeclaration reports whether a line declares a public function, type,
-// class or route. Go declarations count only when exported.
-func IsDeclaration(line []byte) bool {
-	if routeRe.Match(line) {
-		return true
-	}
-	m := declRe.FindSubmatch(line)
-	if m == nil {
-		return false
-	}
-	trimmed := strings.TrimSpace(string(line))
-	if strings.HasPrefix(trimmed, "func ") || strings.HasPrefix(trimmed, "type ") {
-		c := m[1][0]
-		return c >= 'A' && c <= 'Z'
-	}
-	return true
-}
 
 // Describe is the one-line reasoning behind a complexity rating.
 func (s Signals) Describe() string {

@@ -1,9 +1,12 @@
 package quickscan
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Hit is one searched file in which at least one keyword occurs.
@@ -85,11 +88,45 @@ const (
 // realip.go for "real ip") and a keyword the file defines add their
 // weight again. The sum is scaled by the file's kind (kindWeight).
 func Rank(keywords []string, hits []Hit, searched int) []File {
-	idf := IDF(keywords, hits, searched)
+	return rank(keywords, hits, searched, pathFactsOf(keywords, hits))
+}
+
+// pathFacts is what a hit's path alone says: its kind and the keywords it
+// spells. It does not change when definitions are found, so a scan works
+// it out once per hit file, not once per ranking: with keywords found in
+// every file, that is most of a ranking's work.
+type pathFacts struct {
+	kind  string
+	names []nameMatch
+}
+
+// pathFactsOf works out every hit's pathFacts, one share of the hits per
+// CPU: it is the ranking's longest loop, and the search before it kept
+// every CPU busy.
+func pathFactsOf(keywords []string, hits []Hit) []pathFacts {
 	lower := make([]string, len(keywords))
 	for i, k := range keywords {
 		lower[i] = strings.ToLower(k)
 	}
+	out := make([]pathFacts, len(hits))
+	parts := min(runtime.GOMAXPROCS(0), len(hits)/1000+1)
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Add(1)
+		go func(from, to int) {
+			defer wg.Done()
+			for i := from; i < to; i++ {
+				out[i] = pathFacts{Kind(hits[i].Path, hits[i].Generated), nameMatches(hits[i].Path, lower)}
+			}
+		}(p*len(hits)/parts, (p+1)*len(hits)/parts)
+	}
+	wg.Wait()
+	return out
+}
+
+// rank is Rank with each hit's pathFacts given, in hit order.
+func rank(keywords []string, hits []Hit, searched int, facts []pathFacts) []File {
+	idf := IDF(keywords, hits, searched)
 	total := 0
 	for _, h := range hits {
 		total += h.Size
@@ -99,8 +136,9 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 		avg = float64(total) / float64(len(hits))
 	}
 	out := make([]File, 0, len(hits))
-	for _, h := range hits {
-		f := File{Path: h.Path, Decls: h.Decls, Kind: Kind(h.Path, h.Generated)}
+	for hi := range hits {
+		h := &hits[hi]
+		f := File{Path: h.Path, Decls: h.Decls, Kind: facts[hi].kind}
 		norm := 1.0
 		if h.Size > 0 {
 			norm = 1 - bm25B + bm25B*float64(h.Size)/avg
@@ -126,7 +164,7 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 			f.Score += defBonus * max(idf[p[0]], idf[p[1]])
 			f.Defines = append(f.Defines, keywords[p[0]]+"+"+keywords[p[1]])
 		}
-		for _, m := range nameMatches(h.Path, lower) {
+		for _, m := range facts[hi].names {
 			f.named += m.bonus * m.weight(idf)
 			f.Named = append(f.Named, m.term(keywords))
 		}
@@ -135,16 +173,27 @@ func Rank(keywords []string, hits []Hit, searched int) []File {
 		f.Score = math.Round(f.Score*kindWeight[f.Kind]*100) / 100
 		out = append(out, f)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Score != out[j].Score {
-			return out[i].Score > out[j].Score
+	// A total order (the path breaks the last tie), so an unstable sort
+	// gives the one answer; sorting indices moves no File until the end.
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		x, y := &out[a], &out[b]
+		switch {
+		case x.Score != y.Score:
+			return cmp.Compare(y.Score, x.Score)
+		case x.Hits != y.Hits:
+			return cmp.Compare(y.Hits, x.Hits)
 		}
-		if out[i].Hits != out[j].Hits {
-			return out[i].Hits > out[j].Hits
-		}
-		return out[i].Path < out[j].Path
+		return strings.Compare(x.Path, y.Path)
 	})
-	return out
+	sorted := make([]File, len(out))
+	for i, j := range order {
+		sorted[i] = out[j]
+	}
+	return sorted
 }
 
 // IDF weighs each keyword by how rare it is among the searched files of

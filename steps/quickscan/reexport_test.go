@@ -60,3 +60,35 @@ func pathsOf(files []File) []string {
 	}
 	return out
 }
+
+// A scan reads each file at most once: an entry file that mentions a
+// keyword is read for its definitions and checked for re-exports from
+// the same bytes.
+func TestAnalyzeReadsEachFileOnce(t *testing.T) {
+	src := map[string]string{
+		"click/utils.py":    "def echo(message):\n    pass\n\ndef open_file(name):\n    return name  # the app dir\n",
+		"click/__init__.py": "from .utils import echo, open_file\n# dir\n",
+	}
+	kw := Keywords("Added get_app_dir function.")
+	var hits []Hit
+	for _, p := range []string{"click/__init__.py", "click/utils.py"} {
+		h := Hit{Path: p, Counts: make([]int, len(kw)), Size: len(src[p])}
+		for i, k := range kw {
+			h.Counts[i] = countWord(src[p], k)
+		}
+		hits = append(hits, h)
+	}
+	reads := map[string]int{}
+	AnalyzeWith(kw, hits, 40, func(p string) ([]byte, error) {
+		reads[p]++
+		return []byte(src[p]), nil
+	})
+	for p, n := range reads {
+		if n > 1 {
+			t.Errorf("%s read %d times; want once", p, n)
+		}
+	}
+	if reads["click/__init__.py"] == 0 {
+		t.Errorf("reads = %v; want the entry file read", reads)
+	}
+}

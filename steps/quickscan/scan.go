@@ -71,8 +71,10 @@ type Reader func(path string) ([]byte, error)
 // the files that merely use it. A file that cannot be read keeps its
 // first-pass rank.
 func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Result {
+	facts := pathFactsOf(keywords, hits)
 	if read != nil {
-		first := Rank(keywords, hits, searched)
+		read = readOnce(read)
+		first := rank(keywords, hits, searched, facts)
 		byPath := make(map[string]int, len(hits))
 		for i, h := range hits {
 			byPath[h.Path] = i
@@ -102,7 +104,26 @@ func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Resul
 			h.DefinesPairs = definedPairs(defs, keywords, h)
 		}
 	}
-	r := Analyze(keywords, hits, searched)
+	r := analyze(keywords, hits, searched, facts)
 	r.Files = withEntryFile(r.Files, read)
 	return r
+}
+
+// readOnce wraps a Reader so that each path is read at most once: the
+// definition pass and the entry-file check may both want a package's
+// __init__.py or index.js.
+func readOnce(read Reader) Reader {
+	type got struct {
+		b   []byte
+		err error
+	}
+	done := map[string]got{}
+	return func(p string) ([]byte, error) {
+		if g, ok := done[p]; ok {
+			return g.b, g.err
+		}
+		b, err := read(p)
+		done[p] = got{b, err}
+		return b, err
+	}
 }
