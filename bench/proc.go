@@ -15,12 +15,14 @@ import (
 // processes, and the largest peak RSS any of them reached.
 type sample struct {
 	wall time.Duration
-	rss  int64 // KiB
+	cpu  time.Duration // user and system time: on a shared machine, what the work itself cost
+	rss  int64         // KiB
 }
 
 // add folds another process of the same run into s.
 func (s *sample) add(o sample) {
 	s.wall += o.wall
+	s.cpu += o.cpu
 	s.rss = max(s.rss, o.rss)
 }
 
@@ -46,6 +48,7 @@ func run(dir string, extra []string, name string, args ...string) (sample, strin
 	err := cmd.Run()
 	s := sample{wall: time.Since(start)}
 	if cmd.ProcessState != nil {
+		s.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			s.rss = int64(ru.Maxrss)
 		}
@@ -73,7 +76,8 @@ func tail(s string) string {
 }
 
 // median is the middle sample by wall time (the upper middle of an even
-// count), with the peak RSS of all samples: memory does not average out.
+// count), with the middle CPU time of all samples, taken on its own, and
+// the peak RSS of all samples: memory does not average out.
 func median(ss []sample) sample {
 	if len(ss) == 0 {
 		return sample{}
@@ -81,6 +85,12 @@ func median(ss []sample) sample {
 	sorted := append([]sample(nil), ss...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].wall < sorted[j].wall })
 	m := sorted[len(sorted)/2]
+	cpus := make([]time.Duration, len(ss))
+	for i, s := range ss {
+		cpus[i] = s.cpu
+	}
+	sort.Slice(cpus, func(i, j int) bool { return cpus[i] < cpus[j] })
+	m.cpu = cpus[len(cpus)/2]
 	for _, s := range ss {
 		m.rss = max(m.rss, s.rss)
 	}

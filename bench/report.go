@@ -37,15 +37,15 @@ var against = map[string]string{
 
 func (r *report) write(w io.Writer) {
 	fmt.Fprintf(w, "Medians of %d run(s) each; RSS is the largest peak over the runs.\n\n", r.reps)
-	fmt.Fprintln(w, "| rtgit | git | repository | ratio | rtgit | git | rtgit RSS | git RSS |")
-	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| rtgit | git | repository | ratio | rtgit | git | CPU ratio | rtgit RSS | git RSS |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
 	for _, name := range []string{"next", "scan", "scan-crowd", "action", "stale", "stale-log"} {
 		for _, p := range r.pairs {
 			if p.pair != name {
 				continue
 			}
-			fmt.Fprintf(w, "| %s | %s | %.2f× | %s | %s | %s | %s |\n", against[name], p.repo,
-				ratio(p.rt.wall, p.git.wall), ms(p.rt.wall), ms(p.git.wall), mib(p.rt.rss), mib(p.git.rss))
+			fmt.Fprintf(w, "| %s | %s | %.2f× | %s | %s | %.2f× | %s | %s |\n", against[name], p.repo,
+				ratio(p.rt.wall, p.git.wall), ms(p.rt.wall), ms(p.git.wall), ratio(p.rt.cpu, p.git.cpu), mib(p.rt.rss), mib(p.git.rss))
 		}
 	}
 	if len(r.status) > 0 {

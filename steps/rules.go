@@ -227,7 +227,7 @@ func knownTransform(t string) bool {
 
 // PlaceholderNames are the values prose and drafts may interpolate, besides
 // earlier answers written NN-NN.qid.
-var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "keywords", "candidate_files"}
+var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files"}
 
 func (b *bodyParser) checkPlaceholders(line int, s string) {
 	for _, name := range Placeholders(s) {

@@ -51,7 +51,11 @@ const blendScale = 1.15
 
 // Estimate is what the scan concludes about a change.
 type Estimate struct {
-	FileCount  int    `json:"estimated_files"`
+	FileCount int `json:"estimated_files"`
+	// Range is where the true count likely falls, [low, high]: it holds
+	// FileCount, and is as wide as the sizes of the changes behind the
+	// estimate vary (rangeAround).
+	Range      [2]int `json:"estimated_range"`
 	Scope      string `json:"scope"`
 	Complexity string `json:"complexity"`
 	Confidence string `json:"confidence"`
@@ -89,6 +93,12 @@ type Basis struct {
 	Recent        float64 `json:"recent_change_files"`
 	RecentOf      string  `json:"recent_changes_of,omitempty"`
 	RecentChanges int     `json:"recent_changes"`
+	// Point is the count before rounding; Spread how much the changes it
+	// was measured on varied in size (History.SpreadAround), 0 without a
+	// usable history; Typical the repository's typical change.
+	Point   float64 `json:"point_files"`
+	Spread  float64 `json:"spread"`
+	Typical float64 `json:"typical_files"`
 }
 
 // Describe is the one-line sum behind the file count.
@@ -161,6 +171,9 @@ type Result struct {
 	Keywords []string `json:"keywords"`
 	Searched int      `json:"searched_files"`
 	Files    []File   `json:"files"`
+	// Companions are changelogs and documents likely to change with the
+	// code (companionsOf), listed apart from Files.
+	Companions []Companion `json:"companions"`
 	Estimate
 }
 
@@ -181,7 +194,8 @@ func analyze(keywords []string, hits []Hit, searched int, facts []pathFacts) Res
 		}
 	}
 	ranked := rank(keywords, hits, searched, facts)
-	return Result{Keywords: keywords, Searched: searched, Files: ranked, Estimate: EstimateFrom(len(keywords), matched, ranked)}
+	return Result{Keywords: keywords, Searched: searched, Files: ranked, Companions: companionsOf(ranked),
+		Estimate: EstimateFrom(len(keywords), matched, ranked)}
 }
 
 // EstimateFrom sizes a change from its ranked files, given how many of the
@@ -245,9 +259,11 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 			b.RecentOf = top
 		}
 		files = blendScale * math.Sqrt(search*b.Recent)
+		b.Spread, b.Typical = h.SpreadAround(top), h.Typical
 	}
+	b.Point = round2(files)
 	n := max(int(math.Round(files)), 1)
-	e := Estimate{FileCount: n, Basis: b}
+	e := Estimate{FileCount: n, Range: rangeAround(files, b.Spread), Basis: b}
 	e.Scope = ScopeFor(e.FileCount)
 	tops, pkgs := map[string]bool{}, map[string]bool{}
 	for _, f := range rel {
@@ -378,13 +394,18 @@ func ConfidenceFor(s Signals, rate float64, changes int) string {
 // ConfidenceWhy explains the confidence in a line: the calibration record
 // behind it and how many keywords were found.
 func (e Estimate) ConfidenceWhy() string {
-	found := fmt.Sprintf("%d of %d keywords found", e.Signals.Matched, e.Signals.Keywords)
+	return fmt.Sprintf("%s; %d of %d keywords found", e.ScopeRecord(), e.Signals.Matched, e.Signals.Keywords)
+}
+
+// ScopeRecord says how often the estimated scope class was right on the
+// calibration changes estimated in it.
+func (e Estimate) ScopeRecord() string {
 	c := calibrated[e.Scope]
 	if c.total == 0 {
-		return fmt.Sprintf("no calibration change was estimated %s; %s", e.Scope, found)
+		return fmt.Sprintf("no calibration change was estimated %s", e.Scope)
 	}
-	return fmt.Sprintf("%s estimates were right on %.0f%% of the calibration changes, %d of %d; %s",
-		e.Scope, c.rate()*100, c.right, c.total, found)
+	return fmt.Sprintf("%s estimates were right on %.0f%% of the calibration changes, %d of %d",
+		e.Scope, c.rate()*100, c.right, c.total)
 }
 
 // publicPathRe matches files that usually define what other code or other

@@ -37,6 +37,10 @@ type History struct {
 	// the size of an ordinary change here, which the few large ones do
 	// not pull up the way they pull up a mean.
 	Typical float64 `json:"typical_files"`
+	// Spread is how far those commits' sizes stray from Typical: the
+	// geometric standard deviation, 1 when every change is the same size,
+	// 2 when one in three is more than twice or less than half Typical.
+	Spread float64 `json:"spread"`
 	// sizes lists, per source file, the file counts of those commits
 	// that changed it.
 	sizes map[string][]int
@@ -102,8 +106,28 @@ func HistoryOf(changes [][]string) History {
 	if sources > 0 {
 		h.PerSource = round2(float64(files) / float64(sources))
 		h.Typical = geoMean(all)
+		h.Spread = geoSpread(all)
 	}
 	return h
+}
+
+// geoSpread is the geometric standard deviation of file counts, to two
+// places: 1 for a single count or counts all alike.
+func geoSpread(ns []int) float64 {
+	if len(ns) < 2 {
+		return 1
+	}
+	mean := 0.0
+	for _, n := range ns {
+		mean += math.Log(float64(n))
+	}
+	mean /= float64(len(ns))
+	v := 0.0
+	for _, n := range ns {
+		d := math.Log(float64(n)) - mean
+		v += d * d
+	}
+	return round2(math.Exp(math.Sqrt(v / float64(len(ns)-1))))
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
@@ -128,6 +152,16 @@ func (h History) Around(p string) (files float64, changes int) {
 		return h.Typical, 0
 	}
 	return geoMean(s), len(s)
+}
+
+// SpreadAround is how much the changes to the source file p vary in size
+// (geoSpread), over the same changes Around measures: p's own when it has
+// minFileHistory of them, else the repository's.
+func (h History) SpreadAround(p string) float64 {
+	if s := h.sizes[p]; len(s) >= minFileHistory {
+		return geoSpread(s)
+	}
+	return h.Spread
 }
 
 // usable reports whether the History holds enough changes to go by, and

@@ -153,6 +153,13 @@ func (st *state) scanLookup(name string) (string, bool) {
 			}
 		}
 	}
+	if qs := st.meta.QuickScan; qs != nil && qs.Scope != "" && name == "file_range" {
+		// A count the person corrected is theirs; the scan's range
+		// around its own count no longer applies.
+		if r, _ := st.scan(); r == nil || r.FileCount != qs.EstimatedFiles {
+			return fmt.Sprintf("%d to %d", qs.EstimatedFiles, qs.EstimatedFiles), true
+		}
+	}
 	if name == "keywords" {
 		kw := st.scanKeywords()
 		return strings.Join(kw, ", "), len(kw) > 0
@@ -168,6 +175,10 @@ func (st *state) scanLookup(name string) (string, bool) {
 		return r.Complexity, true
 	case "file_count":
 		return strconv.Itoa(r.FileCount), true
+	case "file_range":
+		return fmt.Sprintf("%d to %d", r.Range[0], r.Range[1]), true
+	case "scope_record":
+		return r.ScopeRecord(), true
 	case "candidate_files":
 		c := candidates(r, CandidateCount)
 		return strings.Join(c, ", "), len(c) > 0

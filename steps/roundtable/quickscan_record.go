@@ -168,6 +168,12 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 	if final == nil {
 		final = &meta.QuickScan{Scope: r.Scope, Complexity: r.Complexity, EstimatedFiles: r.FileCount, Confidence: r.Confidence, Keywords: r.Keywords}
 	}
+	// The scan's range goes with the scan's count; a count the person
+	// corrected is theirs, and stands alone.
+	rng := r.Range
+	if final.EstimatedFiles != r.FileCount {
+		rng = [2]int{final.EstimatedFiles, final.EstimatedFiles}
+	}
 	was := func(field, scan string) string {
 		for _, f := range corrected {
 			if f == field {
@@ -184,8 +190,8 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 			final.Scope, was("scope", r.Scope))},
 		{"Keywords", fmt.Sprintf("Searched %d tracked files at `%s` for: %s.", r.Searched, shortHash(st.scanRev()), codeList(r.Keywords))},
 		{"Candidate Files", candidateTable(r)},
-		{"File Count", fmt.Sprintf("**About %s**%s. The estimate adds up: %s. %s a keyword at all.",
-			plural(final.EstimatedFiles, "file"), was("file_count", strconv.Itoa(r.FileCount)), r.Basis.Describe(),
+		{"File Count", fmt.Sprintf("**About %s%s**%s. The estimate adds up: %s. %s a keyword at all.",
+			plural(final.EstimatedFiles, "file"), likely(rng), was("file_count", strconv.Itoa(r.FileCount)), r.Basis.Describe(),
 			mention(len(r.Files)))},
 		{"Complexity", fmt.Sprintf("**Complexity: %s**%s. Signals among the estimated files: %s.",
 			final.Complexity, was("complexity", r.Complexity), r.Signals.Describe())},
@@ -199,6 +205,7 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 	}
 	fm := []kv{
 		{"scope", final.Scope}, {"complexity", final.Complexity}, {"file_count", strconv.Itoa(final.EstimatedFiles)},
+		{"estimated_files", strconv.Itoa(final.EstimatedFiles)}, {"estimated_range", fmt.Sprintf("[%d, %d]", rng[0], rng[1])},
 		{"confidence", final.Confidence}, {"keywords", yamlList(final.Keywords)}, {"candidate_files", yamlList(candidates(r, tableCount))},
 		{"scan_scope", r.Scope}, {"scan_complexity", r.Complexity}, {"scan_file_count", strconv.Itoa(r.FileCount)},
 		{"confirmed", strconv.FormatBool(qs != nil)}, {"corrected", yamlList(corrected)},
@@ -310,4 +317,13 @@ func mention(n int) string {
 		return "1 file mentions"
 	}
 	return fmt.Sprintf("%d files mention", n)
+}
+
+// likely says where the count likely falls, unless the range is the
+// count itself.
+func likely(rng [2]int) string {
+	if rng[0] == rng[1] {
+		return ""
+	}
+	return fmt.Sprintf(", likely %d to %d", rng[0], rng[1])
 }

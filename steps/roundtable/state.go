@@ -321,7 +321,7 @@ func (st *state) lookup(name string) (string, bool) {
 		return st.meta.Description, true
 	case "slug":
 		return st.it.slug, true
-	case "scope", "complexity", "file_count", "keywords", "candidate_files":
+	case "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files":
 		return st.scanLookup(name)
 	}
 	stepID, qid, ok := steps.SplitRef(name)

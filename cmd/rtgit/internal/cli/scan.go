@@ -103,6 +103,9 @@ func runScan(o *scanOptions, s Streams, text string) error {
 		if cands == nil {
 			cands = []string{}
 		}
+		if r.Companions == nil {
+			r.Companions = []quickscan.Companion{}
+		}
 		enc := json.NewEncoder(s.Out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(scanOutput{Commit: res.Commit, Result: r, Candidates: cands, Binary: res.Binary, Large: res.Large, Missing: res.Missing})
@@ -142,8 +145,14 @@ func runScan(o *scanOptions, s Streams, text string) error {
 		}
 		fmt.Fprintf(s.Out, "\n%s counted in the estimate\n", p.good("*"))
 	}
+	if len(r.Companions) > 0 {
+		fmt.Fprintf(s.Out, "\n%s\n", p.head("Likely to change with the code:"))
+		for _, c := range r.Companions {
+			fmt.Fprintf(s.Out, "  %s %s\n", c.Path, p.faint("("+c.Why+")"))
+		}
+	}
 	fmt.Fprintln(s.Out)
-	fmt.Fprintf(s.Out, "%s %d\n", p.head("Estimated files:"), r.FileCount)
+	fmt.Fprintf(s.Out, "%s %d, likely %d to %d\n", p.head("Estimated files:"), r.FileCount, r.Range[0], r.Range[1])
 	fmt.Fprintf(s.Out, "%s           %s\n", p.head("Scope:"), r.Scope)
 	fmt.Fprintf(s.Out, "%s      %s (%s)\n", p.head("Complexity:"), r.Complexity, r.Signals.Describe())
 	fmt.Fprintf(s.Out, "%s      %s (%s)\n", p.head("Confidence:"), r.Confidence, r.ConfidenceWhy())

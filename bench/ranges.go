@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+)
+
+// The scan gives a likely range for a change's file count. The benchmark
+// measures how often the true count falls inside it (coverage) and how
+// wide it is (the median high ÷ low), per split, beside a plain baseline:
+// the repository's typical change size (the geometric mean of its recent
+// changes' file counts), widened by one factor either way. The factor is
+// the smallest of baselineFactors that covers 80% of the train split,
+// the same bar and the same changes the scan's range was calibrated on.
+
+// baselineFactors are the widenings tried for the baseline, narrowest
+// first.
+var baselineFactors = []float64{1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 8, 10}
+
+// rangeGoal is the coverage both ranges are held to.
+const rangeGoal = 0.8
+
+// baselineRange is the typical change widened by k either way, in whole
+// files, at least 1. Without a usable history the typical change is
+// taken as 2 files.
+func baselineRange(typical, k float64) (int, int) {
+	if typical < 1 {
+		typical = 2
+	}
+	return max(int(math.Round(typical/k)), 1), max(int(math.Round(typical*k)), 1)
+}
+
+// baselineFactor calibrates the baseline on the train split (or on every
+// change when none is from train).
+func baselineFactor(outs []outcome) float64 {
+	var train []outcome
+	for _, o := range outs {
+		if o.split == "train" {
+			train = append(train, o)
+		}
+	}
+	if len(train) == 0 {
+		train = outs
+	}
+	for _, k := range baselineFactors {
+		if cov, _ := coverage(train, func(o outcome) (int, int) { return baselineRange(o.typical, k) }); cov >= rangeGoal {
+			return k
+		}
+	}
+	return baselineFactors[len(baselineFactors)-1]
+}
+
+// coverage is the share of changes whose true count the range holds, and
+// the median high ÷ low.
+func coverage(outs []outcome, rng func(outcome) (int, int)) (float64, float64) {
+	if len(outs) == 0 {
+		return 0, 0
+	}
+	in := 0
+	var widths []float64
+	for _, o := range outs {
+		lo, hi := rng(o)
+		if lo <= o.trueN && o.trueN <= hi {
+			in++
+		}
+		widths = append(widths, float64(hi)/float64(max(lo, 1)))
+	}
+	sort.Float64s(widths)
+	return float64(in) / float64(len(outs)), medianOf(widths)
+}
+
+// writeRanges prints the range table.
+func writeRanges(w io.Writer, outs []outcome, names []string, splits map[string][]outcome) {
+	k := baselineFactor(outs)
+	fmt.Fprintf(w, "| split | changes | in range | median high ÷ low | baseline in range | baseline median high ÷ low |\n")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	scan := func(o outcome) (int, int) { return o.low, o.high }
+	base := func(o outcome) (int, int) { return baselineRange(o.typical, k) }
+	row := func(label string, outs []outcome) {
+		c, wd := coverage(outs, scan)
+		bc, bw := coverage(outs, base)
+		fmt.Fprintf(w, "| %s | %d | %.2f | ×%.2f | %.2f | ×%.2f |\n", label, len(outs), c, wd, bc, bw)
+	}
+	for _, s := range names {
+		row(s, splits[s])
+	}
+	if len(names) > 1 {
+		row("**all**", outs)
+	}
+	fmt.Fprintf(w, "| goal | | ≥ %.2f | ≤ ×4 | | |\n", rangeGoal)
+	fmt.Fprintf(w, "\nBaseline: the repository's typical change size ÷ and × %g (calibrated on train).\n", k)
+}
