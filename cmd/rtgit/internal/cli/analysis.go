@@ -48,6 +48,7 @@ report, root cause, fix strategy), or a library the repository adds under
 	cmd.Flags().StringVar(&o.sourceID, "source-id", "", "the item's id at its source, e.g. GH-42")
 	cmd.Flags().StringVar(&o.kind, "type", "feature", "what is analysed: feature, bug, or a library under .rtgit/libraries/")
 	cmd.Flags().StringVar(&o.from, "from", "", "start the branch at `REV` (a branch, tag or commit) instead of the default branch's tip")
+	textAfterArgs(cmd)
 	return cmd
 }
 
@@ -230,6 +231,7 @@ request (or rtgit comment) take part the same way.`,
 			return m.Elaborate(a[0], text)
 		})
 	cmd.Annotations = map[string]string{annotOptional: "1"}
+	textAfterArgs(cmd)
 	return cmd
 }
 
@@ -248,11 +250,12 @@ are still asked.`,
 }
 
 func newAnswerCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "answer [<slug>] <question-id> (<text> | -)", "Answer a question of the current step",
+	return textAfterArgs(slugVerb(g, s, "answer [<slug>] <question-id> (<text> | -)", "Answer a question of the current step",
 		`Write an answer into the current step's answer file, leaving everything else
 in the file as it was. Use - to read the answer from standard input. The answer
-is committed with its step by rtgit next.`,
-		"  rtgit answer invoice-export users \"Finance clerks closing the month\"\n  rtgit answer invoice-export stories - < stories.md", 3,
+is committed with its step by rtgit next. Flags go before the arguments: what
+follows them is the answer, even when it starts with a dash.`,
+		"  rtgit answer invoice-export users \"Finance clerks closing the month\"\n  rtgit answer invoice-export stories \"- As a clerk, I want one file per month\"\n  rtgit answer invoice-export stories - < stories.md", 3,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
 			text := a[2]
 			if text == "-" {
@@ -263,11 +266,11 @@ is committed with its step by rtgit next.`,
 				text = string(b)
 			}
 			return m.Answer(a[0], a[1], text)
-		})
+		}))
 }
 
 func newCommentCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "comment [<slug>] (<text> | -)", "Handle text exactly as a pull-request comment",
+	return textAfterArgs(slugVerb(g, s, "comment [<slug>] (<text> | -)", "Handle text exactly as a pull-request comment",
 		`Process text the way the GitHub Action processes a PR comment: /rtgit commands
 (continue, skip, elaborate, deep, brief, status, help, answer <id>,
 resolve <Q-NNN>), the single letters C, E and S, and a depth phrase said on its
@@ -286,5 +289,5 @@ answer file and quoted back by the persona.`,
 				text = string(b)
 			}
 			return m.Comment(a[0], text)
-		})
+		}))
 }

@@ -29,5 +29,5 @@ requirements specification. Use - to read the answer from standard input.`,
 			return m.Resolve(a[0], a[1], text, "")
 		})
 	cmd.Args = rangeArgs(2, 64)
-	return cmd
+	return textAfterArgs(cmd)
 }

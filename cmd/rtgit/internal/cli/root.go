@@ -5,6 +5,8 @@ package cli
 import (
 	"io"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-colorable"
@@ -72,7 +74,12 @@ or --no-color make a terminal plain too.`,
 	root.SetErr(s.Err)
 	root.PersistentFlags().StringVarP(&g.dir, "directory", "C", ".", "run as if rtgit was started in `DIR`")
 	root.PersistentFlags().BoolVar(&g.noColor, "no-color", false, "no colour or spinner, even on a terminal (as NO_COLOR does)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		if m := dashTextRe.FindStringSubmatch(err.Error()); m != nil {
+			return usageErr("%v; text that starts with a dash goes after the other arguments, or after --", err)
+		}
+		return usageErr("%v", err)
+	})
 	root.AddCommand(
 		newDemoCmd(g, s),
 		newNewCmd(g, s),
@@ -125,4 +132,34 @@ func rangeArgs(min, max int) cobra.PositionalArgs {
 		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 		return usageErr("%s: %s; usage: %s", name, what, strings.TrimSuffix(cmd.UseLine(), " [flags]"))
 	}
+}
+
+// dashTextRe matches pflag's error for an argument that begins with a
+// dash but holds a space, which no flag does: it is text, given where a
+// flag may still stand.
+var dashTextRe = regexp.MustCompile(`^unknown shorthand flag: '.' in -.*\s`)
+
+// textAfterArgs makes a verb that takes free text read its flags only
+// before its first argument: from there on every word is an argument, so
+// an answer that starts with a dash ("- As a clerk, I want ...") is text,
+// not a flag. --help, flags before the arguments and -- work as before;
+// a -- among the arguments still only says that flags have ended.
+func textAfterArgs(cmd *cobra.Command) *cobra.Command {
+	cmd.Flags().SetInterspersed(false)
+	check, run := cmd.Args, cmd.RunE
+	cmd.Args = func(c *cobra.Command, args []string) error { return check(c, withoutDashes(c, args)) }
+	cmd.RunE = func(c *cobra.Command, args []string) error { return run(c, withoutDashes(c, args)) }
+	return cmd
+}
+
+// withoutDashes drops the -- that ends the flags when it came after the
+// first argument, where the flag parser no longer looks for it.
+func withoutDashes(c *cobra.Command, args []string) []string {
+	if c.ArgsLenAtDash() >= 0 {
+		return args
+	}
+	if i := slices.Index(args, "--"); i >= 0 {
+		return slices.Delete(slices.Clone(args), i, i+1)
+	}
+	return args
 }
