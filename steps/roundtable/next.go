@@ -49,12 +49,10 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 	}
 	rel := st.it.answerPath(cur)
 	if probs := validate(rel, cur, f, st.lookup); len(probs) > 0 {
-		r := &Reply{Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth))}
-		if !anyAnswered(f) {
-			// Someone coming back to an untouched step hears where we
-			// were; someone mid-way through it just gets the list.
-			r.Lines = st.intro(cur, ph, true)
-		}
+		// Whoever comes back to a half-done phase hears where we were
+		// first, whether the open step is untouched or half answered;
+		// then what is still needed.
+		r := &Reply{Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth)), Lines: st.intro(cur, ph, true)}
 		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), rel)
 	}
 	findings, err := st.critique(cur, f)
@@ -62,7 +60,7 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 		return nil, err
 	}
 	if errs := critic.Errors(findings); len(errs) > 0 {
-		r := &Reply{Step: st.view(cur, ph, steps.Depth(f.Depth))}
+		r := &Reply{Step: st.view(cur, ph, steps.Depth(f.Depth)), Lines: st.intro(cur, ph, true)}
 		for _, e := range errs {
 			r.Problems = append(r.Problems, st.sayFinding(e))
 		}
@@ -316,14 +314,4 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	r.Commit, r.Changed = sha, c.order
 	r.say("", "Finished an interrupted run: "+msg)
 	return r, true, nil
-}
-
-// anyAnswered reports whether the user has written any answer in f.
-func anyAnswered(f *answers.File) bool {
-	for _, a := range f.Answers {
-		if a.Answered {
-			return true
-		}
-	}
-	return false
 }
