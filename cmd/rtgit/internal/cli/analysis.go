@@ -88,8 +88,20 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	slug := strings.TrimPrefix(r.Step.AnswerFile, roundtable.RequirementsDir+"/")
-	slug, _, _ = strings.Cut(slug, "/")
+	// The slug is where the analysis was written: the open step's answer
+	// file, or meta.json when no step is left to open (every step of the
+	// library skipped by its conditions).
+	written := r.Changed
+	if r.Step != nil {
+		written = []string{r.Step.AnswerFile}
+	}
+	slug := o.slug
+	for _, p := range written {
+		if rest, ok := strings.CutPrefix(p, roundtable.RequirementsDir+"/"); ok {
+			slug, _, _ = strings.Cut(rest, "/")
+			break
+		}
+	}
 	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n\n", slug, roundtable.BranchPrefix, slug, base.describe())
 	printReply(s.Out, s.colors(s.Out), slug, r)
 	return nil
