@@ -48,6 +48,9 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 			}
 		}
 	}
+	if p := missingRequirements(rel, s, f); p != "" {
+		probs = append(probs, p)
+	}
 	return probs
 }
 
