@@ -231,21 +231,79 @@ func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*R
 	}
 	r := &Reply{Changed: []string{rel}}
 	p := st.plan.PersonaOf(cur)
+	where := st.feedbackWhere(cur, st.stepDepth(cur, ph))
 	if lines, ok := st.respond(cur, ph, text, false); ok {
 		r.say(p.Name, quoted(text))
 		r.Lines = append(r.Lines, lines...)
+		r.say("", where)
 	} else {
-		r.say(p.Name, Reflect(p, text))
+		r.say(p.Name, Reflect(p, text, where))
 	}
 	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	return r, nil
 }
 
 // Reflect is a persona's answer to feedback: the words quoted exactly as
-// written, then the persona's acknowledgment pattern (interface-spec §5.5).
-// Nothing is lowercased or reworded: the quote is the record.
-func Reflect(p steps.Persona, text string) string {
-	return quoted(text) + "\n\n" + steps.FillAck(p.Acknowledgment, "it belongs in the analysis", "what you raised above")
+// written, then the persona's acknowledgment pattern (interface-spec §5.5)
+// naming what the comment was about in the comment's own words, then where
+// the comment went. Nothing in the quote is lowercased or reworded: the
+// quote is the record.
+func Reflect(p steps.Persona, text, where string) string {
+	out := quoted(text) + "\n\n" + steps.FillAck(p.Acknowledgment, ackClause(text), ackSubject(text))
+	if where != "" {
+		out += "\n\n" + where
+	}
+	return out
+}
+
+// ackSubject is what an acknowledgment says the comment was about: its
+// first noun phrase, or else its first words, quoted.
+func ackSubject(text string) string {
+	if s := commentSubject(text); s != "" {
+		return s
+	}
+	return `"` + clip(firstSentence(text), 60) + `"`
+}
+
+// ackClause is the sentence an acknowledgment puts after "so": the
+// comment's first clause, or else what it was about.
+func ackClause(text string) string {
+	if c := commentClause(text); c != "" {
+		return c
+	}
+	return "this is about " + ackSubject(text)
+}
+
+// feedbackWhere says where feedback on the open step went: into the
+// answer file's feedback now, and into the first section the step's
+// answers fill once it completes (see applyArtifacts).
+func (st *state) feedbackWhere(cur *steps.Step, d steps.Depth) string {
+	rel := st.it.answerPath(cur)
+	out, section := st.feedbackTarget(cur, d)
+	if out == "" {
+		return fmt.Sprintf("It is kept in the feedback of %s; step %s fills no document section, so it stays there.", rel, cur.ID)
+	}
+	return fmt.Sprintf("It is kept in the feedback of %s, and goes into %s under \"%s\" when step %s completes.", rel, out, section, cur.ID)
+}
+
+// feedbackTarget is the section a step's feedback is carried into: the
+// first markdown section its answers at depth d fill, as applyArtifacts
+// orders them; "" when the step writes only whole files.
+func (st *state) feedbackTarget(s *steps.Step, d steps.Depth) (path, section string) {
+	asked := map[string]bool{}
+	for _, q := range s.Questions(d) {
+		asked[q.ID] = true
+	}
+	for _, mp := range s.Mappings {
+		if !asked[mp.Question] && (mp.Question != steps.AllAnswers || len(asked) == 0) {
+			continue
+		}
+		if mp.Section == "" || strings.Contains(mp.Output, "*") {
+			continue
+		}
+		return st.it.outputPath(mp.Output), mp.Section
+	}
+	return "", ""
 }
 
 // quoted is text as a block quote, exactly as written.

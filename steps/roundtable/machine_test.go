@@ -183,7 +183,8 @@ func TestCommentRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "> Customers with thousands of invoices matter most. They close the month first.\n\nThat's important -- so it belongs in the analysis. Let me capture that."; r.Lines[0].Text != want {
+	if want := "> Customers with thousands of invoices matter most. They close the month first.\n\nThat's important -- so customers with thousands of invoices matter most. Let me capture that.\n\n" +
+		"It is kept in the feedback of docs/requirements/csv/answers/00-01-scope-estimation.md, and goes into docs/requirements/csv/quick-scan.md under \"Scope\" when step 00-01 completes."; r.Lines[0].Text != want {
 		t.Errorf("reflection = %q, want %q", r.Lines[0].Text, want)
 	}
 	data, _ := os.ReadFile(filepath.Join(repo.root, "docs/requirements/csv/answers/00-01-scope-estimation.md"))

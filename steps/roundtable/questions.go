@@ -51,13 +51,14 @@ func (st *state) question(cur *steps.Step, ph *steps.PlanPhase, text string, fro
 		return nil, err
 	}
 	r.Commit, r.Changed = sha, c.order
-	line := fmt.Sprintf("Good question -- I'm tracking it as open question %s. Anyone can settle it with `/rtgit resolve %s <answer>`; "+
-		"until then `rtgit check` lists it.", id, id)
+	line := fmt.Sprintf("Good question about %s -- I'm tracking it as open question %s. Anyone can settle it with `/rtgit resolve %s <answer>`; "+
+		"until then `rtgit check` lists it.", ackSubject(text), id, id)
 	if f := followUp(cur, p); f != "" {
 		line += " While we're on it: " + f
 	}
 	r.say(p.Name, line)
 	r.Lines = append(r.Lines, said...)
+	r.say("", fmt.Sprintf("%s is listed under \"%s\" in %s.", id, openQuestionsSection, st.it.outputPath(specOutput)))
 	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	return r, nil
 }
