@@ -305,15 +305,18 @@ func TestAIResponderAndReviewer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Lines) != 2 || r.Lines[0].Text != "> Month-end close is when this hurts most." ||
-		!strings.Contains(r.Lines[1].Text, "month-end close is the deadline") || !strings.Contains(r.Lines[1].Text, "fake-model") {
+	// The model's reply, then where the comment went.
+	if len(r.Lines) != 3 || r.Lines[0].Text != "> Month-end close is when this hurts most." ||
+		!strings.Contains(r.Lines[1].Text, "month-end close is the deadline") || !strings.Contains(r.Lines[1].Text, "fake-model") ||
+		!strings.HasPrefix(r.Lines[2].Text, "It is kept in the feedback of ") {
 		t.Errorf("feedback reply = %+v", r.Lines)
 	}
 	r, err = m.Comment(s.Slug, "Who signs off the export format?")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Lines) != 2 || !strings.Contains(r.Lines[0].Text, "open question Q-001") || !strings.Contains(r.Lines[1].Text, "Nobody has said yet.") {
+	if len(r.Lines) != 3 || !strings.Contains(r.Lines[0].Text, "open question Q-001") || !strings.Contains(r.Lines[1].Text, "Nobody has said yet.") ||
+		!strings.HasPrefix(r.Lines[2].Text, "Q-001 is listed under \"Open Questions\"") {
 		t.Errorf("unanswerable question reply = %+v", r.Lines)
 	}
 	r, err = m.Comment(s.Slug, "Who uses the export?")
