@@ -47,7 +47,8 @@ type Analysis struct {
 	IDs []string
 	// MustHave are the requirements prioritised Must Have.
 	MustHave []string
-	// Criteria are the acceptance criteria.
+	// Criteria are the acceptance criteria, except those of a Won't Have
+	// requirement, which is not built.
 	Criteria []string
 	// Affected are the Directly Affected Files.
 	Affected []string
@@ -68,7 +69,9 @@ func AnalysisOf(src Sources) Analysis {
 		}
 		for _, c := range r.Criteria {
 			a.IDs = append(a.IDs, c.ID)
-			a.Criteria = append(a.Criteria, c.ID)
+			if !wontHave(prio.Of[r.ID]) {
+				a.Criteria = append(a.Criteria, c.ID)
+			}
 		}
 	}
 	for _, s := range artifacts.ParseStories(src.Stories) {

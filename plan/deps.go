@@ -87,23 +87,23 @@ func (d *deriver) fromBuildOrder() bool {
 	return true
 }
 
-// fromDesign makes a module wait for each module whose name or defined
-// names its design uses, unless the two use each other.
+// fromDesign makes a module wait for each module whose types its design
+// uses, unless that module uses types of its own; failing that, for each
+// module whose functions it calls, unless that module names anything of
+// it.
 func (d *deriver) fromDesign() {
-	uses := func(a, b *module) bool {
-		if mentions(a.text, b.name) {
-			return true
-		}
-		for _, n := range b.defines {
-			if !slices.Contains(a.defines, n) && mentions(a.text, n) {
-				return true
-			}
-		}
-		return false
+	uses := func(a *module, names []string) bool {
+		return slices.ContainsFunc(names, func(n string) bool {
+			return !slices.Contains(a.types, n) && !slices.Contains(a.funcs, n) && mentions(a.text, n)
+		})
 	}
 	for _, a := range d.mods {
 		for _, b := range d.mods {
-			if a != b && uses(a, b) && !uses(b, a) {
+			switch {
+			case a == b:
+			case uses(a, b.types) && !uses(b, a.types):
+				d.edge(a.task, b.task)
+			case uses(a, b.funcs) && !uses(b, a.types) && !uses(b, a.funcs):
 				d.edge(a.task, b.task)
 			}
 		}

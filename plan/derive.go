@@ -44,8 +44,12 @@ func Derive(src Sources) Plan {
 	d.dependencies()
 	d.blocked()
 	d.parallel()
+	// A task traces only what the analysis defines: an id an answer
+	// mentions in passing, but no step defines, is not a trace.
+	known := AnalysisOf(src).IDs
 	out := Plan{Tasks: make([]Task, len(d.tasks))}
 	for i, t := range d.tasks {
+		t.Traces = slices.DeleteFunc(t.Traces, func(id string) bool { return !slices.Contains(known, id) })
 		t.Task.normalize()
 		out.Tasks[i] = t.Task
 	}
@@ -65,13 +69,15 @@ type deriver struct {
 	tasks []*draft
 	mods  []*module
 	owner map[string]bool // files some task already touches
+	prio  map[string]string
 }
 
 type module struct {
 	name     string
 	text     string // the whole block
 	sections map[string][]string
-	defines  []string // names its code defines
+	types    []string // the types its code defines
+	funcs    []string // the functions its code defines
 	ops      []string // contract operations its task covers
 	task     *draft
 }
@@ -85,7 +91,10 @@ func (d *deriver) add(t *draft) *draft {
 }
 
 func (d *deriver) priority(id string) string {
-	return artifacts.ParsePriorities(d.src.Priorities).Of[id]
+	if d.prio == nil {
+		d.prio = artifacts.ParsePriorities(d.src.Priorities).Of
+	}
+	return d.prio[id]
 }
 
 func wontHave(p string) bool { return strings.EqualFold(p, "Won't Have") }
@@ -137,6 +146,9 @@ func (d *deriver) tests() {
 		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Files: testFiles}, module: own, text: op.name})
 	}
 	for _, s := range sentences(firstNonEmpty(d.src.RegressionTests, d.src.TestGaps)) {
+		if declined.MatchString(s) {
+			continue
+		}
 		d.add(&draft{Task: Task{Kind: KindTest, Title: s, Traces: ids(s), Files: filesNamedIn(s, testFiles)}, text: s})
 	}
 	// Test tasks that name no test file share the affected ones.
@@ -201,11 +213,14 @@ func (d *deriver) verify() {
 		d.add(&draft{Task: Task{Kind: KindVerify, Title: "Verify " + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target})
 	}
 	for _, s := range sentences(d.src.Mitigations) {
-		if mitigation.MatchString(s) {
+		if mitigation.MatchString(s) && !declined.MatchString(s) {
 			d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
 		}
 	}
 	for _, s := range sentences(d.src.Monitoring) {
+		if declined.MatchString(s) {
+			continue
+		}
 		d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
 	}
 }
@@ -241,7 +256,9 @@ var (
 	mitigation = regexp.MustCompile(`(?i)\b(feature[- ]flag|flag|toggle|migrat\w*|roll ?back|way back|roll ?out|staged|pilot|canary|monitor\w*|alert\w*|metric\w*|logged|logging|dashboard)\b`)
 	conIDs     = regexp.MustCompile(`\bCON-\d{3}\b`)
 	traceRe    = regexp.MustCompile(`\b(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})\b`)
-	testFirst  = regexp.MustCompile(`(?i)\btests?[- ]first\b|\btdd\b|\btest[- ]driven\b`)
+	// A sentence that says there is nothing to do is not a task.
+	declined  = regexp.MustCompile(`(?i)^(?:no|none|nothing|not needed|n/a)\b`)
+	testFirst = regexp.MustCompile(`(?i)\btests?[- ]first\b|\btdd\b|\btest[- ]driven\b`)
 )
 
 // ids returns the requirement, criterion, story and NFR ids text names.

@@ -120,7 +120,7 @@ func TestDeriveNothingInvented(t *testing.T) {
 	}
 	src := Sources{Description: "Fix the rounding", Affected: []string{"calc/round.go", "calc/round_test.go", "CHANGELOG.md"},
 		Fix: "Round half to even in calc.Round. It was half up.", RegressionTests: "A table test of 0.125 and 0.135 in calc/round_test.go.",
-		Monitoring: "Count rounding mismatches in the nightly report.", Changelog: "CHANGELOG.md"}
+		Monitoring: "Count rounding mismatches in the nightly report. No alert is needed.", Changelog: "CHANGELOG.md"}
 	got := Format(Derive(src))
 	want := "T001 test: A table test of 0.125 and 0.135 in calc/round_test.go | files: calc/round_test.go\n" +
 		"T002 code: Round half to even in calc.Round | files: calc/round.go\n" +
@@ -142,5 +142,12 @@ func TestDeriveDesignDependencies(t *testing.T) {
 	}
 	if !slices.Equal(deps["api"], []string{"T001"}) || len(deps["store"]) != 0 || len(deps["a"]) != 0 || len(deps["b"]) != 0 {
 		t.Fatalf("dependencies %v\n%s", deps, Format(p))
+	}
+}
+
+func BenchmarkDeriveDemo(b *testing.B) {
+	src := demoSources(b)
+	for b.Loop() {
+		Derive(src)
 	}
 }

@@ -15,7 +15,11 @@ func Format(p Plan) string {
 
 // FormatTask writes one task as a line of the line format, without a
 // newline. Empty fields are left out.
-func FormatTask(t Task) string {
+func FormatTask(t Task) string { return formatTask(t, false) }
+
+// formatTask writes a task's line; with codeFiles every file is written
+// in backticks, as tasks.md shows paths.
+func formatTask(t Task, codeFiles bool) string {
 	var b strings.Builder
 	b.WriteString(t.ID)
 	if t.Parallel {
@@ -36,7 +40,7 @@ func FormatTask(t Task) string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if quote && strings.ContainsAny(v, " \t,|\\") {
+			if quote && (codeFiles || strings.ContainsAny(v, " \t,|\\")) {
 				v = "`" + v + "`"
 			}
 			b.WriteString(escape(v))

@@ -12,7 +12,7 @@ import (
 var (
 	// A definition in a module's code: class, def, func, type, struct,
 	// interface, enum, trait or fn followed by the name it defines.
-	definesRe = regexp.MustCompile(`\b(?:class|def|func|type|struct|interface|enum|trait|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)`)
+	definesRe = regexp.MustCompile(`\b(class|def|func|type|struct|interface|enum|trait|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)`)
 	labelRe   = regexp.MustCompile(`^\*\*[^*]+:\*\*\s*`)
 )
 
@@ -29,12 +29,18 @@ func parseModules(answers []string) []*module {
 			mod := &module{name: m.Name, text: b.String(), sections: m.Sections}
 			for _, l := range m.Sections["Interfaces and Data Structures"] {
 				for _, def := range definesRe.FindAllStringSubmatch(l, -1) {
-					if !strings.HasPrefix(def[1], "_") && len(def[1]) > 2 {
-						mod.defines = append(mod.defines, def[1])
+					if strings.HasPrefix(def[2], "_") || len(def[2]) <= 2 {
+						continue
+					}
+					switch def[1] {
+					case "def", "func", "fn":
+						mod.funcs = append(mod.funcs, def[2])
+					default:
+						mod.types = append(mod.types, def[2])
 					}
 				}
 			}
-			mod.defines = dedupe(mod.defines)
+			mod.types, mod.funcs = dedupe(mod.types), dedupe(mod.funcs)
 			out = append(out, mod)
 		}
 	}

@@ -42,6 +42,9 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 	if s := stalenessMarkdown(st.Staleness); s != "" {
 		b.WriteString(s + "\n")
 	}
+	if t := st.Tasks; t != nil {
+		fmt.Fprintf(&b, "**Build plan:** %s (%s) · **Coverage:** %s\n\n", defang(t.Summary), t.State, t.Coverage)
+	}
 	b.WriteString(neighboursMarkdown(st.Neighbours))
 	b.WriteString(mermaid(plan, st))
 	b.WriteString("\n### Steps\n\n")

@@ -157,8 +157,18 @@ func (b *bodyParser) check() {
 	if len(known) == 0 {
 		b.add(b.firstLine, Error, "the step asks no questions: add a list item like - `id` question text")
 	}
-	if s.Brief != nil && len(s.Brief.Questions) > 1 {
-		b.add(s.Brief.Questions[1].Line, Warning, "Brief Mode should ask for one confirmation, not %d questions", len(s.Brief.Questions))
+	// The build plan's draft (the tasks question) is a confirmation of its
+	// own, asked at every depth, so it does not count here.
+	var brief []Question
+	if s.Brief != nil {
+		for _, q := range s.Brief.Questions {
+			if q.ID != "tasks" {
+				brief = append(brief, q)
+			}
+		}
+	}
+	if len(brief) > 1 {
+		b.add(brief[1].Line, Warning, "Brief Mode should ask for one confirmation, not %d questions", len(brief))
 	}
 	for _, r := range s.Rules {
 		if !known[r.Question] {
@@ -227,7 +237,7 @@ func knownTransform(t string) bool {
 
 // PlaceholderNames are the values prose and drafts may interpolate, besides
 // earlier answers written NN-NN.qid.
-var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files"}
+var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files", "tasks"}
 
 func (b *bodyParser) checkPlaceholders(line int, s string) {
 	for _, name := range Placeholders(s) {

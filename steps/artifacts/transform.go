@@ -87,6 +87,10 @@ var Transforms = map[string]Transform{
 	"error-taxonomy": errorTaxonomy,
 	"data-flow":      dataFlowSection,
 	"design-review":  designReview,
+	// The build plan's artifact, tasks.md, is written after every render
+	// from all of the answers (package plan), so the mapping itself
+	// writes nothing.
+	"tasks": func(Input) (Result, error) { return Result{}, nil },
 }
 
 // TransformNames lists the registered transforms, sorted.

@@ -247,7 +247,7 @@ func checkTrace(t *testing.T, data []byte) {
 	if err != nil {
 		t.Fatalf("traceability-matrix.csv: %v", err)
 	}
-	if strings.Join(rows[0], ",") != "Requirement,User Story,Priority,Status" {
+	if strings.Join(rows[0], ",") != "Requirement,User Story,Priority,Status,Tasks" {
 		t.Errorf("traceability-matrix.csv header = %v", rows[0])
 	}
 	seen := map[string]bool{}

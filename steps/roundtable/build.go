@@ -96,6 +96,9 @@ func (st *state) build(c *changeset, rescan bool) error {
 	if err := st.dropStale(c, replayed); err != nil {
 		return err
 	}
+	if err := st.stageTasks(c); err != nil {
+		return err
+	}
 	// The open questions are meta.json's record; their section is written
 	// again only where there is a record to write.
 	if qs, err := st.meta.Questions(); err != nil || len(qs) == 0 {

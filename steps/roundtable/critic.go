@@ -137,9 +137,12 @@ func (st *state) stageAnswerFile(c *changeset, cur *steps.Step, r *Reply) error 
 		c.commitAsIs(rel)
 		return nil
 	}
-	data, err := st.m.readFile(rel)
-	if err != nil {
-		return err
+	data, staged := c.files[rel] // an unedited tasks answer derived again
+	if !staged {
+		var err error
+		if data, err = st.m.readFile(rel); err != nil {
+			return err
+		}
 	}
 	var notes, said []string
 	p := st.plan.PersonaOf(cur)

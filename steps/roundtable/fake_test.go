@@ -124,6 +124,9 @@ func (r *fakeRepo) ListFiles(rev, dir string) ([]string, error) {
 	if rev == "HEAD" {
 		c = r.branches[r.branch]
 	}
+	if c == nil {
+		return nil, fmt.Errorf("fake: unknown revision %q", rev)
+	}
 	var out []string
 	for p := range c.files {
 		if path.Dir(p) == dir {

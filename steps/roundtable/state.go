@@ -31,6 +31,8 @@ type state struct {
 	replaying string
 	// notes are the critic's warnings on the step being completed.
 	notes []critic.Finding
+	// draftPlan caches the derived plan's text for the tasks draft.
+	draftPlan *string
 }
 
 // sees reports whether step id's answers may be looked up: always, except
@@ -323,6 +325,8 @@ func (st *state) lookup(name string) (string, bool) {
 		return st.it.slug, true
 	case "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files":
 		return st.scanLookup(name)
+	case TasksQuestion:
+		return st.tasksDraft()
 	}
 	stepID, qid, ok := steps.SplitRef(name)
 	if !ok {

@@ -3,6 +3,7 @@ package roundtable
 import (
 	"errors"
 	"fmt"
+	"github.com/rtgit/rtgit/plan"
 	"os"
 	"path"
 	"sort"
@@ -51,6 +52,18 @@ type Status struct {
 	SignOff []signoff.AreaStatus `json:"signoff"`
 	// Plan is the plan of that library, for callers that draw the phases.
 	Plan *steps.Plan `json:"-"`
+	// Tasks is the build plan's state, count and coverage.
+	Tasks *TasksStatus `json:"tasks,omitempty"`
+}
+
+// TasksStatus is the build plan in a Status.
+type TasksStatus struct {
+	State    string        `json:"state"` // see PlanState.State
+	Count    int           `json:"count"`
+	Summary  string        `json:"summary"` // "22 tasks: 10 tests, …"
+	Coverage plan.Coverage `json:"coverage"`
+	Errors   int           `json:"errors"`
+	Warnings int           `json:"warnings"`
 }
 
 // StepStatus is the open step in a Status.
@@ -169,6 +182,7 @@ func (st *state) status() *Status {
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
 	s.SignOff = st.signOff()
+	st.tasksStatus(s)
 	cur, ph := st.current()
 	if cur == nil {
 		return s
@@ -359,6 +373,8 @@ type Readiness struct {
 	// make the analysis not ready.
 	SignOff        []signoff.AreaStatus `json:"signoff"`
 	SignOffMissing []signoff.Missing    `json:"signoff_missing"`
+	// Tasks is the build plan (see Plan); the critic's review covers it.
+	Tasks []plan.Task `json:"tasks"`
 }
 
 // ReviewNote is one critic finding, with the line the persona says.
@@ -433,7 +449,15 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	}
 	r.Review = []ReviewNote{}
 	errs := 0
-	for _, f := range critic.Check(cfg, in) {
+	ps, err := st.planState()
+	if err != nil {
+		return nil, err
+	}
+	r.Tasks = ps.Plan.Tasks
+	if r.Tasks == nil {
+		r.Tasks = []plan.Task{}
+	}
+	for _, f := range append(critic.Check(cfg, in), st.planFindings(ps)...) {
 		r.Review = append(r.Review, ReviewNote{f, st.sayFinding(f)})
 		if f.Severity == critic.Error {
 			errs++

@@ -1,10 +1,12 @@
 package roundtable
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 )
@@ -33,6 +35,9 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 				probs = append(probs, fmt.Sprintf("%s: `%s` is unanswered: %s", where, q.ID, steps.Expand(q.Text, lookup)))
 			}
 			continue
+		}
+		if q.ID == TasksQuestion {
+			probs = append(probs, tasksSyntax(where, a.Text)...)
 		}
 		for _, r := range s.RulesFor(q.ID) {
 			if msg := checkRule(r, a.Text); msg != "" {
@@ -113,4 +118,21 @@ func quoteList(vs []string) string {
 		q[i] = fmt.Sprintf("%q", v)
 	}
 	return strings.Join(q, ", ")
+}
+
+// tasksSyntax checks a build plan answer's line format: each line it
+// cannot read is a problem, named by its line within the answer.
+func tasksSyntax(where, text string) []string {
+	if strings.TrimSpace(text) == notKnownYet {
+		return nil
+	}
+	var probs []string
+	_, err := plan.Parse(text)
+	var errs plan.Errors
+	if errors.As(err, &errs) {
+		for _, e := range errs {
+			probs = append(probs, fmt.Sprintf("%s: `%s` line %d of the answer: %s (docs/tasks.md has the line format)", where, TasksQuestion, e.Line, e.Msg))
+		}
+	}
+	return probs
 }

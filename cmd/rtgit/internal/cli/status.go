@@ -82,6 +82,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if len(st.Revised) > 0 {
 		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
 	}
+	if t := st.Tasks; t != nil {
+		fmt.Fprintf(s.Out, "  plan: %s, %s; coverage %s (rtgit tasks %s)\n", t.State, t.Summary, t.Coverage, slug)
+	}
 	for _, d := range st.Dangling {
 		fmt.Fprintf(s.Out, "  %s %s\n", p.warn("dangling:"), d)
 	}

@@ -1,0 +1,43 @@
+package meta
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+)
+
+// planDraftKey is the member of meta.json holding the digest of the build
+// plan rtgit last derived. A tasks answer with that digest is the draft as
+// rtgit wrote it, so a change upstream may derive it again; any other
+// tasks answer is a person's edit, which rtgit never rewrites.
+const planDraftKey = "plan_draft"
+
+var planDraftRe = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
+// PlanDraft returns the digest of the last derived plan, "" when none was
+// recorded. A malformed member is an error naming it.
+func (m *Meta) PlanDraft() (string, error) {
+	raw, ok := m.Extra[planDraftKey]
+	if !ok || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil || !planDraftRe.MatchString(s) {
+		return "", fmt.Errorf("meta.json: %s: want \"sha256:<64 hex digits>\", got %s", planDraftKey, raw)
+	}
+	return s, nil
+}
+
+// SetPlanDraft records the digest of the plan rtgit derived; "" removes
+// the member.
+func (m *Meta) SetPlanDraft(digest string) {
+	if m.Extra == nil {
+		m.Extra = map[string]json.RawMessage{}
+	}
+	if digest == "" {
+		delete(m.Extra, planDraftKey)
+		return
+	}
+	data, _ := json.Marshal(digest)
+	m.Extra[planDraftKey] = data
+}

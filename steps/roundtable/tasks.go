@@ -1,0 +1,288 @@
+package roundtable
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/rtgit/rtgit/plan"
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/artifacts"
+)
+
+// TasksQuestion is the id of the question whose answer is the build plan.
+const TasksQuestion = "tasks"
+
+// tasksOutput is the build plan's artifact, in the item's folder.
+const tasksOutput = "tasks.md"
+
+// tasksStep is the step that asks the tasks question at some depth, nil
+// when the analysis's steps have none.
+func (st *state) tasksStep() *steps.Step {
+	for _, s := range st.plan.Steps() {
+		for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
+			for _, q := range s.Questions(d) {
+				if q.ID == TasksQuestion {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// planSources gathers what the plan is derived from: the answers of the
+// finished steps, by the transform that reads them or, for the answers no
+// transform reads, by question id; the Directly Affected Files of
+// impactDoc; the open questions; and whether the repository keeps a
+// changelog at the analysis's base commit.
+func (st *state) planSources(impactDoc []byte) (plan.Sources, error) {
+	src := plan.Sources{Description: st.meta.Description, Affected: artifacts.ImpactFiles(impactDoc)}
+	for _, s := range st.plan.Steps() {
+		if !st.meta.HasStep(s.ID) {
+			continue
+		}
+		f, err := st.answerFile(s)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return src, err
+		}
+		transforms := map[string]string{}
+		for _, mp := range s.Mappings {
+			if mp.Transform != "" && transforms[mp.Question] == "" {
+				transforms[mp.Question] = mp.Transform
+			}
+		}
+		for _, a := range f.Answers {
+			if !a.Answered || a.ID == TasksQuestion {
+				continue
+			}
+			text := a.Text
+			switch tr := transforms[a.ID]; {
+			case tr == "requirements":
+				src.Requirements += text + "\n"
+			case tr == "traceability":
+				src.Priorities += text + "\n"
+			case tr == "user-stories":
+				src.Stories += text + "\n"
+			case tr == "nfrs" || tr == "nfr-matrix":
+				if !strings.Contains(src.NFRs, text) {
+					src.NFRs += text + "\n"
+				}
+			case tr == "module-design":
+				src.Modules = append(src.Modules, text)
+			case tr == "interface-spec":
+				src.Contracts = append(src.Contracts, text)
+			case tr != "":
+				src.Other = append(src.Other, text)
+			case a.ID == "mitigations":
+				src.Mitigations += text + "\n"
+			case a.ID == "build_order":
+				src.BuildOrder = text
+			case a.ID == "chosen":
+				src.Fix = text
+			case a.ID == "tests":
+				src.RegressionTests = text
+			case a.ID == "gaps":
+				src.TestGaps = text
+			case a.ID == "monitoring":
+				src.Monitoring = text
+			default:
+				src.Other = append(src.Other, text)
+			}
+		}
+	}
+	qs, err := st.meta.OpenQuestions()
+	if err != nil {
+		return src, err
+	}
+	for _, q := range qs {
+		src.Questions = append(src.Questions, plan.Question{ID: q.ID, Text: q.Text})
+	}
+	src.Changelog = st.changelog()
+	return src, nil
+}
+
+// changelog is the repository's changelog at the analysis's base commit,
+// "" when it keeps none there.
+func (st *state) changelog() string {
+	if st.meta.BaseCommit == "" {
+		return ""
+	}
+	names, err := st.m.Repo.ListFiles(st.meta.BaseCommit, ".")
+	if err != nil {
+		names, err = st.m.Repo.ListFiles(st.meta.BaseCommit, "")
+	}
+	if err != nil {
+		return ""
+	}
+	for _, n := range names {
+		stem := strings.ToLower(strings.TrimSuffix(n, path.Ext(n)))
+		if stem == "changelog" || stem == "changes" || stem == "history" || stem == "news" {
+			return n
+		}
+	}
+	return ""
+}
+
+// PlanState is an analysis's build plan as the commands show it.
+type PlanState struct {
+	Plan plan.Plan
+	// Path is the answer file holding the confirmed tasks answer, and
+	// Line the line its text starts on; "" and 0 for a derived plan.
+	Path string
+	Line int
+	// Asked is false when the analysis's steps ask no tasks question, so
+	// the derived plan is all there is.
+	Asked bool
+	// Edited is true when the confirmed answer is not the draft rtgit
+	// last derived: a person changed it, so rtgit never rewrites it.
+	Edited bool
+	// Problems are the plan's problems, their lines in Path.
+	Problems []plan.Problem
+	// Coverage is how much of the analysis the plan covers.
+	Coverage plan.Coverage
+}
+
+// State is the plan's state in a word: "confirmed" (the tasks answer, as
+// derived), "edited" (the tasks answer, changed by a person), "draft"
+// (derived; the tasks question is not answered yet) or "unconfirmed"
+// (derived; the steps ask no tasks question).
+func (ps *PlanState) State() string {
+	switch {
+	case ps.Path != "" && ps.Edited:
+		return "edited"
+	case ps.Path != "":
+		return "confirmed"
+	case ps.Asked:
+		return "draft"
+	}
+	return "unconfirmed"
+}
+
+// currentPlan is the analysis's plan: the tasks answer of a finished step
+// when there is one, otherwise the plan derived from the answers, not
+// confirmed. impactDoc is impact-analysis.md as it stands.
+func (st *state) currentPlan(impactDoc []byte) (*PlanState, error) {
+	src, err := st.planSources(impactDoc)
+	if err != nil {
+		return nil, err
+	}
+	derived := plan.Derive(src)
+	ps := &PlanState{Plan: derived}
+	a := plan.AnalysisOf(src)
+	s := st.tasksStep()
+	ps.Asked = s != nil
+	if s != nil && st.meta.HasStep(s.ID) {
+		f, err := st.answerFile(s)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		if ans, ok := answerOf(f, TasksQuestion); ok && strings.TrimSpace(ans.Text) != notKnownYet {
+			rel := st.it.answerPath(s)
+			data, err := st.read(rel)
+			if err != nil {
+				return nil, err
+			}
+			p, perr := plan.Parse(ans.Text)
+			ps.Plan, ps.Path = p.Confirm(), rel
+			ps.Line = firstTextLine(bytes.Split(data, []byte("\n")), ans.Line)
+			// The answer is the person's own when it is not the draft
+			// rtgit last derived (meta.json's plan_draft).
+			prev, err := st.meta.PlanDraft()
+			if err != nil {
+				return nil, err
+			}
+			ps.Edited = planDigest(ans.Text) != prev
+			var lineErrs plan.Errors
+			if errors.As(perr, &lineErrs) {
+				for _, e := range lineErrs {
+					ps.Problems = append(ps.Problems, plan.Problem{Line: e.Line, Rule: "task-syntax", Severity: plan.Error, Msg: e.Msg})
+				}
+			}
+		}
+	}
+	ps.Problems = append(ps.Problems, plan.Check(ps.Plan, &a)...)
+	ps.Coverage = plan.CoverageOf(ps.Plan, a)
+	if ps.Edited {
+		ps.Problems = append(ps.Problems, upstreamChanges(ps.Plan, derived)...)
+	}
+	for i := range ps.Problems {
+		if ps.Path != "" {
+			if ps.Problems[i].Line > 0 {
+				ps.Problems[i].Line += ps.Line - 1
+			} else {
+				ps.Problems[i].Line = ps.Line
+			}
+		}
+	}
+	return ps, nil
+}
+
+// RuleUpstream is the review item for an edited plan that no longer
+// covers what the answers now say.
+const RuleUpstream = "task-upstream-change"
+
+// upstreamChanges lists what the derived plan traces that an edited plan
+// does not: a requirement, criterion or NFR added after the edit. The
+// edit stands; a person decides what to do about each.
+func upstreamChanges(edited, derived plan.Plan) []plan.Problem {
+	have := map[string]bool{}
+	for _, t := range edited.Tasks {
+		for _, id := range t.Traces {
+			have[id] = true
+		}
+	}
+	var out []plan.Problem
+	seen := map[string]bool{}
+	for _, t := range derived.Tasks {
+		for _, id := range t.Traces {
+			if have[id] || seen[id] || !strings.HasPrefix(id, "FR-") && !strings.HasPrefix(id, "NFR-") {
+				continue
+			}
+			seen[id] = true
+			out = append(out, plan.Problem{Rule: RuleUpstream, Severity: plan.Warning,
+				Msg: id + " is in the answers but no task of the edited plan traces it; the derived plan has it in \"" + t.Title + "\""})
+		}
+	}
+	return out
+}
+
+func answerOf(f *answers.File, id string) (answers.Answer, bool) {
+	if f == nil {
+		return answers.Answer{}, false
+	}
+	a, ok := f.Answer(id)
+	return a, ok && a.Answered
+}
+
+// planDigest is the digest meta.json records of a derived plan's text.
+func planDigest(text string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(text)))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// tasksDraft is the {{tasks}} placeholder: the plan derived from the
+// answers given so far, in the line format.
+func (st *state) tasksDraft() (string, bool) {
+	if st.draftPlan == nil {
+		impact, err := st.read(st.it.outputPath("impact-analysis.md"))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", false
+		}
+		src, err := st.planSources(impact)
+		if err != nil {
+			return "", false
+		}
+		text := strings.TrimSpace(plan.Format(plan.Derive(src)))
+		st.draftPlan = &text
+	}
+	return *st.draftPlan, *st.draftPlan != ""
+}
