@@ -343,6 +343,7 @@ func (st *state) summarise(row *Summary) (portfolio.Analysis, error) {
 		row.Phase = ph.Phase.Key
 	}
 	row.State, row.Owner = st.stateLabel(), st.owner()
+	row.SignOff = recordedSignOff(st.meta.Acceptance)
 	if row.Merged {
 		row.State = "merged"
 	}
@@ -370,4 +371,40 @@ func nounFor(n int, one string) string {
 		return one
 	}
 	return one + "s"
+}
+
+// recordedSignOff is each area's sign-off as meta.json records it: current
+// when someone's approval is current and nobody holds out for changes,
+// changes_requested while someone does, stale when every approval lapsed.
+// The list reads only what is recorded; `rtgit status <slug>` compares the
+// answers themselves.
+func recordedSignOff(list []meta.Acceptance) map[string]string {
+	rank := map[string]int{meta.AcceptStale: 1, meta.AcceptCurrent: 2, meta.AcceptChangesRequested: 3}
+	out := map[string]string{}
+	for _, a := range list {
+		if rank[a.State] > rank[out[a.Area]] {
+			out[a.Area] = a.State
+		}
+	}
+	return out
+}
+
+// SignOffSummary says a row's sign-off in a few words: how many areas are
+// approved, and how many lapsed or wait for changes.
+func SignOffSummary(areas map[string]string) string {
+	n := map[string]int{}
+	for _, state := range areas {
+		n[state]++
+	}
+	var parts []string
+	if c := n[meta.AcceptCurrent]; c > 0 {
+		parts = append(parts, fmt.Sprintf("%d approved", c))
+	}
+	if c := n[meta.AcceptStale]; c > 0 {
+		parts = append(parts, fmt.Sprintf("%d stale", c))
+	}
+	if c := n[meta.AcceptChangesRequested]; c > 0 {
+		parts = append(parts, fmt.Sprintf("%d changes requested", c))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -105,6 +105,8 @@ type Summary struct {
 	Staleness string
 	// Tasks counts the build plan's tasks.
 	Tasks int
+	// SignOff is each area's recorded sign-off state.
+	SignOff map[string]string
 	// Owner is the author of the analysis's first commit.
 	Owner string
 	// Overlaps lists the open analyses planning to change the same code.

@@ -129,21 +129,22 @@ func runStatusList(o *statusOptions, s Streams) error {
 	}
 	if o.json {
 		type row struct {
-			Slug         string   `json:"slug"`
-			Status       string   `json:"analysis_status"`
-			Phase        string   `json:"phase"`
-			State        string   `json:"state"`
-			Done         int      `json:"steps_done"`
-			Total        int      `json:"steps_total"`
-			Library      string   `json:"library,omitempty"`
-			Staleness    string   `json:"staleness,omitempty"`
-			Tasks        int      `json:"tasks"`
-			Overlaps     []string `json:"overlaps"`
-			Owner        string   `json:"owner,omitempty"`
-			LastActivity string   `json:"last_activity,omitempty"`
-			Branch       string   `json:"branch,omitempty"`
-			Merged       bool     `json:"merged,omitempty"`
-			Error        string   `json:"error,omitempty"`
+			Slug         string            `json:"slug"`
+			Status       string            `json:"analysis_status"`
+			Phase        string            `json:"phase"`
+			State        string            `json:"state"`
+			Done         int               `json:"steps_done"`
+			Total        int               `json:"steps_total"`
+			Library      string            `json:"library,omitempty"`
+			Staleness    string            `json:"staleness,omitempty"`
+			SignOff      map[string]string `json:"signoff"`
+			Tasks        int               `json:"tasks"`
+			Overlaps     []string          `json:"overlaps"`
+			Owner        string            `json:"owner,omitempty"`
+			LastActivity string            `json:"last_activity,omitempty"`
+			Branch       string            `json:"branch,omitempty"`
+			Merged       bool              `json:"merged,omitempty"`
+			Error        string            `json:"error,omitempty"`
 			// Remote is "origin" for an analysis with no local branch
 			// yet, only the remote-tracking origin/rtgit/<slug>.
 			Remote string `json:"remote,omitempty"`
@@ -159,7 +160,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 				last = r.LastActivity.UTC().Format("2006-01-02T15:04:05Z")
 			}
 			out = append(out, row{Slug: r.Slug, Status: r.Status, Phase: r.Phase, State: r.State, Done: r.Done, Total: r.Total,
-				Library: r.Library, Staleness: r.Staleness, Tasks: r.Tasks, Overlaps: orEmpty(r.Overlaps), Owner: r.Owner,
+				Library: r.Library, Staleness: r.Staleness, SignOff: orEmptyMap(r.SignOff), Tasks: r.Tasks, Overlaps: orEmpty(r.Overlaps), Owner: r.Owner,
 				LastActivity: last, Branch: r.Branch, Merged: r.Merged, Error: e, Remote: r.Remote})
 		}
 		return writeJSON(s, out)
@@ -179,7 +180,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 	var table bytes.Buffer
 	states := []string{}
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SLUG\tSTATUS\tSTEP\tPROGRESS\tSTALE\tTASKS\tOVERLAPS\tOWNER\tLAST ACTIVITY")
+	fmt.Fprintln(tw, "SLUG\tSTATUS\tSTEP\tPROGRESS\tSTALE\tSIGN-OFF\tTASKS\tOVERLAPS\tOWNER\tLAST ACTIVITY")
 	var remote []string
 	for _, r := range rows {
 		mark := ""
@@ -205,8 +206,8 @@ func runStatusList(o *statusOptions, s Streams) error {
 		if !r.LastActivity.IsZero() {
 			last = r.LastActivity.Local().Format("2006-01-02 15:04")
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", slug, r.Status, dash(r.State), progressBar(r.Done, r.Total),
-			dash(r.Staleness), dashN(r.Tasks), dash(strings.Join(r.Overlaps, ",")), dash(r.Owner), last)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", slug, r.Status, dash(r.State), progressBar(r.Done, r.Total),
+			dash(r.Staleness), dash(roundtable.SignOffSummary(r.SignOff)), dashN(r.Tasks), dash(strings.Join(r.Overlaps, ",")), dash(r.Owner), last)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -267,6 +268,13 @@ func dashN(n int) string {
 		return "-"
 	}
 	return fmt.Sprint(n)
+}
+
+func orEmptyMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
 }
 
 func orEmpty(list []string) []string {
