@@ -52,8 +52,10 @@ type Action struct {
 	Repo  string // GITHUB_REPOSITORY: the payload must agree
 	// Self is the login rtgit posts as. Only comments by this account are
 	// rtgit's: its markers, its replies and its dashboard.
-	Self    string
-	GitHub  GitHub
+	Self   string
+	GitHub GitHub
+	// Tracker reads and writes issues, for intake and publishing.
+	Tracker Tracker
 	Git     Workspace
 	Machine Machine
 	// Plan loads the step plan for the dashboard.
@@ -85,6 +87,9 @@ type Result struct {
 	Staleness *roundtable.Staleness
 	// Failed says why the run stopped, when it did.
 	Failed string
+	// Done lists what the run did besides applying comments: an analysis
+	// opened for an issue, tasks published.
+	Done []string
 }
 
 // Outcome is one comment (or push) acted on.
@@ -132,6 +137,9 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 	}
 	if a.Self == "" {
 		return nil, errors.New("the account rtgit posts as is unknown")
+	}
+	if ev.Issue > 0 {
+		return a.intake(ctx, res)
 	}
 	// A comment by a bot or by rtgit is never applied, but its run still
 	// catches up: with a concurrency group, GitHub cancels the queued run of

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -19,17 +21,39 @@ const ConfigPath = ".rtgit/config.yaml"
 type Config struct {
 	Dashboard string // comment, body or off
 	Reactions bool
+	Labels    Labels
+}
+
+// Labels are the issue labels rtgit reads and writes (docs/issues.md).
+type Labels struct {
+	Analyze string // added to an issue by a writer: analyse it
+	Bug     string // an issue carrying it is analysed with the bug library
+	Task    string // on every issue publish opens for a task
+	Ready   string // on the source issue once its tasks are published
+}
+
+// DefaultLabels are the label names when the settings name none.
+func DefaultLabels() Labels {
+	return Labels{Analyze: "rtgit:analyze", Bug: "bug", Task: "rtgit:task", Ready: "ready-to-build"}
 }
 
 // DefaultConfig is what an absent file or key means; templates/init/
 // config.yaml documents the same values.
-func DefaultConfig() Config { return Config{Dashboard: "comment", Reactions: true} }
+func DefaultConfig() Config {
+	return Config{Dashboard: "comment", Reactions: true, Labels: DefaultLabels()}
+}
 
 type configFile struct {
 	GitHub struct {
 		Dashboard *string `yaml:"dashboard"`
 		Reactions *bool   `yaml:"reactions"`
 	} `yaml:"github"`
+	Issues struct {
+		AnalyzeLabel *string `yaml:"analyze_label"`
+		BugLabel     *string `yaml:"bug_label"`
+		TaskLabel    *string `yaml:"task_label"`
+		ReadyLabel   *string `yaml:"ready_label"`
+	} `yaml:"issues"`
 	// Critic belongs to the requirements critic (steps/critic), which
 	// reads and checks it; the action only lets it through.
 	Critic yaml.Node `yaml:"critic"`
@@ -69,5 +93,33 @@ func LoadConfig(root string) (Config, error) {
 	if r := f.GitHub.Reactions; r != nil {
 		c.Reactions = *r
 	}
+	for _, l := range []struct {
+		key string
+		in  *string
+		out *string
+	}{
+		{"analyze_label", f.Issues.AnalyzeLabel, &c.Labels.Analyze},
+		{"bug_label", f.Issues.BugLabel, &c.Labels.Bug},
+		{"task_label", f.Issues.TaskLabel, &c.Labels.Task},
+		{"ready_label", f.Issues.ReadyLabel, &c.Labels.Ready},
+	} {
+		if l.in == nil {
+			continue
+		}
+		if err := validLabel(*l.in); err != nil {
+			return c, fmt.Errorf("%s: issues.%s: %w", ConfigPath, l.key, err)
+		}
+		*l.out = *l.in
+	}
 	return c, nil
+}
+
+// validLabel accepts what GitHub accepts as a label name: 1 to 50
+// characters, not only spaces. A comma would split it in the API's list
+// filter, so it is refused too.
+func validLabel(name string) error {
+	if strings.TrimSpace(name) == "" || utf8.RuneCountInString(name) > 50 || strings.ContainsAny(name, ",\n\r") {
+		return fmt.Errorf("label %q must be 1 to 50 characters with no comma or line break", name)
+	}
+	return nil
 }

@@ -20,6 +20,7 @@ const (
 	EventReviewComment = "pull_request_review_comment"
 	EventReview        = "pull_request_review"
 	EventPush          = "push"
+	EventIssues        = "issues"
 )
 
 // MaxPayloadBytes bounds an event file; GitHub caps webhook payloads at 25 MB.
@@ -95,6 +96,17 @@ type Event struct {
 	Comment *Comment // the comment that triggered the run, if any
 	// Skip says why the event needs no work ("" when it does).
 	Skip string
+
+	// Issue is the issue proper (not a pull request) the event is on, for
+	// intake: `/rtgit analyze` commented on it, or a label added to it.
+	Issue int
+	// Analyze is the command of an `/rtgit analyze` comment; AnalyzeErr
+	// what is wrong with its options.
+	Analyze    *AnalyzeCommand
+	AnalyzeErr error
+	// Label is the label an issues event added, and Sender who added it.
+	Label  string
+	Sender User
 }
 
 var (
@@ -212,6 +224,10 @@ type (
 			Number      int              `json:"number"`
 			PullRequest *json.RawMessage `json:"pull_request"`
 		} `json:"issue"`
+		Label *struct {
+			Name string `json:"name"`
+		} `json:"label"`
+		Sender      *wireUser `json:"sender"`
 		PullRequest *struct {
 			Number int `json:"number"`
 		} `json:"pull_request"`
@@ -276,7 +292,11 @@ func ParseEvent(name string, payload []byte) (*Event, error) {
 			return nil, fmt.Errorf("issue_comment payload: %w", err)
 		}
 		if w.Issue.PullRequest == nil || string(*w.Issue.PullRequest) == "null" {
-			ev.Skip = fmt.Sprintf("#%d is an issue, not a pull request", ev.PR)
+			ev.Issue, ev.PR = ev.PR, 0
+			var ok bool
+			if ev.Analyze, ok, ev.AnalyzeErr = ParseAnalyze(ev.Comment.Body); !ok {
+				ev.Skip = fmt.Sprintf("#%d is an issue, not a pull request, and the comment is not /rtgit analyze", ev.Issue)
+			}
 		}
 		if w.Action != "created" {
 			ev.Skip = fmt.Sprintf("comment %s, not created", w.Action)
@@ -317,8 +337,24 @@ func ParseEvent(name string, payload []byte) (*Event, error) {
 			return nil, fmt.Errorf("push payload: after %q is not a commit SHA", w.After)
 		}
 		ev.After = w.After
+	case EventIssues:
+		if w.Issue == nil || w.Issue.Number <= 0 {
+			return nil, errors.New("issues payload has no valid issue number")
+		}
+		ev.Issue = w.Issue.Number
+		if w.Action != "labeled" || w.Label == nil {
+			ev.Skip = fmt.Sprintf("issue %s, not labeled", w.Action)
+			return ev, nil
+		}
+		if w.Sender == nil {
+			return nil, errors.New("issues payload has no sender")
+		}
+		ev.Label, ev.Sender = w.Label.Name, User{Login: w.Sender.Login, Type: w.Sender.Type, ID: w.Sender.ID}
+		if err := validUser(ev.Sender, "sender"); err != nil {
+			return nil, fmt.Errorf("issues payload: %w", err)
+		}
 	default:
-		return nil, fmt.Errorf("event %q is not one rtgit handles (%s, %s, %s or %s)", name, EventIssueComment, EventReviewComment, EventReview, EventPush)
+		return nil, fmt.Errorf("event %q is not one rtgit handles (%s, %s, %s, %s or %s)", name, EventIssueComment, EventReviewComment, EventReview, EventPush, EventIssues)
 	}
 	return ev, nil
 }

@@ -171,6 +171,12 @@ func WriteSummary(w io.Writer, res *Result) error {
 	if res.Skipped != "" {
 		fmt.Fprintf(&b, "Nothing to do: %s.\n", defang(res.Skipped))
 	}
+	for _, d := range res.Done {
+		fmt.Fprintf(&b, "- %s\n", defang(d))
+	}
+	if len(res.Done) > 0 {
+		b.WriteString("\n")
+	}
 	if len(res.Handled) > 0 {
 		b.WriteString("| input | result | commits |\n|---|---|---|\n")
 		for _, o := range res.Handled {
@@ -185,7 +191,7 @@ func WriteSummary(w io.Writer, res *Result) error {
 			fmt.Fprintf(&b, "| %s | %s | %d |\n", who, result, len(o.Commits))
 		}
 		b.WriteString("\n")
-	} else if res.Skipped == "" && res.Failed == "" {
+	} else if res.Skipped == "" && res.Failed == "" && len(res.Done) == 0 {
 		b.WriteString("No new comments to process.\n\n")
 	}
 	for _, c := range res.Outsiders {

@@ -44,8 +44,8 @@ func (s *Server) listComments(kind string) func(http.ResponseWriter, *http.Reque
 }
 
 func (s *Server) createComment(w http.ResponseWriter, r *http.Request, u User) {
-	pr := s.pr(w, r)
-	if pr == nil {
+	n, ok := s.thread(w, r)
+	if !ok {
 		return
 	}
 	var in struct{ Body string }
@@ -57,7 +57,7 @@ func (s *Server) createComment(w http.ResponseWriter, r *http.Request, u User) {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "body is too long (maximum is 65536 characters)"})
 		return
 	}
-	c := s.add(&Comment{Kind: "ic", PR: pr.Number, User: u, Body: in.Body})
+	c := s.add(&Comment{Kind: "ic", PR: n, User: u, Body: in.Body})
 	writeJSON(w, http.StatusCreated, commentJSON(c))
 }
 

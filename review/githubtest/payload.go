@@ -129,3 +129,47 @@ func (s *Server) setPR(p map[string]any, number int) {
 	obj(h, "repo")["full_name"] = pr.HeadRepo
 	obj(b, "repo")["full_name"] = s.Repo
 }
+
+// IssueCommentOnIssueEvent is an issue_comment "created" payload for c on
+// an issue proper: no issue.pull_request.
+func (s *Server) IssueCommentOnIssueEvent(c *Comment) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := load("issue_comment_created.payload.json")
+	setRepo(m, s.Repo)
+	is := obj(m, "issue")
+	delete(is, "pull_request")
+	s.setIssue(is, c.PR)
+	cm := obj(m, "comment")
+	cm["id"], cm["body"], cm["created_at"] = c.ID, c.Body, c.CreatedAt.Format(time.RFC3339)
+	setUser(obj(cm, "user"), c.User)
+	setUser(obj(m, "sender"), c.User)
+	return encode(m)
+}
+
+// IssueLabeledEvent is an issues "labeled" payload: sender added label to
+// issue number.
+func (s *Server) IssueLabeledEvent(number int, label string, sender User) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := load("issues_labeled.payload.json")
+	setRepo(m, s.Repo)
+	s.setIssue(obj(m, "issue"), number)
+	obj(m, "label")["name"] = label
+	setUser(obj(m, "sender"), sender)
+	return encode(m)
+}
+
+func (s *Server) setIssue(p map[string]any, number int) {
+	is := s.Issues[number]
+	if is == nil {
+		panic(fmt.Sprintf("no issue #%d", number))
+	}
+	p["number"], p["title"], p["body"], p["state"] = is.Number, is.Title, is.Body, is.State
+	labels := []any{}
+	for _, l := range is.Labels {
+		labels = append(labels, map[string]any{"name": l})
+	}
+	p["labels"] = labels
+	setUser(obj(p, "user"), is.User)
+}

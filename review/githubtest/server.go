@@ -35,7 +35,7 @@ type User struct{ Login, Type string }
 type Comment struct {
 	Kind      string // "ic", "rc" or "rv"
 	ID        int64
-	PR        int
+	PR        int // the pull request or issue commented on
 	User      User
 	Body      string
 	Path      string
@@ -74,6 +74,7 @@ type Server struct {
 	Repo          string
 	DefaultBranch string
 	PRs           map[int]*PR
+	Issues        map[int]*Issue // issues proper; pull requests are in PRs
 	Comments      []*Comment
 	Reactions     []Reaction
 	Permissions   map[string]string // login -> admin, write, read, none
@@ -84,6 +85,11 @@ type Server struct {
 	Before func(r *http.Request) int
 	// Unexpected is called for each request no handler matched.
 	Unexpected func(method, path string)
+	// Throttle, when it returns true, answers the request as GitHub's
+	// secondary rate limit does: 403 with a Retry-After of one second.
+	Throttle func(r *http.Request) bool
+	// Requests logs every API request handled, as "METHOD path".
+	Requests []string
 
 	mux    *http.ServeMux
 	mu     sync.Mutex
@@ -93,7 +99,7 @@ type Server struct {
 
 // New starts a fake for repo (owner/name).
 func New(repo string) *Server {
-	s := &Server{Repo: repo, DefaultBranch: "main", PRs: map[int]*PR{}, Permissions: map[string]string{},
+	s := &Server{Repo: repo, DefaultBranch: "main", PRs: map[int]*PR{}, Issues: map[int]*Issue{}, Permissions: map[string]string{},
 		Tokens: map[string]User{}, nextID: 1000, clock: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	s.Server = httptest.NewServer(s.handler())
 	return s
@@ -227,6 +233,7 @@ func (s *Server) handler() http.Handler {
 		"POST " + repo + "/issues/comments/{id}/reactions": s.react("ic"),
 		"POST " + repo + "/pulls/comments/{id}/reactions":  s.react("rc"),
 	}
+	s.issueRoutes(routes, repo)
 	for pattern, h := range routes {
 		mux.HandleFunc(pattern, s.wrap(h))
 	}
@@ -253,6 +260,11 @@ func (s *Server) wrap(h func(http.ResponseWriter, *http.Request, User)) http.Han
 				return
 			}
 		}
+		if s.Throttle != nil && s.Throttle(r) {
+			w.Header().Set("Retry-After", "1")
+			writeJSON(w, http.StatusForbidden, map[string]string{"message": "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."})
+			return
+		}
 		token := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer"), "token"))
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -264,6 +276,7 @@ func (s *Server) wrap(h func(http.ResponseWriter, *http.Request, User)) http.Han
 			writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Bad credentials"})
 			return
 		}
+		s.Requests = append(s.Requests, r.Method+" "+r.URL.Path)
 		h(w, r, u)
 	}
 }
@@ -331,7 +344,7 @@ func (s *Server) createPR(w http.ResponseWriter, r *http.Request, _ User) {
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
 		return
 	}
-	n := len(s.PRs) + 1
+	n := s.nextNumber()
 	pr := &PR{Number: n, State: "open", Title: in.Title, Body: in.Body, HeadRef: in.Head, BaseRef: in.Base, HeadRepo: s.Repo}
 	s.PRs[n] = pr
 	writeJSON(w, http.StatusCreated, s.prJSON(pr))

@@ -50,6 +50,10 @@ func (p *parser) field(m *Meta, mb member) error {
 		m.Acceptance, err = p.acceptance(mb.value, mb.path)
 	case "answered_by":
 		m.AnsweredBy, err = p.strMap(mb.value, mb.path, nil)
+	case "source_url":
+		m.SourceURL, err = p.str(mb.value, mb.path)
+	case "task_issues":
+		m.TaskIssues, err = p.taskIssues(mb.value, mb.path)
 	default:
 		m.Extra[mb.key] = mb.raw
 	}

@@ -16,7 +16,7 @@ var (
 		"description", "source", "source_id", "slug", "created_at", "analysis_status",
 		"phases_completed", "codebase_hash", "steps_completed", "depth_overrides",
 		"elaborations", "elaboration_config", "quick_scan", "base_commit", "processed_comments",
-		"revisions", "answer_digests", "acceptance", "answered_by",
+		"revisions", "answer_digests", "acceptance", "answered_by", "source_url", "task_issues",
 	}
 	elaborationKeys = []string{"step_id", "turn_count", "personas_active", "timestamp", "synthesis_summary"}
 	configKeys      = []string{"max_turns"}
@@ -80,6 +80,7 @@ func (m *Meta) Marshal() ([]byte, error) {
 	if len(m.AnsweredBy) > 0 {
 		o.add("answered_by", m.AnsweredBy)
 	}
+	m.addSource(&o)
 	o.extras(m.Extra, metaKeys, "")
 	compact, err := o.close()
 	if err != nil {

@@ -62,6 +62,8 @@ type Meta struct {
 	AnswerDigests     map[string]string `json:"answer_digests,omitempty"`     // step id -> digest of the answers last applied
 	Acceptance        []Acceptance      `json:"acceptance,omitempty"`         // sign-off of areas (acceptance.go)
 	AnsweredBy        map[string]string `json:"answered_by,omitempty"`        // step id -> who finished it last (acceptance.go)
+	SourceURL         string            `json:"source_url,omitempty"`         // the issue the analysis started from (issues.go)
+	TaskIssues        map[string]int    `json:"task_issues,omitempty"`        // task id -> the issue it was published as
 
 	// Extra holds the top-level fields Meta does not know, as they were
 	// read; Marshal writes them back after the known ones, sorted by key.

@@ -16,7 +16,17 @@ type NewOptions struct {
 	Slug        string // derived from Description when empty
 	Source      string // github | jira | manual
 	SourceID    string
-	Library     string // the step library: "feature" (the default), "bug", …
+	// SourceURL is the address of the item at its source, such as the
+	// GitHub issue the analysis starts from.
+	SourceURL string
+	// Draft, when set, drafts the answer to the first step's first
+	// question: an issue's own account of the change, for the person to
+	// confirm or rewrite.
+	Draft   string
+	Library string // the step library: "feature" (the default), "bug", …
+	// Depth, when set, is the depth of every phase, as if set with
+	// `rtgit depth` in each.
+	Depth steps.Depth
 	// Base is the full SHA of the commit the analysis branch starts at;
 	// empty means HEAD's commit.
 	Base string
@@ -73,6 +83,9 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	if o.Library == "" {
 		o.Library = steps.DefaultLibrary
 	}
+	if o.Depth != "" && !o.Depth.Valid() {
+		return nil, fmt.Errorf("depth %q must be brief, standard or deep", o.Depth)
+	}
 	p, err := m.plan(o.Library)
 	if err == nil {
 		err = runnablePlan(p)
@@ -90,9 +103,15 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 		return nil, fmt.Errorf("cannot start branch %s at %s: this repository can only branch from HEAD", it.branch(), o.Base)
 	}
 	md.BaseCommit = base
+	md.SourceURL = o.SourceURL
+	if o.Depth != "" {
+		for _, ph := range p.Phases {
+			md.DepthOverrides[ph.Phase.Key] = string(o.Depth)
+		}
+	}
 	md.SetLibrary(o.Library)
 	md.Slug = o.Slug
-	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}}
+	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}, draft: o.Draft}
 	c := m.changes()
 	r := &Reply{}
 	if err := st.openNext(c, r); err != nil {

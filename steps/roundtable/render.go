@@ -130,10 +130,13 @@ func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, i
 	for _, l := range intro {
 		av.Intro = append(av.Intro, l.Text)
 	}
-	for _, q := range s.Questions(d) {
+	for i, q := range s.Questions(d) {
 		aq := answers.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Optional: s.Optional(q.ID)}
 		if q.Draft != "" {
 			aq.Prefill = steps.Expand(q.Draft, st.lookup)
+		}
+		if i == 0 && st.draft != "" {
+			aq.Prefill = st.draft
 		}
 		aq.AI = drafts[q.ID]
 		av.Questions = append(av.Questions, aq)

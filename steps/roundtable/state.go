@@ -33,6 +33,9 @@ type state struct {
 	notes []critic.Finding
 	// draftPlan caches the derived plan's text for the tasks draft.
 	draftPlan *string
+	// draft drafts the first question of the step opened next (New's
+	// Draft); the answer file, once written, carries it on.
+	draft string
 }
 
 // sees reports whether step id's answers may be looked up: always, except

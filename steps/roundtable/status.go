@@ -50,6 +50,10 @@ type Status struct {
 	Library string `json:"library"`
 	// SignOff is every sign-off area with its state and approvals.
 	SignOff []signoff.AreaStatus `json:"signoff"`
+	// SourceID and SourceURL name the item the analysis started from,
+	// such as GH-7 and its issue's address.
+	SourceID  string `json:"source_id,omitempty"`
+	SourceURL string `json:"source_url,omitempty"`
 	// Plan is the plan of that library, for callers that draw the phases.
 	Plan *steps.Plan `json:"-"`
 	// Tasks is the build plan's state, count and coverage.
@@ -180,7 +184,7 @@ func (st *state) status() *Status {
 	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
 		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
-		Library: st.plan.Library, Plan: st.plan}
+		Library: st.plan.Library, Plan: st.plan, SourceID: md.SourceID, SourceURL: md.SourceURL}
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
 	s.SignOff = st.signOff()

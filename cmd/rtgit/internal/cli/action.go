@@ -42,7 +42,8 @@ compare-and-swap, and replies in the persona's voice. The token comes from
 --token, INPUT_TOKEN or GITHUB_TOKEN and is masked in the log.
 
 Handled events: issue_comment and pull_request_review_comment (created),
-pull_request_review (submitted) and pushes to rtgit/**.`,
+pull_request_review (submitted) and pushes to rtgit/**; on an issue,
+"/rtgit analyze" commented and the analyze label added (docs/issues.md).`,
 		Example: `  # in a workflow step
   rtgit action
   # a local simulation against a fake API (see docs/github-action.md)
@@ -141,6 +142,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		Repo:    repo,
 		Self:    self,
 		GitHub:  client,
+		Tracker: client,
 		Git:     ag,
 		Machine: m,
 		Plan: func() (*steps.Plan, error) {
@@ -217,7 +219,10 @@ func reportResult(s Streams, res *review.Result) {
 		fmt.Fprintf(s.Out, "Nothing to do: %s.\n", res.Skipped)
 		return
 	}
-	if res.Failed == "" && len(res.Handled) == 0 && len(res.Outsiders) == 0 && len(res.LateReplies) == 0 {
+	for _, d := range res.Done {
+		fmt.Fprintln(s.Out, d)
+	}
+	if res.Failed == "" && len(res.Handled) == 0 && len(res.Outsiders) == 0 && len(res.LateReplies) == 0 && len(res.Done) == 0 {
 		fmt.Fprintf(s.Out, "No new comments to process on #%d.\n", res.PR)
 	}
 	for _, h := range res.Handled {
@@ -336,6 +341,9 @@ func (g *actionGit) Fetch(ctx context.Context, branch string) (string, error) {
 	tip, err := g.repo.Fetch(ctx, g.remote, branch, g.token)
 	if err == nil {
 		g.branch = branch
+	}
+	if errors.Is(err, gitops.ErrNoBranch) {
+		err = fmt.Errorf("%w: %v", review.ErrNoBranch, err)
 	}
 	return tip, err
 }

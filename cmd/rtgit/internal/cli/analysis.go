@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,12 +19,16 @@ type newOptions struct {
 	*globals
 	slug, source, sourceID, from string
 	kind                         string
+	kindSet                      bool
+	// issue is --issue: a GitHub issue's number or address.
+	issue string
+	githubTarget
 }
 
 func newNewCmd(g *globals, s Streams) *cobra.Command {
-	o := &newOptions{globals: g}
+	o := &newOptions{globals: g, githubTarget: githubTarget{getenv: os.Getenv}}
 	cmd := &cobra.Command{
-		Use:   "new [--type feature|bug] [--slug S] [--from REV] [--source github|jira|manual] [--source-id ID] <description>",
+		Use:   "new [--type feature|bug] [--slug S] [--from REV] [--source github|jira|manual] [--source-id ID] <description> | --issue N|URL",
 		Short: "Start an analysis on a new branch rtgit/<slug>",
 		Long: `Start an analysis: create the branch rtgit/<slug>, switch to it, write
 docs/requirements/<slug>/meta.json and the first step's answer file, and commit
@@ -36,13 +41,38 @@ characters.
 --type picks the step library: feature (the default: quick scan,
 requirements, impact analysis, architecture, design) or bug (quick scan, bug
 report, root cause, fix strategy), or a library the repository adds under
-.rtgit/libraries/<name>/. meta.json records it.`,
+.rtgit/libraries/<name>/. meta.json records it.
+
+--issue starts from a GitHub issue, read through the API (the repository,
+token and API URL as rtgit pr finds them, or the repository the issue's
+address names): its title is the description, its body the draft of the
+first answer, and meta.json records source github, source_id GH-<number>
+and the issue's address. An issue labelled bug (issues.bug_label in
+.rtgit/config.yaml) is analysed with the bug library unless --type says
+otherwise. Without a token, or when the issue cannot be read, nothing is
+created.`,
 		Example: `  rtgit new "Let customers export invoices as CSV"    # rtgit/export-invoices-csv
   rtgit new --from HEAD "Round invoice totals per line"
-  rtgit new --slug gh-42-csv-export --source github --source-id GH-42 "CSV export"`,
-		Args: exactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error { return runNew(o, args[0], s) },
+  rtgit new --slug gh-42-csv-export --source github --source-id GH-42 "CSV export"
+  rtgit new --issue 42
+  rtgit new --issue https://github.com/acme/invoices/issues/42`,
+		Args: rangeArgs(0, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.kindSet = cmd.Flags().Changed("type")
+			if o.issue != "" {
+				if len(args) > 0 || cmd.Flags().Changed("source") || cmd.Flags().Changed("source-id") {
+					return usageErr("new: --issue takes the description, source and source id from the issue; give none of them")
+				}
+				return runNewIssue(cmd.Context(), o, s)
+			}
+			if len(args) == 0 {
+				return usageErr("new: missing arguments; usage: %s", strings.TrimSuffix(cmd.UseLine(), " [flags]"))
+			}
+			return runNew(o, args[0], s)
+		},
 	}
+	cmd.Flags().StringVar(&o.issue, "issue", "", "start from the GitHub issue with this number or address")
+	o.githubTarget.flags(cmd)
 	cmd.Flags().StringVar(&o.slug, "slug", "", "the item's slug: lowercase a-z, 0-9 and dashes, at most 64 characters")
 	cmd.Flags().StringVar(&o.source, "source", "manual", "where the item came from: github, jira or manual")
 	cmd.Flags().StringVar(&o.sourceID, "source-id", "", "the item's id at its source, e.g. GH-42")
@@ -66,6 +96,11 @@ func runNew(o *newOptions, desc string, s Streams) error {
 	default:
 		return usageErr("new: source %q must be github, jira or manual", o.source)
 	}
+	return startAnalysis(o, roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind}, s)
+}
+
+// startAnalysis starts the analysis on its branch.
+func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 	ws, err := openWorkspace(o.dir, true)
 	if err != nil {
 		return err
@@ -79,7 +114,8 @@ func runNew(o *newOptions, desc string, s Streams) error {
 		return err
 	}
 	sp := s.spin("starting the analysis: the quick scan searches the repository")
-	r, err := m.New(roundtable.NewOptions{Description: desc, Slug: o.slug, Source: o.source, SourceID: o.sourceID, Library: o.kind, Base: base.sha})
+	opts.Base = base.sha
+	r, err := m.New(opts)
 	sp.Stop()
 	var unknown *steps.UnknownLibraryError
 	if errors.As(err, &unknown) {

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -17,12 +19,59 @@ import (
 
 type prOptions struct {
 	*globals
-	base, repo, token, remote string
-	getenv                    func(string) string
+	githubTarget
+	base string
 }
 
+// githubTarget is how a local command finds the GitHub repository, token
+// and API: flags first, then the variables a workflow or gh sets, then
+// the remote's URL.
+type githubTarget struct {
+	repo, token, remote string
+	getenv              func(string) string
+}
+
+func (t *githubTarget) flags(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&t.repo, "repo", "", "the GitHub repository as owner/name")
+	cmd.Flags().StringVar(&t.token, "token", "", "GitHub token (default: GITHUB_TOKEN, then GH_TOKEN)")
+	cmd.Flags().StringVar(&t.remote, "remote", "origin", "the remote whose URL names the repository")
+}
+
+// client builds the API client; repo, when set, is the repository an
+// issue's URL named, which wins over every other source.
+func (t *githubTarget) client(verb string, g *gitops.Repo, repo string) (*review.Client, error) {
+	getenv := t.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	token := firstNonEmpty(t.token, getenv("GITHUB_TOKEN"), getenv("GH_TOKEN"))
+	if token == "" {
+		return nil, usageErr("%s: no token; pass --token, or set GITHUB_TOKEN or GH_TOKEN", verb)
+	}
+	repo = firstNonEmpty(repo, t.repo, getenv("GITHUB_REPOSITORY"))
+	if repo == "" {
+		url, err := g.RemoteURL(t.remote)
+		if err != nil {
+			return nil, fmt.Errorf("%s: no --repo, and %w", verb, err)
+		}
+		match := githubURLRe.FindStringSubmatch(url)
+		if match == nil {
+			return nil, usageErr("%s: cannot tell the GitHub repository from %s's URL; pass --repo owner/name", verb, t.remote)
+		}
+		repo = match[1]
+	}
+	client, err := review.NewClient(review.ClientOptions{APIURL: getenv("GITHUB_API_URL"), Token: token, Repo: repo, Sleep: apiSleep})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", verb, err)
+	}
+	return client, nil
+}
+
+// apiSleep replaces the wait between API retries in tests; nil waits.
+var apiSleep review.Sleeper
+
 func newPRCmd(g *globals, s Streams) *cobra.Command {
-	o := &prOptions{globals: g, getenv: os.Getenv}
+	o := &prOptions{globals: g, githubTarget: githubTarget{getenv: os.Getenv}}
 	cmd := &cobra.Command{
 		Use:   "pr [<slug>]",
 		Short: "Open the analysis pull request on GitHub, with a dashboard as its body",
@@ -46,9 +95,7 @@ the token from --token, GITHUB_TOKEN or GH_TOKEN; the API from GITHUB_API_URL.`,
 		},
 	}
 	cmd.Flags().StringVar(&o.base, "base", "", "the branch to merge into (default: the repository's default branch)")
-	cmd.Flags().StringVar(&o.repo, "repo", "", "the GitHub repository as owner/name")
-	cmd.Flags().StringVar(&o.token, "token", "", "GitHub token (default: GITHUB_TOKEN, then GH_TOKEN)")
-	cmd.Flags().StringVar(&o.remote, "remote", "origin", "the remote whose URL names the repository")
+	o.githubTarget.flags(cmd)
 	return cmd
 }
 
@@ -62,26 +109,14 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if err := roundtable.ValidateSlug(slug); err != nil {
 		return usageErr("pr: %v", err)
 	}
-	token := firstNonEmpty(o.token, o.getenv("GITHUB_TOKEN"), o.getenv("GH_TOKEN"))
-	if token == "" {
-		return usageErr("pr: no token; pass --token, or set GITHUB_TOKEN or GH_TOKEN")
-	}
 	m, err := machine(o.dir, s)
 	if err != nil {
 		return err
 	}
 	repoGit := m.Repo.(gitRepo).Repo
-	repo := firstNonEmpty(o.repo, o.getenv("GITHUB_REPOSITORY"))
-	if repo == "" {
-		url, err := repoGit.RemoteURL(o.remote)
-		if err != nil {
-			return fmt.Errorf("pr: no --repo, and %w", err)
-		}
-		match := githubURLRe.FindStringSubmatch(url)
-		if match == nil {
-			return usageErr("pr: cannot tell the GitHub repository from %s's URL; pass --repo owner/name", o.remote)
-		}
-		repo = match[1]
+	client, err := o.githubTarget.client("pr", repoGit, "")
+	if err != nil {
+		return err
 	}
 	st, err := m.Status(slug)
 	if err != nil {
@@ -90,10 +125,6 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	plan, err := steps.Load(templates.FS, steps.RepoFS(repoGit.Root()))
 	if err != nil {
 		return err
-	}
-	client, err := review.NewClient(review.ClientOptions{APIURL: o.getenv("GITHUB_API_URL"), Token: token, Repo: repo})
-	if err != nil {
-		return fmt.Errorf("pr: %w", err)
 	}
 	base := o.base
 	if base == "" {
@@ -107,14 +138,11 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if n, err := m.Neighbours(slug); err == nil {
 		st.Neighbours = n // best effort too
 	}
-	body := "Requirements analysis of **" + strings.ReplaceAll(st.Description, "<!--", "&lt;!--") + "**, run by rtgit.\n\n" +
-		"Answer the open questions by commenting here (`/rtgit help` lists the commands), by commenting on a line of the answer file, " +
-		"or by editing it on the branch.\n\n" + review.Dashboard(plan, st)
-	title := "rtgit: " + strings.Join(strings.Fields(st.Description), " ")
-	if r := []rune(title); len(r) > 200 {
-		title = string(r[:200])
+	source := 0
+	if n, ok := strings.CutPrefix(st.SourceID, "GH-"); ok {
+		source, _ = strconv.Atoi(n)
 	}
-	pr, err := client.CreatePullRequest(ctx, roundtable.BranchPrefix+slug, base, title, body)
+	pr, err := client.CreatePullRequest(ctx, roundtable.BranchPrefix+slug, base, review.AnalysisTitle(st.Description), review.AnalysisBody(plan, st, source))
 	if err != nil {
 		return fmt.Errorf("pr: %w", err)
 	}

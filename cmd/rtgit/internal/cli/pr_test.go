@@ -18,7 +18,7 @@ func TestPROpensWithDashboardBody(t *testing.T) {
 	gitCmd(t, ws, "branch", "-q", "rtgit/"+testSlug, "origin/rtgit/"+testSlug)
 	gitCmd(t, ws, "remote", "set-url", "origin", "https://github.com/acme/invoices.git")
 	env := map[string]string{"GITHUB_API_URL": h.api.APIURL(), "GITHUB_TOKEN": githubtest.BotToken}
-	o := &prOptions{globals: &globals{dir: ws}, remote: "origin", getenv: func(k string) string { return env[k] }}
+	o := &prOptions{globals: &globals{dir: ws}, githubTarget: githubTarget{remote: "origin", getenv: func(k string) string { return env[k] }}}
 	var out bytes.Buffer
 	if err := runPR(context.Background(), o, testSlug, Streams{In: strings.NewReader(""), Out: &out, Err: &out}); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())

@@ -1,0 +1,43 @@
+package meta
+
+import (
+	"math"
+	"regexp"
+)
+
+// taskIDRe is the form of a build-plan task id (T001) as task_issues keys
+// it.
+var taskIDRe = regexp.MustCompile(`^T[0-9]{3,}$`)
+
+// taskIssues decodes task_issues. With source_url it ties an analysis to
+// its tracker: source_url is the issue the analysis started from,
+// task_issues the issue each task of the build plan was published as.
+func (p *parser) taskIssues(v value, path string) (map[string]int, error) {
+	members, err := p.object(v, path)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(members))
+	for _, mb := range members {
+		if !taskIDRe.MatchString(mb.key) {
+			return nil, p.errAt(mb.value.off, "%s: %q is not a task id such as T001", path, mb.key)
+		}
+		n, err := p.integer(mb.value, mb.path, 1, math.MaxInt32)
+		if err != nil {
+			return nil, err
+		}
+		out[mb.key] = int(n)
+	}
+	return out, nil
+}
+
+// addSource writes source_url and task_issues, each only once it has
+// content, so an analysis that never met a tracker keeps its old shape.
+func (m *Meta) addSource(o *object) {
+	if m.SourceURL != "" {
+		o.add("source_url", m.SourceURL)
+	}
+	if len(m.TaskIssues) > 0 {
+		o.add("task_issues", m.TaskIssues)
+	}
+}
