@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -16,6 +17,22 @@ const (
 	apiBackoff  = time.Second      // doubled after each failure
 	apiMaxWait  = 90 * time.Second // a rate-limit reset further away is an error
 )
+
+// secondaryWait is how long GitHub asks a client to pause after its
+// secondary rate limit answered without a Retry-After: a minute.
+const secondaryWait = time.Minute
+
+// secondaryLimit reports whether a 403 is GitHub's secondary rate limit,
+// which says so only in its message. The body is read and put back.
+func secondaryLimit(resp *http.Response) bool {
+	if resp.StatusCode != http.StatusForbidden || resp.Body == nil {
+		return false
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(data))
+	return err == nil && bytes.Contains(bytes.ToLower(data), []byte("secondary rate limit"))
+}
 
 // Sleeper waits for d or until ctx ends; tests pass one that returns at once.
 type Sleeper func(ctx context.Context, d time.Duration) error
@@ -92,6 +109,9 @@ func (t *retryTransport) retryAfter(resp *http.Response, err error, attempt int)
 				wait = time.Second
 			}
 			return wait, wait <= apiMaxWait
+		}
+		if secondaryLimit(resp) {
+			return secondaryWait, true
 		}
 		return 0, resp.StatusCode == http.StatusTooManyRequests && backoff <= apiMaxWait
 	}

@@ -85,3 +85,36 @@ func TestClientGivesUpOnClientErrors(t *testing.T) {
 		t.Errorf("a 404 was retried: %v", *waits)
 	}
 }
+
+func TestClientWaitsOutTheSecondaryRateLimit(t *testing.T) {
+	mux, c, waits := apiServer(t)
+	calls := 0
+	mux.HandleFunc("POST /repos/acme/invoices/issues", func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		switch calls {
+		case 1: // with a Retry-After
+			w.Header().Set("Retry-After", "3")
+			http.Error(w, `{"message":"You have exceeded a secondary rate limit."}`, http.StatusForbidden)
+		case 2: // without one: a minute
+			http.Error(w, `{"message":"You have exceeded a secondary rate limit. Please wait a few minutes before you try again."}`, http.StatusForbidden)
+		default:
+			w.WriteHeader(http.StatusCreated)
+			fmt.Fprint(w, `{"number":12,"title":"t"}`)
+		}
+	})
+	is, err := c.CreateIssue(context.Background(), "t", "b", []string{"rtgit:task"})
+	if err != nil || is.Number != 12 {
+		t.Fatalf("CreateIssue = %+v, %v", is, err)
+	}
+	if calls != 3 || len(*waits) != 2 || (*waits)[0] != 3*time.Second || (*waits)[1] != time.Minute {
+		t.Errorf("calls %d, waits %v: want 3s then a minute", calls, *waits)
+	}
+	// A plain 403 (no permission) is not retried.
+	mux.HandleFunc("POST /repos/acme/invoices/issues/9/labels", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, `{"message":"Resource not accessible by integration"}`, http.StatusForbidden)
+	})
+	*waits = nil
+	if err := c.AddLabels(context.Background(), 9, "x"); err == nil || len(*waits) != 0 {
+		t.Errorf("AddLabels on a 403: %v, waits %v", err, *waits)
+	}
+}
