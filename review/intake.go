@@ -127,6 +127,13 @@ func (a *Action) intake(ctx context.Context, res *Result) (*Result, error) {
 		return res, reply(msg + "\n")
 	}
 	res.PR, res.Slug = pr.Number, strings.TrimPrefix(pr.HeadRef, roundtable.BranchPrefix)
+	if msg == "" {
+		// Found by its branch: the earlier reply is gone, or was never
+		// posted. This one records the pull request for next time.
+		res.Done = append(res.Done, fmt.Sprintf("#%d is already analysed in #%d", is.Number, pr.Number))
+		return res, reply(analysisMarker(res.Slug, pr.Number) + "\n" +
+			fmt.Sprintf("This issue is already being analysed in #%d (%s); answer the questions there.\n", pr.Number, pr.URL))
+	}
 	res.Done = append(res.Done, fmt.Sprintf("#%d: %s #%d", is.Number, msg, pr.Number))
 	if trigger != nil {
 		a.react(ctx, res, *trigger, "+1")
@@ -161,7 +168,8 @@ func (a *Action) analysisOf(ctx context.Context, comments []Comment) *PullReques
 // exist, creating what is missing: after a run that stopped between the
 // push and the pull request, the next one opens the pull request for the
 // branch already there. A branch of that name analysing something else is
-// left alone. With no pull request, msg says why.
+// left alone. With no pull request, msg says why; with one that was
+// already open, msg is "".
 func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOptions) (pr *PullRequest, msg string, err error) {
 	branch := roundtable.BranchPrefix + o.Slug
 	if pr, err = a.GitHub.PullRequestFor(ctx, branch); err != nil {
@@ -188,7 +196,7 @@ func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOp
 				branch, defang(firstNonEmpty(md.SourceID, md.Description))), nil
 		}
 		if pr != nil {
-			return pr, "the analysis is already open:", nil
+			return pr, "", nil
 		}
 		if err := a.Git.CheckoutAt(branch, tip); err != nil {
 			return nil, "", err

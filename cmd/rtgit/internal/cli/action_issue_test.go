@@ -173,3 +173,55 @@ func TestIssueCommentThatIsNotAnalyzeDoesNothing(t *testing.T) {
 		t.Errorf("%d API requests for a plain comment: %q", n, h.api.Requests)
 	}
 }
+
+func TestAnalyzeFindsTheAnalysisByItsBranch(t *testing.T) {
+	h := newIssueHarness(t)
+	h.onIssue(alice, "/rtgit analyze")
+	// rtgit's reply is gone (deleted by someone with admin rights): the
+	// branch and its meta.json still say which pull request is the issue's.
+	for _, c := range h.api.CommentsOn(testIssue) {
+		if c.User == githubtest.Bot {
+			h.api.DeleteComment(c)
+		}
+	}
+	h.onIssue(alice, "/rtgit analyze")
+	if n := len(h.openPRs()); n != 1 {
+		t.Fatalf("%d pull requests, want 1", n)
+	}
+	replies := h.botCommentsOn(testIssue)
+	mustContain(t, "reply", replies[len(replies)-1], "already being analysed in #")
+
+	// A run that pushed the branch and stopped before opening the pull
+	// request: the next request opens it for the branch already there.
+	h2 := newIssueHarness(t)
+	h2.onIssue(alice, "/rtgit analyze")
+	h2.api.Do(func() {
+		for n := range h2.api.PRs {
+			delete(h2.api.PRs, n)
+		}
+	})
+	for _, c := range h2.api.CommentsOn(testIssue) {
+		h2.api.DeleteComment(c)
+	}
+	tip := gitCmd(t, h2.origin, "rev-parse", "rtgit/export-invoices-csv")
+	h2.onIssue(alice, "/rtgit analyze")
+	prs := h2.openPRs()
+	if len(prs) != 1 || prs[0].HeadRef != "rtgit/export-invoices-csv" {
+		t.Fatalf("pull requests %v", prs)
+	}
+	if now := gitCmd(t, h2.origin, "rev-parse", "rtgit/export-invoices-csv"); now != tip {
+		t.Errorf("the branch moved from %s to %s", tip, now)
+	}
+	mustContain(t, "reply", h2.botCommentsOn(testIssue)[0], "I've opened the analysis of this issue in #")
+
+	// The branch holds another issue's analysis: left alone.
+	h2.api.AddIssue(30, carol, "Let customers export invoices as CSV", "The same title, another issue.")
+	c := h2.api.AddComment("ic", 30, alice, "/rtgit analyze")
+	if out, err := h2.run("issue_comment", h2.api.IssueCommentOnIssueEvent(c)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	mustContain(t, "reply on #30", h2.botCommentsOn(30)[0], "already holds another analysis (GH-7)", "--slug")
+	if n := len(h2.openPRs()); n != 1 {
+		t.Errorf("%d pull requests, want 1", n)
+	}
+}
