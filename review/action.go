@@ -62,6 +62,8 @@ type Action struct {
 	Plan func() (*steps.Plan, error)
 	// Config comes from the default branch, never the pull request's.
 	Config Config
+	// Publish answers /rtgit publish; nil where publishing is not wired.
+	Publish Publisher
 	// Log receives workflow commands (annotations) and progress lines.
 	Log   io.Writer
 	Sleep Sleeper

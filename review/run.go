@@ -203,6 +203,9 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 		// A review's verdict signs off areas; its body only names them.
 		text = "/rtgit approve"
 		reply, err = r.Machine.ReviewFrom(r.slug, c.State == ReviewChangesRequested, c.Body, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
+	} else if dry, ok := ParsePublish(c.Body); ok && c.Kind != KindReviewComment {
+		text = strings.TrimSpace(c.Body)
+		reply, err = r.publish(dry, md)
 	} else if intent.Refuse != "" {
 		err = errors.New(intent.Refuse)
 	} else {

@@ -57,7 +57,8 @@ func (s *Server) CommentsOn(n int) []*Comment {
 	return out
 }
 
-// Count is how many logged requests start with prefix ("POST /api/v3/repos/o/r/issues").
+// Count is how many logged requests were method on a path ending in
+// suffix.
 func (s *Server) Count(method, suffix string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

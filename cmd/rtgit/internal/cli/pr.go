@@ -40,31 +40,37 @@ func (t *githubTarget) flags(cmd *cobra.Command) {
 // client builds the API client; repo, when set, is the repository an
 // issue's URL named, which wins over every other source.
 func (t *githubTarget) client(verb string, g *gitops.Repo, repo string) (*review.Client, error) {
+	c, _, err := t.clientFor(verb, g, repo)
+	return c, err
+}
+
+// clientFor is client, and the owner/name it is for.
+func (t *githubTarget) clientFor(verb string, g *gitops.Repo, repo string) (*review.Client, string, error) {
 	getenv := t.getenv
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	token := firstNonEmpty(t.token, getenv("GITHUB_TOKEN"), getenv("GH_TOKEN"))
 	if token == "" {
-		return nil, usageErr("%s: no token; pass --token, or set GITHUB_TOKEN or GH_TOKEN", verb)
+		return nil, "", usageErr("%s: no token; pass --token, or set GITHUB_TOKEN or GH_TOKEN", verb)
 	}
 	repo = firstNonEmpty(repo, t.repo, getenv("GITHUB_REPOSITORY"))
 	if repo == "" {
 		url, err := g.RemoteURL(t.remote)
 		if err != nil {
-			return nil, fmt.Errorf("%s: no --repo, and %w", verb, err)
+			return nil, "", fmt.Errorf("%s: no --repo, and %w", verb, err)
 		}
 		match := githubURLRe.FindStringSubmatch(url)
 		if match == nil {
-			return nil, usageErr("%s: cannot tell the GitHub repository from %s's URL; pass --repo owner/name", verb, t.remote)
+			return nil, "", usageErr("%s: cannot tell the GitHub repository from %s's URL; pass --repo owner/name", verb, t.remote)
 		}
 		repo = match[1]
 	}
 	client, err := review.NewClient(review.ClientOptions{APIURL: getenv("GITHUB_API_URL"), Token: token, Repo: repo, Sleep: apiSleep})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", verb, err)
+		return nil, "", fmt.Errorf("%s: %w", verb, err)
 	}
-	return client, nil
+	return client, repo, nil
 }
 
 // apiSleep replaces the wait between API retries in tests; nil waits.

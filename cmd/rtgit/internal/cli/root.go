@@ -104,6 +104,7 @@ or --no-color make a terminal plain too.`,
 		newActionCmd(g, s),
 		newInitCmd(g, s),
 		newPRCmd(g, s),
+		newPublishCmd(g, s),
 		newVersionCmd(s),
 	)
 	strictCompletion(root)

@@ -1,0 +1,269 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/plan"
+	"github.com/rtgit/rtgit/publish"
+	"github.com/rtgit/rtgit/review"
+	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+type publishOptions struct {
+	*globals
+	githubTarget
+	dryRun bool
+	login  string
+}
+
+func newPublishCmd(g *globals, s Streams) *cobra.Command {
+	o := &publishOptions{globals: g, githubTarget: githubTarget{getenv: os.Getenv}}
+	cmd := &cobra.Command{
+		Use:   "publish [<slug>] [--dry-run]",
+		Short: "Turn the build plan into GitHub issues, one per task",
+		Long: `Publish the analysis's build plan: one GitHub issue per task, titled
+"<slug>: T001 <title>", with what to do, the requirement ids it traces linked
+to their lines in the artifacts at the analysis commit, the files and the
+tasks it depends on, labelled rtgit:task. The issue the analysis started from
+(or a tracking issue rtgit opens) gets the label ready-to-build and one
+comment with the task list and the counts, kept current. meta.json records
+each task's issue, committed on the analysis branch.
+
+It runs only when rtgit check passes, and again creates nothing that exists:
+rtgit finds its own issues by a hidden marker, edits what changed, and tells
+the issue of a task no longer in the plan so (it stays open). --dry-run
+prints every create and update it would make and writes nothing.
+
+The repository, token and API are found as rtgit pr finds them; the account
+the token belongs to must be the one that opened the earlier issues.`,
+		Example:           "  rtgit publish --dry-run\n  rtgit publish invoice-export && git push",
+		Args:              rangeArgs(0, 1),
+		ValidArgsFunction: completeSlugs(g),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			slug, err := requireSlug(o.dir, "publish", args)
+			if err != nil {
+				return err
+			}
+			return runPublish(cmd.Context(), o, slug, s)
+		},
+	}
+	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "print what would be created and updated; write nothing")
+	cmd.Flags().StringVar(&o.login, "login", "", "the account the token acts as (default: asked from the API)")
+	o.githubTarget.flags(cmd)
+	return cmd
+}
+
+func runPublish(ctx context.Context, o *publishOptions, slug string, s Streams) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := roundtable.ValidateSlug(slug); err != nil {
+		return usageErr("publish: %v", err)
+	}
+	m, err := machine(o.dir, s)
+	if err != nil {
+		return err
+	}
+	repoGit := m.Repo.(gitRepo).Repo
+	if !o.dryRun {
+		// meta.json's record of the issues is committed on the branch.
+		if head, _ := repoGit.HeadBranch(); head != roundtable.BranchPrefix+slug {
+			return usageErr("publish: check out %s%s first (git switch %s%s), or pass --dry-run", roundtable.BranchPrefix, slug, roundtable.BranchPrefix, slug)
+		}
+	}
+	client, repo, err := o.githubTarget.clientFor("publish", repoGit, "")
+	if err != nil {
+		return err
+	}
+	self := o.login
+	if self == "" {
+		if self, err = client.Login(ctx); err != nil {
+			return fmt.Errorf("publish: %w; pass --login", err)
+		}
+	}
+	cfg, err := review.LoadConfig(repoGit.Root())
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels,
+		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out}
+	res, why, err := pub.publish(ctx, slug, o.dryRun)
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	if why != "" {
+		fmt.Fprintln(s.Out, why)
+		return silent(ExitIncomplete, fmt.Errorf("%s is not ready to build", slug))
+	}
+	fmt.Fprintln(s.Out, publishSummary(res, o.dryRun))
+	if o.dryRun {
+		return nil
+	}
+	sha, err := m.RecordTaskIssues(slug, res.Issues)
+	if err != nil {
+		return fmt.Errorf("publish: the issues are open, but recording them in meta.json failed: %w; run rtgit publish again", err)
+	}
+	if sha != "" {
+		fmt.Fprintf(s.Out, "Recorded each task's issue in meta.json (%s); push the branch to share it.\n", gitops.ShortHash(sha))
+	}
+	return nil
+}
+
+func publishSummary(res *publish.Result, dry bool) string {
+	verb := "Published"
+	if dry {
+		verb = "Would publish"
+	}
+	where := fmt.Sprintf(" on #%d", res.Target)
+	if res.Target == 0 {
+		where = " on a new tracking issue"
+	}
+	return fmt.Sprintf("%s %d tasks%s: %d new, %d updated, %d unchanged, %d no longer in the plan; %d writes.", verb,
+		len(res.Created)+len(res.Updated)+len(res.Unchanged), where, len(res.Created), len(res.Updated), len(res.Unchanged), len(res.Removed), res.Writes)
+}
+
+// publisher gathers what publish.Publish needs from the analysis, the
+// repository and GitHub. The command and the Action's /rtgit publish share
+// it.
+type publisher struct {
+	m         *roundtable.Machine
+	git       *gitops.Repo
+	client    *review.Client
+	repo      string
+	self      string
+	labels    review.Labels
+	serverURL string
+	log       io.Writer
+	pause     review.Sleeper // nil: apiPause
+}
+
+// reply publishes for /rtgit publish in the Action, and words the reply.
+func (p *publisher) reply(ctx context.Context, slug string, dry bool) (map[string]int, string, error) {
+	res, why, err := p.publish(ctx, slug, dry)
+	if err != nil || why != "" {
+		return nil, why, err
+	}
+	text := publishSummary(res, dry)
+	if dry {
+		text += " Nothing was written; comment `/rtgit publish` to publish."
+		return nil, text, nil
+	}
+	return res.Issues, text + " The task list is on #" + strconv.Itoa(res.Target) + ".", nil
+}
+
+// publish runs the gate, then publishes the plan at the analysis
+// branch's tip. why, when set, says why the analysis may not be
+// published; nothing was.
+func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *publish.Result, why string, err error) {
+	r, err := p.m.Check(slug)
+	if err != nil {
+		return nil, "", err
+	}
+	if !r.Ready || r.Staleness.Stale() {
+		return nil, fmt.Sprintf("%s is not ready to build, so nothing was published: `rtgit check %s` says what is left.", slug, slug), nil
+	}
+	branch := roundtable.BranchPrefix + slug
+	commit, err := p.git.ResolveCommit(branch)
+	if err != nil {
+		return nil, "", err
+	}
+	tasks, err := p.planAt(commit, slug)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(tasks) == 0 {
+		return nil, fmt.Sprintf("%s's build plan has no tasks, so nothing was published.", slug), nil
+	}
+	st, err := p.m.Status(slug)
+	if err != nil {
+		return nil, "", err
+	}
+	o := publish.Options{Slug: slug, Description: st.Description, Tasks: tasks, Commit: commit, Labels: p.labels, Self: p.self,
+		DryRun: dry, Log: p.log, BlobURL: strings.TrimRight(firstNonEmpty(p.serverURL, "https://github.com"), "/") + "/" + p.repo + "/blob",
+		Pause: apiPause}
+	if p.pause != nil {
+		o.Pause = p.pause
+	}
+	if n, ok := strings.CutPrefix(st.SourceID, "GH-"); ok {
+		o.Source, _ = strconv.Atoi(n)
+	}
+	if pr, err := p.client.PullRequestFor(ctx, branch); err != nil {
+		return nil, "", err
+	} else if pr != nil {
+		o.PR = pr.Number
+	}
+	dir := roundtable.RequirementsDir + "/" + slug
+	names, err := p.git.ListFiles(commit, dir)
+	if err != nil {
+		return nil, "", err
+	}
+	for _, name := range names {
+		if path.Ext(name) != ".md" {
+			continue
+		}
+		data, err := p.git.ReadFileAt(commit, dir+"/"+name)
+		if err != nil {
+			return nil, "", err
+		}
+		o.Artifacts = append(o.Artifacts, publish.File{Path: dir + "/" + name, Content: string(data)})
+	}
+	res, err = publish.Publish(ctx, p.client, o)
+	return res, "", err
+}
+
+// apiPause waits between creates; tests swap the wait out with apiSleep.
+func apiPause(ctx context.Context, d time.Duration) error {
+	if apiSleep != nil {
+		return apiSleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// planAt reads the build plan at commit: the answer to the tasks
+// question, in the plan's line format.
+func (p *publisher) planAt(commit, slug string) ([]plan.Task, error) {
+	dir := roundtable.RequirementsDir + "/" + slug + "/answers"
+	names, err := p.git.ListFiles(commit, dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		rel := dir + "/" + name
+		data, err := p.git.ReadFileAt(commit, rel)
+		if err != nil {
+			return nil, err
+		}
+		f, err := answers.Parse(rel, data)
+		if err != nil {
+			continue // not an answer file
+		}
+		if a, ok := f.Answer("tasks"); ok && a.Answered {
+			pl, err := plan.Parse(a.Text)
+			var errs plan.Errors
+			if errors.As(err, &errs) {
+				return nil, fmt.Errorf("%s: the build plan: %w", rel, err)
+			}
+			return pl.Tasks, err
+		}
+	}
+	return nil, fmt.Errorf("%s has no build plan yet: answer the tasks question of the design review", slug)
+}

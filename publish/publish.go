@@ -1,0 +1,305 @@
+package publish
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/rtgit/rtgit/plan"
+	"github.com/rtgit/rtgit/review"
+)
+
+// Tracker is what publishing needs of GitHub; review.Client is one.
+type Tracker interface {
+	Issue(ctx context.Context, number int) (*review.Issue, error)
+	IssuesLabeled(ctx context.Context, label string) ([]review.Issue, error)
+	IssueComments(ctx context.Context, number int) ([]review.Comment, error)
+	CreateIssue(ctx context.Context, title, body string, labels []string) (*review.Issue, error)
+	EditIssue(ctx context.Context, number int, title, body string) error
+	AddLabels(ctx context.Context, number int, labels ...string) error
+	Post(ctx context.Context, number int, to *review.Comment, body string) error
+	EditComment(ctx context.Context, id int64, body string) error
+}
+
+// File is an artifact as it reads at the analysis commit, for linking a
+// requirement id to its line.
+type File struct {
+	Path, Content string
+}
+
+// Options say what to publish and where.
+type Options struct {
+	Slug        string
+	Description string
+	Tasks       []plan.Task
+	// Source is the issue the analysis started from; 0 publishes to a
+	// tracking issue rtgit opens (once) instead.
+	Source int
+	// PR is the analysis pull request, 0 when there is none.
+	PR int
+	// Commit is the analysis commit the links point at, and BlobURL the
+	// repository's address for files (https://github.com/o/r/blob).
+	Commit, BlobURL string
+	// Artifacts are searched, in order, for the line each traced id is
+	// first named on.
+	Artifacts []File
+	Labels    review.Labels
+	// Self is the account rtgit acts as; only its issues and comments are
+	// rtgit's.
+	Self string
+	// DryRun reports every write it would make, and makes none.
+	DryRun bool
+	Log    io.Writer
+	// Pause waits between creates, as GitHub asks of content-creating
+	// requests to stay clear of its secondary rate limit; nil does not.
+	Pause func(ctx context.Context, d time.Duration) error
+}
+
+// Result is what a publish did (or, dry, would do).
+type Result struct {
+	// Issues maps each task to its issue; tasks a dry run would create
+	// are missing.
+	Issues                      map[string]int
+	Created, Updated, Unchanged []string // task ids
+	Removed                     []string // task ids no longer in the plan, commented on now
+	Target                      int      // the issue with the task list; 0 when a dry run would open it
+	Writes                      int      // write calls made, or that a dry run would make
+}
+
+// createPause is the wait between two creates.
+const createPause = time.Second
+
+const markerPrefix = "<!-- rtgit:bot"
+
+func taskMarker(slug, id string) string {
+	return fmt.Sprintf("%s task slug=%s id=%s -->", markerPrefix, slug, id)
+}
+
+func summaryMarker(slug string) string {
+	return fmt.Sprintf("%s published slug=%s -->", markerPrefix, slug)
+}
+func trackingMarker(slug string) string {
+	return fmt.Sprintf("%s tracking slug=%s -->", markerPrefix, slug)
+}
+func removedMarker(slug, id string) string {
+	return fmt.Sprintf("%s task-removed slug=%s id=%s -->", markerPrefix, slug, id)
+}
+
+// markedTask reads the task id from an issue body's marker for slug.
+func markedTask(body, slug string) (string, bool) {
+	prefix := fmt.Sprintf("%s task slug=%s id=", markerPrefix, slug)
+	for _, line := range strings.Split(body, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), prefix); ok {
+			if id, ok := strings.CutSuffix(rest, " -->"); ok && plan.IsTaskID(id) {
+				return id, true
+			}
+		}
+	}
+	return "", false
+}
+
+type publisher struct {
+	Options
+	ctx context.Context
+	t   Tracker
+	res *Result
+	// mine are rtgit's own issues for this analysis, by task id.
+	mine map[string]review.Issue
+}
+
+func (p *publisher) logf(format string, args ...any) {
+	if p.Log != nil {
+		fmt.Fprintf(p.Log, format+"\n", args...)
+	}
+}
+
+// write counts a write call and reports whether to make it.
+func (p *publisher) write(format string, args ...any) bool {
+	p.res.Writes++
+	if p.DryRun {
+		p.logf("would "+format, args...)
+		return false
+	}
+	p.logf(format, args...)
+	return true
+}
+
+func (p *publisher) own(login string) bool { return p.Self != "" && strings.EqualFold(login, p.Self) }
+
+// Publish brings the tracker in line with the plan.
+func Publish(ctx context.Context, t Tracker, o Options) (*Result, error) {
+	p := &publisher{Options: o, ctx: ctx, t: t, res: &Result{Issues: map[string]int{}}, mine: map[string]review.Issue{}}
+	if o.Self == "" {
+		return nil, fmt.Errorf("the account rtgit acts as is unknown")
+	}
+	existing, err := t.IssuesLabeled(ctx, o.Labels.Task)
+	if err != nil {
+		return nil, err
+	}
+	for _, is := range existing {
+		if !p.own(is.User.Login) {
+			continue // anyone can type a marker
+		}
+		if id, ok := markedTask(is.Body, o.Slug); ok {
+			// Two issues for one task (a create retried after its answer
+			// was lost): the first one is the task's.
+			if prev, dup := p.mine[id]; !dup || is.Number < prev.Number {
+				p.mine[id] = is
+			}
+		}
+	}
+	for id, is := range p.mine {
+		p.res.Issues[id] = is.Number
+	}
+	if err := p.createMissing(); err != nil {
+		return p.res, err
+	}
+	if err := p.updateExisting(); err != nil {
+		return p.res, err
+	}
+	if err := p.commentRemoved(); err != nil {
+		return p.res, err
+	}
+	return p.res, p.summarise()
+}
+
+// inPlan is the plan's tasks by id.
+func (p *publisher) inPlan() map[string]plan.Task {
+	out := map[string]plan.Task{}
+	for _, t := range p.Tasks {
+		out[t.ID] = t
+	}
+	return out
+}
+
+// createMissing opens an issue for every task that has none, each after
+// the tasks it depends on, so its body can name their issues.
+func (p *publisher) createMissing() error {
+	tasks := p.inPlan()
+	pending := slices.Clone(p.Tasks)
+	for len(pending) > 0 {
+		next := pending[:0]
+		progressed := false
+		for _, t := range pending {
+			if _, ok := p.mine[t.ID]; ok {
+				progressed = true
+				continue
+			}
+			ready := true
+			for _, d := range t.DependsOn {
+				if _, known := tasks[d]; known && p.res.Issues[d] == 0 && d != t.ID && !p.DryRun {
+					ready = false
+				}
+			}
+			if !ready {
+				next = append(next, t)
+				continue
+			}
+			progressed = true
+			if err := p.create(t); err != nil {
+				return err
+			}
+		}
+		if !progressed {
+			// A cycle the plan's check would have refused: open the rest
+			// anyway; their bodies name the missing tasks by id.
+			for _, t := range next {
+				if err := p.create(t); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		pending = next
+	}
+	return nil
+}
+
+func (p *publisher) create(t plan.Task) error {
+	title, body := p.title(t), p.body(t)
+	if !p.write("create an issue: %s", title) {
+		return nil
+	}
+	if len(p.res.Created) > 0 && p.Pause != nil {
+		if err := p.Pause(p.ctx, createPause); err != nil {
+			return err
+		}
+	}
+	is, err := p.t.CreateIssue(p.ctx, title, body, []string{p.Labels.Task})
+	if err != nil {
+		return err
+	}
+	p.res.Created = append(p.res.Created, t.ID)
+	p.res.Issues[t.ID] = is.Number
+	p.mine[t.ID] = review.Issue{Number: is.Number, Title: title, Body: body, State: "open"}
+	return nil
+}
+
+// updateExisting edits the issues whose title or body no longer match
+// their task.
+func (p *publisher) updateExisting() error {
+	for _, t := range p.Tasks {
+		is, ok := p.mine[t.ID]
+		if !ok || slices.Contains(p.res.Created, t.ID) {
+			continue
+		}
+		title, body := p.title(t), p.body(t)
+		if is.Title == title && is.Body == body {
+			p.res.Unchanged = append(p.res.Unchanged, t.ID)
+			continue
+		}
+		p.res.Updated = append(p.res.Updated, t.ID)
+		if !p.write("update #%d: %s", is.Number, title) {
+			continue
+		}
+		if err := p.t.EditIssue(p.ctx, is.Number, title, body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// commentRemoved tells each open issue whose task left the plan, once.
+func (p *publisher) commentRemoved() error {
+	tasks := p.inPlan()
+	var ids []string
+	for id := range p.mine {
+		if _, ok := tasks[id]; !ok && p.mine[id].State != "closed" {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		is := p.mine[id]
+		delete(p.res.Issues, id)
+		comments, err := p.t.IssueComments(p.ctx, is.Number)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(comments, func(c review.Comment) bool {
+			return p.own(c.User.Login) && strings.Contains(c.Body, removedMarker(p.Slug, id))
+		}) {
+			continue
+		}
+		p.res.Removed = append(p.res.Removed, id)
+		if !p.write("comment on #%d: %s is no longer in the plan", is.Number, id) {
+			continue
+		}
+		body := removedMarker(p.Slug, id) + "\n" + fmt.Sprintf("%s is no longer in the plan of `%s`%s. This issue stays open: close it, or keep it for work that still needs doing.\n",
+			id, p.Slug, p.atCommit())
+		if err := p.t.Post(p.ctx, is.Number, nil, body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *publisher) atCommit() string {
+	if len(p.Commit) >= 7 {
+		return " as of " + p.Commit[:7]
+	}
+	return ""
+}
