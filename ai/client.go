@@ -97,7 +97,7 @@ func (c *Client) Usage() assist.Usage {
 // Helpers returns the assist helpers backed by this client.
 func (c *Client) Helpers() *assist.Set {
 	return &assist.Set{Drafter: drafter{c}, Responder: responder{c}, Voice: voice{c}, Reviewer: reviewer{c},
-		Summariser: summariser{c}, Usage: c.Usage}
+		Summariser: summariser{c}, Usage: c.Usage, Withheld: c.withheld}
 }
 
 // complete sends one prompt, or replays its cached response.

@@ -300,14 +300,14 @@ func TestLoadConfig(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env := map[string]string{"MY_KEY": "sk-from-file-env"}
+	env := map[string]string{"MY_API_KEY": "sk-from-file-env"}
 	getenv := func(k string) string { return env[k] }
 
 	cfg, err := LoadConfig(root, getenv)
 	if err != nil || cfg.Enabled() {
 		t.Fatalf("no file: %+v, %v; want off", cfg, err)
 	}
-	write("github:\n  dashboard: body\nai:\n  base_url: http://localhost:11434/v1\n  model: llama3.1:8b\n  api_key_env: MY_KEY\n  timeout: 90s\n  max_output_tokens_per_run: 500\n  deny: [\"*.sql\"]\n")
+	write("github:\n  dashboard: body\nai:\n  base_url: http://localhost:11434/v1\n  model: llama3.1:8b\n  api_key_env: MY_API_KEY\n  timeout: 90s\n  max_output_tokens_per_run: 500\n  deny: [\"*.sql\"]\n")
 	if cfg, err = LoadConfig(root, getenv); err != nil {
 		t.Fatal(err)
 	}

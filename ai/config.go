@@ -7,7 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -68,22 +70,37 @@ type configFile struct {
 	} `yaml:"ai"`
 }
 
-// LoadConfig reads the `ai:` key of .rtgit/config.yaml under root and
-// applies the RTGIT_AI_* overrides from getenv. A missing file or key is
-// "off" unless RTGIT_AI_MODEL is set. A key that does not parse is an
-// error naming the file.
+// LoadConfig reads the `ai:` key of .rtgit/config.yaml in the working
+// tree under root and applies the RTGIT_AI_* overrides from getenv; see
+// ParseConfig. The Action does not use it: its settings come from the
+// default branch (settings.FromDefaultBranch).
 func LoadConfig(root string, getenv func(string) string) (Config, error) {
-	c := Config{BaseURL: DefaultBaseURL, APIKeyEnv: DefaultAPIKeyEnv, Timeout: DefaultTimeout,
+	data, err := steps.ReadRepoFile(root, ConfigPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = nil, nil
+	}
+	if err != nil {
+		return defaultConfig(), fmt.Errorf("%s: %w", ConfigPath, err)
+	}
+	return ParseConfig(ConfigPath, data, getenv)
+}
+
+func defaultConfig() Config {
+	return Config{BaseURL: DefaultBaseURL, APIKeyEnv: DefaultAPIKeyEnv, Timeout: DefaultTimeout,
 		MaxRetries: DefaultMaxRetries, MaxOutputTokensPerRun: DefaultMaxTokensPerRun, MaxCallTokens: DefaultMaxCallTokens}
+}
+
+// ParseConfig reads the `ai:` key of a .rtgit/config.yaml document (nil:
+// no file) read from source, and applies the RTGIT_AI_* overrides from
+// getenv. A missing file or key is "off" unless RTGIT_AI_MODEL is set. A
+// key that does not parse is an error naming source.
+func ParseConfig(source string, data []byte, getenv func(string) string) (Config, error) {
+	c := defaultConfig()
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	data, err := steps.ReadRepoFile(root, ConfigPath)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return c, fmt.Errorf("%s: %w", ConfigPath, err)
-	}
-	if err == nil {
-		if err := c.read(data); err != nil {
+	if data != nil {
+		if err := c.read(source, data); err != nil {
 			return c, err
 		}
 	}
@@ -100,13 +117,35 @@ func LoadConfig(root string, getenv func(string) string) (Config, error) {
 	return c, nil
 }
 
-func (c *Config) read(data []byte) error {
+var envNameRe = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+
+// CheckAPIKeyEnv refuses a variable that is not meant for a model's key.
+// ai.api_key_env decides which secret is sent to ai.base_url, so it may
+// name only RTGIT_AI_API_KEY or a NAME_API_KEY of the runner's own; a
+// token of rtgit (INPUT_TOKEN, ...) or of GitHub (GITHUB_TOKEN,
+// ACTIONS_*, RUNNER_*) is never one.
+func CheckAPIKeyEnv(name string) error {
+	if name == EnvAPIKey {
+		return nil
+	}
+	if !envNameRe.MatchString(name) || !strings.HasSuffix(name, "_API_KEY") || name == "_API_KEY" {
+		return fmt.Errorf("ai.api_key_env is %q; it may name only %s or a variable ending in _API_KEY, such as %s", name, EnvAPIKey, DefaultAPIKeyEnv)
+	}
+	for _, p := range []string{"INPUT_", "GITHUB_", "GH_", "ACTIONS_", "RUNNER_", "RTGIT_"} {
+		if strings.HasPrefix(name, p) {
+			return fmt.Errorf("ai.api_key_env is %q; a variable starting %s belongs to rtgit, GitHub or the runner, not to a model's key; name %s or your own NAME_API_KEY", name, p, EnvAPIKey)
+		}
+	}
+	return nil
+}
+
+func (c *Config) read(source string, data []byte) error {
 	var f configFile
 	// Only the ai key is decoded strictly; the rest of the file belongs
 	// to other readers.
 	var whole map[string]yaml.Node
 	if err := yaml.Unmarshal(data, &whole); err != nil {
-		return fmt.Errorf("%s: %w", ConfigPath, err)
+		return fmt.Errorf("%s: %w", source, err)
 	}
 	node, ok := whole["ai"]
 	if !ok {
@@ -115,12 +154,12 @@ func (c *Config) read(data []byte) error {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	if err := enc.Encode(map[string]*yaml.Node{"ai": &node}); err != nil {
-		return fmt.Errorf("%s: %w", ConfigPath, err)
+		return fmt.Errorf("%s: %w", source, err)
 	}
 	dec := yaml.NewDecoder(&buf)
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("%s: ai: %w", ConfigPath, err)
+		return fmt.Errorf("%s: ai: %w", source, err)
 	}
 	a := f.AI
 	if a == nil {
@@ -133,29 +172,34 @@ func (c *Config) read(data []byte) error {
 	}
 	set(&c.BaseURL, a.BaseURL)
 	set(&c.Model, a.Model)
-	set(&c.APIKeyEnv, a.APIKeyEnv)
+	if v := a.APIKeyEnv; v != nil {
+		if err := CheckAPIKeyEnv(*v); err != nil {
+			return fmt.Errorf("%s: %w", source, err)
+		}
+		c.APIKeyEnv = *v
+	}
 	if v := a.MaxOutputTokensPerRun; v != nil {
 		if *v < 0 {
-			return fmt.Errorf("%s: ai.max_output_tokens_per_run is %d; want 0 or more", ConfigPath, *v)
+			return fmt.Errorf("%s: ai.max_output_tokens_per_run is %d; want 0 or more", source, *v)
 		}
 		c.MaxOutputTokensPerRun = *v
 	}
 	if v := a.MaxCallTokens; v != nil {
 		if *v <= 0 {
-			return fmt.Errorf("%s: ai.max_tokens_per_call is %d; want more than 0", ConfigPath, *v)
+			return fmt.Errorf("%s: ai.max_tokens_per_call is %d; want more than 0", source, *v)
 		}
 		c.MaxCallTokens = *v
 	}
 	if v := a.Timeout; v != nil {
 		d, err := parseDuration(*v)
 		if err != nil || d <= 0 {
-			return fmt.Errorf("%s: ai.timeout is %q; want a duration like 60s or 2m", ConfigPath, *v)
+			return fmt.Errorf("%s: ai.timeout is %q; want a duration like 60s or 2m", source, *v)
 		}
 		c.Timeout = d
 	}
 	if v := a.MaxRetries; v != nil {
 		if *v < 0 || *v > 10 {
-			return fmt.Errorf("%s: ai.max_retries is %d; want 0 to 10", ConfigPath, *v)
+			return fmt.Errorf("%s: ai.max_retries is %d; want 0 to 10", source, *v)
 		}
 		c.MaxRetries = *v
 	}

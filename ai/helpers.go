@@ -38,27 +38,41 @@ func (c *Client) call(ctx context.Context, kind, slug string, p steps.Persona, d
 }
 
 // excerpts reads the quick scan's best files, skipping every file that
-// looks like a secret or that the repository ignores or denies.
-func (c *Client) excerpts(paths []string) []Excerpt {
+// looks like a secret, by its name or its content, or that the
+// repository ignores or denies; those are the second result, with why.
+func (c *Client) excerpts(paths []string) ([]Excerpt, []assist.Withheld) {
 	var out []Excerpt
+	var withheld []assist.Withheld
 	for _, p := range paths {
 		if len(out) == c.maxExcerpts {
 			break
 		}
-		if text, ok := c.guard.excerpt(p, c.excerptSize); ok {
+		text, why := c.guard.excerpt(p, c.excerptSize)
+		switch {
+		case why != "":
+			withheld = append(withheld, assist.Withheld{Path: p, Reason: why})
+		case text != "":
 			out = append(out, Excerpt{Path: p, Text: text})
 		}
 	}
-	return out
+	return out, withheld
+}
+
+// withheld lists the files among paths a draft's prompt leaves out, and
+// why, without calling the model.
+func (c *Client) withheld(paths []string) []assist.Withheld {
+	_, w := c.excerpts(paths)
+	return w
 }
 
 type drafter struct{ c *Client }
 
 func (d drafter) Draft(ctx context.Context, req assist.DraftRequest) (assist.Text, error) {
+	files, _ := d.c.excerpts(req.Files)
 	data := struct {
 		assist.DraftRequest
 		Files []Excerpt
-	}{req, d.c.excerpts(req.Files)}
+	}{req, files}
 	return d.c.call(ctx, "draft.tmpl", req.Slug, req.Persona, data)
 }
 

@@ -17,14 +17,18 @@ import (
 // configuration says.
 var secretNames = []string{
 	".env", ".env.*", "*.env", ".envrc",
-	"*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.kdbx", "*.asc", "*.gpg",
-	"id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*",
-	".netrc", ".npmrc", ".pypirc", ".htpasswd", ".git-credentials", ".dockercfg",
-	"credentials", "credentials.*", "*secret*", "*secrets*", "*.tfstate", "*.tfstate.*", "*.tfvars",
+	"*.pem", "*.key", "*.p12", "*.pfx", "*.p8", "*.jks", "*.jceks", "*.keystore", "*.kdbx", "*.asc", "*.gpg", "*.ppk",
+	"*.keytab", "*.ovpn", "secring.*", "*.tfstate", "*.tfstate.*", "*.tfvars",
+	"id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", "id_xmss*",
+	".netrc", "_netrc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".htpasswd", ".git-credentials", ".dockercfg",
+	".pgpass", "pgpass.conf", ".my.cnf", ".mylogin.cnf", ".boto", ".s3cfg", ".vault-token", ".terraformrc", "terraform.rc",
+	"kubeconfig", "*.kubeconfig", ".composer-auth.json", "auth.json",
+	"credentials", "credentials.*", "*credential*", "*secret*", "*secrets*",
+	"*service-account*", "*service_account*", "*serviceaccount*", "*-sa-key*", "*_sa_key*",
 }
 
 // secretDirs are directories whose files are all treated as secret.
-var secretDirs = []string{".ssh", ".aws", ".gnupg", ".docker", ".git"}
+var secretDirs = []string{".ssh", ".aws", ".azure", ".gnupg", ".docker", ".kube", ".gcloud", "gcloud", ".git", ".password-store"}
 
 // guard decides which repository files may be excerpted into a prompt.
 type guard struct {
@@ -92,13 +96,13 @@ func (g *guard) allowed(rel string) (bool, string) {
 	lower := strings.ToLower(base)
 	for _, p := range secretNames {
 		if ok, _ := path.Match(p, lower); ok {
-			return false, "looks like a secret"
+			return false, "a credentials file by its name (`" + p + "`)"
 		}
 	}
 	for _, d := range parts[:len(parts)-1] {
 		for _, s := range secretDirs {
 			if strings.EqualFold(d, s) {
-				return false, "looks like a secret"
+				return false, "inside " + s + "/, a credentials folder"
 			}
 		}
 	}
@@ -139,12 +143,21 @@ func denied(pattern, rel string) bool {
 	return false
 }
 
+// scanBytes is how much of a file secretContent reads: far more than an
+// excerpt, so a key further down a file is seen too.
+const scanBytes = 256 << 10
+
 // excerpt reads the start of an allowed, regular, text file, at most max
-// bytes. Symlinks are not followed, so nothing outside the repository is
-// ever read.
-func (g *guard) excerpt(rel string, max int) (string, bool) {
-	if ok, _ := g.allowed(rel); !ok || g.root == "" {
-		return "", false
+// bytes, unless the file looks like it holds a credential; why it was
+// withheld is the second result ("" when it was not, or when it is no
+// file rtgit could read). Symlinks are not followed, so nothing outside
+// the repository is ever read.
+func (g *guard) excerpt(rel string, max int) (string, string) {
+	if ok, why := g.allowed(rel); !ok {
+		return "", why
+	}
+	if g.root == "" {
+		return "", ""
 	}
 	abs := g.root
 	var st os.FileInfo
@@ -152,29 +165,31 @@ func (g *guard) excerpt(rel string, max int) (string, bool) {
 		abs = filepath.Join(abs, part)
 		var err error
 		if st, err = os.Lstat(abs); err != nil || st.Mode()&os.ModeSymlink != 0 {
-			return "", false
+			return "", ""
 		}
 	}
 	if !st.Mode().IsRegular() {
-		return "", false
+		return "", ""
 	}
 	f, err := os.Open(abs)
 	if err != nil {
-		return "", false
+		return "", ""
 	}
 	defer f.Close()
-	buf := make([]byte, max)
-	n, _ := f.Read(buf)
-	buf = buf[:n]
-	if strings.ContainsRune(string(buf), 0) {
-		return "", false // binary
+	buf, _ := io.ReadAll(io.LimitReader(f, scanBytes))
+	if strings.ContainsRune(string(buf[:min(len(buf), max)]), 0) {
+		return "", "" // binary
 	}
-	s := strings.ToValidUTF8(string(buf), "")
+	if why := secretContent(rel, strings.ToValidUTF8(string(buf), "")); why != "" {
+		return "", why
+	}
+	n := min(len(buf), max)
+	s := strings.ToValidUTF8(string(buf[:n]), "")
 	if int64(n) < st.Size() {
 		if i := strings.LastIndexByte(s, '\n'); i > 0 {
 			s = s[:i]
 		}
 		s += "\n[… excerpt cut]"
 	}
-	return s, true
+	return s, ""
 }

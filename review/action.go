@@ -152,6 +152,9 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 		a.logf("comment %s is by %s, a bot or rtgit itself: not applied; catching up on the others", c.Key(), c.User.Login)
 		trigger = nil
 	}
+	if c := trigger; c != nil && Outsider(*c) {
+		return res, a.refuseOutsider(ctx, res, *c)
+	}
 	pr, err := a.pullRequest(ctx)
 	if err != nil || pr == nil {
 		if pr == nil && err == nil {
@@ -181,7 +184,8 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 	if pr.Fork() {
 		return res, a.refuseFork(ctx, pr, comments, res, trigger)
 	}
-	r := &run{Action: a, ctx: ctx, pr: pr, slug: slug, res: res, replied: replied, perms: map[string]bool{}, trigger: trigger}
+	r := &run{Action: a, ctx: ctx, pr: pr, slug: slug, res: res, replied: replied, perms: map[string]bool{}, trigger: trigger,
+		told: a.toldOutsiders(comments)}
 	r.fetchBase()
 	if err := r.catchUp(comments); err != nil {
 		return res, err

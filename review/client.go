@@ -140,7 +140,15 @@ func (c *Client) DefaultBranch(ctx context.Context) (string, error) {
 
 func user(u *github.User) User { return User{Login: u.GetLogin(), Type: u.GetType(), ID: u.GetID()} }
 
-func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
+func (c *Client) ConversationComments(ctx context.Context, number int) ([]Comment, error) {
+	out, err := c.conversation(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	return c.usable(out), nil
+}
+
+func (c *Client) conversation(ctx context.Context, number int) ([]Comment, error) {
 	var out []Comment
 	for page := 1; page != 0; {
 		cs, resp, err := c.gh.Issues.ListComments(ctx, c.owner, c.repo, number,
@@ -149,9 +157,17 @@ func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
 			return nil, apiErr("list comments", resp, err)
 		}
 		for _, x := range cs {
-			out = append(out, Comment{Kind: KindIssueComment, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetCreatedAt().Time})
+			out = append(out, issueComment(x))
 		}
 		page = resp.NextPage
+	}
+	return out, nil
+}
+
+func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
+	out, err := c.conversation(ctx, number)
+	if err != nil {
+		return nil, err
 	}
 	for page := 1; page != 0; {
 		cs, resp, err := c.gh.PullRequests.ListComments(ctx, c.owner, c.repo, number,
@@ -170,8 +186,7 @@ func (c *Client) Comments(ctx context.Context, number int) ([]Comment, error) {
 			return nil, apiErr("list reviews", resp, err)
 		}
 		for _, x := range rs {
-			c := Comment{Kind: KindReview, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time,
-				State: strings.ToLower(x.GetState())}
+			c := review(x)
 			if strings.TrimSpace(c.Body) == "" && !c.Verdict() {
 				continue // a review that is only line comments
 			}

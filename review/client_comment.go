@@ -11,8 +11,18 @@ import (
 
 func reviewComment(x *github.PullRequestComment) Comment {
 	return Comment{Kind: KindReviewComment, ID: x.GetID(), User: user(x.User), Body: x.GetBody(),
-		Path: x.GetPath(), Line: x.GetLine(), CreatedAt: x.GetCreatedAt().Time,
+		Path: x.GetPath(), Line: x.GetLine(), CreatedAt: x.GetCreatedAt().Time, Association: association(x.GetAuthorAssociation()),
 		CommitID: x.GetCommitID(), OriginalCommitID: x.GetOriginalCommitID(), OriginalLine: x.GetOriginalLine(), Side: x.GetSide()}
+}
+
+func issueComment(x *github.IssueComment) Comment {
+	return Comment{Kind: KindIssueComment, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetCreatedAt().Time,
+		Association: association(x.GetAuthorAssociation())}
+}
+
+func review(x *github.PullRequestReview) Comment {
+	return Comment{Kind: KindReview, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time,
+		State: strings.ToLower(x.GetState()), Association: association(x.GetAuthorAssociation())}
 }
 
 // usable drops the comments rtgit cannot trust its reading of, one by one:
@@ -39,7 +49,7 @@ func (c *Client) Comment(ctx context.Context, pr int, kind Kind, id int64) (*Com
 	case KindIssueComment:
 		var x *github.IssueComment
 		if x, resp, err = c.gh.Issues.GetComment(ctx, c.owner, c.repo, id); err == nil {
-			out = Comment{Kind: kind, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetCreatedAt().Time}
+			out = issueComment(x)
 		}
 	case KindReviewComment:
 		var x *github.PullRequestComment
@@ -49,8 +59,7 @@ func (c *Client) Comment(ctx context.Context, pr int, kind Kind, id int64) (*Com
 	case KindReview:
 		var x *github.PullRequestReview
 		if x, resp, err = c.gh.PullRequests.GetReview(ctx, c.owner, c.repo, pr, id); err == nil {
-			out = Comment{Kind: kind, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time,
-				State: strings.ToLower(x.GetState())}
+			out = review(x)
 		}
 	default:
 		return nil, fmt.Errorf("comment kind %q", kind)

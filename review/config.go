@@ -64,30 +64,40 @@ type configFile struct {
 	Signoff yaml.Node `yaml:"signoff"`
 }
 
-// LoadConfig reads .rtgit/config.yaml under root. A missing file is the
-// defaults; a file that does not parse, or names an unknown key or value,
-// is an error naming it.
+// LoadConfig reads .rtgit/config.yaml in the working tree under root; see
+// ParseConfig. The Action reads the default branch's instead
+// (settings.FromDefaultBranch).
 func LoadConfig(root string) (Config, error) {
-	c := DefaultConfig()
 	data, err := steps.ReadRepoFile(root, ConfigPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return c, nil
+		return DefaultConfig(), nil
 	}
 	if err != nil {
-		return c, fmt.Errorf("%s: %w", ConfigPath, err)
+		return DefaultConfig(), fmt.Errorf("%s: %w", ConfigPath, err)
+	}
+	return ParseConfig(ConfigPath, data)
+}
+
+// ParseConfig reads a .rtgit/config.yaml document (nil: no file) read
+// from source. No file is the defaults; a file that does not parse, or
+// names an unknown key or value, is an error naming source.
+func ParseConfig(source string, data []byte) (Config, error) {
+	c := DefaultConfig()
+	if data == nil {
+		return c, nil
 	}
 	var f configFile
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return c, fmt.Errorf("%s: %w", ConfigPath, err)
+		return c, fmt.Errorf("%s: %w", source, err)
 	}
 	if d := f.GitHub.Dashboard; d != nil {
 		switch *d {
 		case "comment", "body", "off":
 			c.Dashboard = *d
 		default:
-			return c, fmt.Errorf("%s: github.dashboard is %q; want comment, body or off", ConfigPath, *d)
+			return c, fmt.Errorf("%s: github.dashboard is %q; want comment, body or off", source, *d)
 		}
 	}
 	if r := f.GitHub.Reactions; r != nil {

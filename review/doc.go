@@ -9,5 +9,6 @@
 // a real repository. Everything read from an event payload or an API
 // answer is validated here before it is used: a slug comes only from a head
 // branch named rtgit/<slug>, and who may write comes only from the
-// collaborator-permission API.
+// collaborator-permission API; a comment's author_association may only
+// refuse, before any API call (outsider.go).
 package review

@@ -58,6 +58,11 @@ type Comment struct {
 	Path      string // review comments: the file commented on
 	Line      int    // review comments: the line in the new version, 0 if none
 	CreatedAt time.Time
+	// Association is GitHub's author_association for the comment (OWNER,
+	// MEMBER, COLLABORATOR, CONTRIBUTOR, NONE, ...); "" when unknown. Only
+	// its "cannot write" answers are taken at their word (see
+	// Outsider): a writer is still asked of the permission API.
+	Association string
 
 	// Review comments only: the commit the comment is placed on now and
 	// the commit and line the reviewer actually saw when writing it. A
@@ -94,6 +99,12 @@ type Event struct {
 	Branch  string   // a push's branch
 	After   string   // a push's new tip
 	Comment *Comment // the comment that triggered the run, if any
+	// Sender is the account whose action caused the event (for a push,
+	// the person who pushed); its login is validated, "" when absent.
+	Sender User
+	// DefaultBranch is the repository's default branch as the payload
+	// names it ("" when it does not): rtgit's settings come from there.
+	DefaultBranch string
 	// Skip says why the event needs no work ("" when it does).
 	Skip string
 
@@ -104,9 +115,8 @@ type Event struct {
 	// what is wrong with its options.
 	Analyze    *AnalyzeCommand
 	AnalyzeErr error
-	// Label is the label an issues event added, and Sender who added it.
-	Label  string
-	Sender User
+	// Label is the label an issues event added (Sender added it).
+	Label string
 }
 
 var (
@@ -116,6 +126,7 @@ var (
 	repoRe     = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$`)
 	shaRe      = regexp.MustCompile(`^[0-9a-f]{40}$`)
 	userTypeRe = regexp.MustCompile(`^[A-Za-z]{1,32}$`)
+	branchRe   = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._/-]{0,254}$`)
 )
 
 // ValidRepo checks an owner/name pair.
@@ -212,13 +223,15 @@ type (
 		CreatedAt time.Time `json:"created_at"`
 		Submitted time.Time `json:"submitted_at"`
 		State     string    `json:"state"`
+		Assoc     string    `json:"author_association"`
 	}
 	wirePayload struct {
 		Action     string       `json:"action"`
 		Comment    *wireComment `json:"comment"`
 		Review     *wireComment `json:"review"`
 		Repository *struct {
-			FullName string `json:"full_name"`
+			FullName      string `json:"full_name"`
+			DefaultBranch string `json:"default_branch"`
 		} `json:"repository"`
 		Issue *struct {
 			Number      int              `json:"number"`
@@ -227,13 +240,13 @@ type (
 		Label *struct {
 			Name string `json:"name"`
 		} `json:"label"`
-		Sender      *wireUser `json:"sender"`
 		PullRequest *struct {
 			Number int `json:"number"`
 		} `json:"pull_request"`
-		Ref     string `json:"ref"`
-		After   string `json:"after"`
-		Deleted bool   `json:"deleted"`
+		Sender  *wireUser `json:"sender"`
+		Ref     string    `json:"ref"`
+		After   string    `json:"after"`
+		Deleted bool      `json:"deleted"`
 	}
 )
 
@@ -244,7 +257,8 @@ func (w *wireComment) comment(kind Kind) (*Comment, error) {
 	if w.User == nil {
 		return nil, fmt.Errorf("comment %d has no author", w.ID)
 	}
-	c := &Comment{Kind: kind, ID: w.ID, User: User{Login: w.User.Login, Type: w.User.Type, ID: w.User.ID}, Path: w.Path, CreatedAt: w.CreatedAt}
+	c := &Comment{Kind: kind, ID: w.ID, User: User{Login: w.User.Login, Type: w.User.Type, ID: w.User.ID}, Path: w.Path, CreatedAt: w.CreatedAt,
+		Association: association(w.Assoc)}
 	if w.Body != nil {
 		c.Body = *w.Body
 	}
@@ -280,6 +294,15 @@ func ParseEvent(name string, payload []byte) (*Event, error) {
 	ev := &Event{Name: name, Repo: w.Repository.FullName}
 	if err := ValidRepo(ev.Repo); err != nil {
 		return nil, fmt.Errorf("event payload: %w", err)
+	}
+	if u := w.Sender; u != nil && loginRe.MatchString(u.Login) {
+		ev.Sender = User{Login: u.Login, Type: u.Type, ID: u.ID}
+	}
+	if b := w.Repository.DefaultBranch; b != "" {
+		if !branchRe.MatchString(b) || strings.Contains(b, "..") || strings.HasSuffix(b, ".lock") {
+			return nil, fmt.Errorf("event payload: default branch %q is not a valid branch name", b)
+		}
+		ev.DefaultBranch = b
 	}
 	var err error
 	switch name {

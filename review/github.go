@@ -15,6 +15,9 @@ type GitHub interface {
 	// Comments lists every comment of every kind on the pull request, in
 	// the order they were made.
 	Comments(ctx context.Context, number int) ([]Comment, error)
+	// ConversationComments lists the pull request's conversation comments
+	// alone, in order: one request where Comments takes three.
+	ConversationComments(ctx context.Context, number int) ([]Comment, error)
 	// Comment reads one comment of pull request number as it is now; a
 	// deleted comment gives an error wrapping ErrNotFound.
 	Comment(ctx context.Context, number int, kind Kind, id int64) (*Comment, error)
@@ -54,6 +57,33 @@ var writers = map[string]bool{"admin": true, "maintain": true, "write": true}
 
 // CanWrite reports whether a permission level may drive an analysis.
 func CanWrite(permission string) bool { return writers[permission] }
+
+// writerAssociations are the author_association values of accounts that
+// may have write access; every other value (CONTRIBUTOR,
+// FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, MANNEQUIN, NONE) says they have
+// not.
+var writerAssociations = map[string]bool{"OWNER": true, "MEMBER": true, "COLLABORATOR": true}
+
+var knownAssociations = map[string]bool{"OWNER": true, "MEMBER": true, "COLLABORATOR": true, "CONTRIBUTOR": true,
+	"FIRST_TIME_CONTRIBUTOR": true, "FIRST_TIMER": true, "MANNEQUIN": true, "NONE": true}
+
+// association keeps a known author_association value, and forgets any
+// other: an unknown one settles nothing.
+func association(s string) string {
+	if knownAssociations[s] {
+		return s
+	}
+	return ""
+}
+
+// Outsider reports whether a comment's author_association alone settles
+// that its author cannot write: no API call is needed to refuse them. An
+// OWNER, MEMBER or COLLABORATOR may still lack write access (a read-only
+// member), so those, and an unknown association, are not settled here:
+// the permission API decides.
+func Outsider(c Comment) bool {
+	return c.Association != "" && !writerAssociations[c.Association]
+}
 
 // ErrNotFound is an API 404.
 var ErrNotFound = errors.New("not found")

@@ -30,3 +30,9 @@ const ActionsBotID = 41898282
 type CoAuthored interface {
 	SetCoAuthor(who string)
 }
+
+// Actor is a Machine that credits what it records as confirmed by a
+// person ("@login") to whoever it is told, until told otherwise.
+type Actor interface {
+	SetActor(who string)
+}

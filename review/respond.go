@@ -47,9 +47,11 @@ func (r *run) respond() {
 	}
 	for i := range r.res.Outsiders {
 		c := &r.res.Outsiders[i]
-		body := fmt.Sprintf("%s\nThanks for the comment, @%s. Only people with write access to this repository can drive this analysis, "+
-			"so I haven't changed anything. A maintainer can pick up your point in their own comment.\n", marker("reply="+c.Key()), c.User.Login)
-		if err := r.GitHub.Post(r.ctx, r.pr.Number, c, body); err != nil {
+		if r.told[strings.ToLower(c.User.Login)] {
+			continue
+		}
+		r.told[strings.ToLower(c.User.Login)] = true
+		if err := r.GitHub.Post(r.ctx, r.pr.Number, nil, outsiderReply(*c)); err != nil {
 			r.warn(r.res, err)
 		}
 		r.react(r.ctx, r.res, *c, "confused")

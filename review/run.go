@@ -30,6 +30,9 @@ type run struct {
 	// trigger is the comment whose event started the run, unless a bot or
 	// rtgit wrote it.
 	trigger *Comment
+	// told holds the logins (lower case) already told, on this pull
+	// request, that they cannot drive it.
+	told map[string]bool
 }
 
 func (r *run) branch() string { return roundtable.BranchPrefix + r.slug }
@@ -37,8 +40,13 @@ func (r *run) branch() string { return roundtable.BranchPrefix + r.slug }
 func (r *run) metaPath() string { return roundtable.RequirementsDir + "/" + r.slug + "/meta.json" }
 
 // canWrite asks the API, once per login and run, whether the user may
-// drive the analysis. author_association in the payload is not trusted.
-func (r *run) canWrite(login string) (bool, error) {
+// drive the analysis. author_association is trusted only when it says
+// the author cannot write (Outsider): it never grants access.
+func (r *run) canWrite(c Comment) (bool, error) {
+	login := c.User.Login
+	if Outsider(c) {
+		return false, nil
+	}
 	if ok, seen := r.perms[login]; seen {
 		return ok, nil
 	}
@@ -71,12 +79,15 @@ func (r *run) catchUp(comments []Comment) error {
 		if c.User.IsBot() || r.own(c) || r.replied[c.Key()] || (strings.TrimSpace(c.Body) == "" && !c.Verdict()) {
 			continue
 		}
-		ok, err := r.canWrite(c.User.Login)
+		ok, err := r.canWrite(c)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			r.res.Outsiders = append(r.res.Outsiders, c)
+			// Someone already told is not told again, nor listed again.
+			if !r.told[strings.ToLower(c.User.Login)] {
+				r.res.Outsiders = append(r.res.Outsiders, c)
+			}
 			continue
 		}
 		pending = append(pending, c)
@@ -341,6 +352,11 @@ func (r *run) push(tip string) (*Outcome, error) {
 		}
 	}
 	if choice != "" {
+		// What the push confirms is the pusher's.
+		if a, ok := r.Machine.(Actor); ok && r.Event.Sender.Login != "" && !r.Event.Sender.IsBot() {
+			a.SetActor("@" + r.Event.Sender.Login)
+			defer a.SetActor("")
+		}
 		out.Reply, out.Err = r.Machine.Next(r.slug)
 		if out.Reply != nil && out.Reply.Commit != "" {
 			out.Commits = append(out.Commits, out.Reply.Commit)
@@ -361,6 +377,8 @@ func (r *run) push(tip string) (*Outcome, error) {
 	}
 	return out, nil
 }
+
+var outsiderMarkerRe = regexp.MustCompile(`<!-- rtgit:bot outsider=([a-z0-9_\[\]-]+) -->`)
 
 var replyMarkerRe = regexp.MustCompile(`<!-- rtgit:bot reply=((?:ic|rc|rv|push)-[0-9a-f]+) -->`)
 

@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-func commentJSON(c *Comment) map[string]any {
-	m := map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.User.Login, "type": c.User.Type}}
+func (s *Server) commentJSON(c *Comment) map[string]any {
+	m := map[string]any{"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.User.Login, "type": c.User.Type},
+		"author_association": s.Association(c.User)}
 	if c.Kind == "rv" {
 		state := "COMMENTED"
 		if c.State != "" {
@@ -36,7 +37,7 @@ func (s *Server) listComments(kind string) func(http.ResponseWriter, *http.Reque
 		out := []any{}
 		for _, c := range s.Comments {
 			if c.Kind == kind && c.PR == n {
-				out = append(out, commentJSON(c))
+				out = append(out, s.commentJSON(c))
 			}
 		}
 		writeJSON(w, 200, out)
@@ -58,7 +59,7 @@ func (s *Server) createComment(w http.ResponseWriter, r *http.Request, u User) {
 		return
 	}
 	c := s.add(&Comment{Kind: "ic", PR: n, User: u, Body: in.Body})
-	writeJSON(w, http.StatusCreated, commentJSON(c))
+	writeJSON(w, http.StatusCreated, s.commentJSON(c))
 }
 
 func (s *Server) find(kind string, r *http.Request) *Comment {
@@ -87,7 +88,7 @@ func (s *Server) editComment(w http.ResponseWriter, r *http.Request, u User) {
 		return
 	}
 	c.Body = in.Body
-	writeJSON(w, 200, commentJSON(c))
+	writeJSON(w, 200, s.commentJSON(c))
 }
 
 func (s *Server) replyComment(w http.ResponseWriter, r *http.Request, u User) {
@@ -112,7 +113,7 @@ func (s *Server) replyComment(w http.ResponseWriter, r *http.Request, u User) {
 	}
 	c := s.add(&Comment{Kind: "rc", PR: pr.Number, User: u, Body: in.Body, Path: to.Path, Line: to.Line, InReplyTo: to.ID,
 		CommitID: to.CommitID, OriginalCommitID: to.OriginalCommitID, OriginalLine: to.OriginalLine})
-	writeJSON(w, http.StatusCreated, commentJSON(c))
+	writeJSON(w, http.StatusCreated, s.commentJSON(c))
 }
 
 func (s *Server) permission(w http.ResponseWriter, r *http.Request, _ User) {
@@ -174,7 +175,7 @@ func (s *Server) getComment(kind string) func(http.ResponseWriter, *http.Request
 			writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
 			return
 		}
-		writeJSON(w, 200, commentJSON(c))
+		writeJSON(w, 200, s.commentJSON(c))
 	}
 }
 

@@ -36,10 +36,10 @@ func obj(m map[string]any, key string) map[string]any {
 	return v
 }
 
-func setRepo(m map[string]any, full string) {
-	owner, name, _ := strings.Cut(full, "/")
+func (s *Server) setRepo(m map[string]any) {
+	owner, name, _ := strings.Cut(s.Repo, "/")
 	r := obj(m, "repository")
-	r["full_name"], r["name"] = full, name
+	r["full_name"], r["name"], r["default_branch"] = s.Repo, name, s.DefaultBranch
 	obj(r, "owner")["login"] = owner
 }
 
@@ -62,12 +62,12 @@ func (s *Server) IssueCommentEvent(c *Comment) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := load("issue_comment_created.payload.json")
-	setRepo(m, s.Repo)
+	s.setRepo(m)
 	is := obj(m, "issue")
 	is["number"] = c.PR
 	is["pull_request"] = map[string]any{"url": fmt.Sprintf("%s/repos/%s/pulls/%d", s.APIURL(), s.Repo, c.PR)}
 	cm := obj(m, "comment")
-	cm["id"], cm["body"], cm["created_at"] = c.ID, c.Body, c.CreatedAt.Format(time.RFC3339)
+	cm["id"], cm["body"], cm["created_at"], cm["author_association"] = c.ID, c.Body, c.CreatedAt.Format(time.RFC3339), s.Association(c.User)
 	setUser(obj(cm, "user"), c.User)
 	setUser(obj(m, "sender"), c.User)
 	return encode(m)
@@ -78,10 +78,11 @@ func (s *Server) ReviewCommentEvent(c *Comment) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := load("pull_request_review_comment_created.payload.json")
-	setRepo(m, s.Repo)
+	s.setRepo(m)
 	s.setPR(obj(m, "pull_request"), c.PR)
 	cm := obj(m, "comment")
 	cm["id"], cm["body"], cm["path"], cm["line"], cm["created_at"] = c.ID, c.Body, c.Path, c.Line, c.CreatedAt.Format(time.RFC3339)
+	cm["author_association"] = s.Association(c.User)
 	setUser(obj(cm, "user"), c.User)
 	setUser(obj(m, "sender"), c.User)
 	return encode(m)
@@ -93,7 +94,7 @@ func (s *Server) ReviewEvent(c *Comment) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := load("pull_request_review_submitted.payload.json")
-	setRepo(m, s.Repo)
+	s.setRepo(m)
 	s.setPR(obj(m, "pull_request"), c.PR)
 	rv := obj(m, "review")
 	state := c.State
@@ -101,6 +102,7 @@ func (s *Server) ReviewEvent(c *Comment) []byte {
 		state = "commented"
 	}
 	rv["id"], rv["body"], rv["state"], rv["submitted_at"] = c.ID, c.Body, state, c.CreatedAt.Format(time.RFC3339)
+	rv["author_association"] = s.Association(c.User)
 	setUser(obj(rv, "user"), c.User)
 	setUser(obj(m, "sender"), c.User)
 	return encode(m)
@@ -113,7 +115,7 @@ func (s *Server) PushEvent(branch, before, after string, pusher User) []byte {
 	base := load("issue_comment_created.payload.json")
 	m := map[string]any{"ref": "refs/heads/" + branch, "before": before, "after": after, "created": false, "deleted": false,
 		"forced": false, "repository": base["repository"], "sender": map[string]any{}, "pusher": map[string]any{"name": pusher.Login}}
-	setRepo(m, s.Repo)
+	s.setRepo(m)
 	setUser(m["sender"].(map[string]any), pusher)
 	return encode(m)
 }
@@ -136,7 +138,7 @@ func (s *Server) IssueCommentOnIssueEvent(c *Comment) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := load("issue_comment_created.payload.json")
-	setRepo(m, s.Repo)
+	s.setRepo(m)
 	is := obj(m, "issue")
 	delete(is, "pull_request")
 	s.setIssue(is, c.PR)
@@ -153,7 +155,7 @@ func (s *Server) IssueLabeledEvent(number int, label string, sender User) []byte
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := load("issues_labeled.payload.json")
-	setRepo(m, s.Repo)
+	s.setRepo(m)
 	s.setIssue(obj(m, "issue"), number)
 	obj(m, "label")["name"] = label
 	setUser(obj(m, "sender"), sender)

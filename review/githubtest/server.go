@@ -78,6 +78,9 @@ type Server struct {
 	Comments      []*Comment
 	Reactions     []Reaction
 	Permissions   map[string]string // login -> admin, write, read, none
+	// Associations overrides the author_association of a login's
+	// comments; without an entry it follows Permissions (see Association).
+	Associations map[string]string
 	// Tokens maps a token to its user; BotToken is always Bot.
 	Tokens map[string]User
 	// Before runs before each request is handled, outside the lock. If it
@@ -99,7 +102,7 @@ type Server struct {
 
 // New starts a fake for repo (owner/name).
 func New(repo string) *Server {
-	s := &Server{Repo: repo, DefaultBranch: "main", PRs: map[int]*PR{}, Issues: map[int]*Issue{}, Permissions: map[string]string{},
+	s := &Server{Repo: repo, DefaultBranch: "main", PRs: map[int]*PR{}, Issues: map[int]*Issue{}, Permissions: map[string]string{}, Associations: map[string]string{},
 		Tokens: map[string]User{}, nextID: 1000, clock: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	s.Server = httptest.NewServer(s.handler())
 	return s
@@ -113,6 +116,26 @@ func (s *Server) Do(f func()) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	f()
+}
+
+// Association is the author_association GitHub shows on u's comments:
+// COLLABORATOR for write access and above, CONTRIBUTOR for read or
+// triage, NONE otherwise (bots included), unless Associations says
+// otherwise. Call it with the state locked.
+func (s *Server) Association(u User) string {
+	if a, ok := s.Associations[u.Login]; ok {
+		return a
+	}
+	if u.Type == "Bot" {
+		return "NONE"
+	}
+	switch s.Permissions[u.Login] {
+	case "admin", "maintain", "write":
+		return "COLLABORATOR"
+	case "read", "triage":
+		return "CONTRIBUTOR"
+	}
+	return "NONE"
 }
 
 func (s *Server) newID() int64 { s.nextID++; return s.nextID }

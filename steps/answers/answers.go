@@ -102,6 +102,10 @@ type View struct {
 	// CarryAI keeps the provenance of carried answers that are still a
 	// model's draft, by id, so a re-render does not lose it.
 	CarryAI map[string]AIMark
+	// Withheld are the quick scan's candidate files whose content was
+	// kept from the model, each "`path`: why", for the reader to know
+	// what the drafts were written without.
+	Withheld []string
 }
 
 // Contributor is one contributing persona's part in a step.

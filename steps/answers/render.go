@@ -17,6 +17,7 @@ type page struct {
 	Feedback                    string
 	Criteria                    []string
 	Contributors                []Contributor
+	Withheld                    []string
 }
 
 type pageQuestion struct {
@@ -82,6 +83,11 @@ func newPage(v View) (*page, map[string]string, error) {
 	}
 	for _, s := range v.Prose {
 		pg.Prose = append(pg.Prose, trimBlankLines(normalise(s)))
+	}
+	for _, s := range v.Withheld {
+		// One line each, and no HTML comment: a file name is never a
+		// marker.
+		pg.Withheld = append(pg.Withheld, strings.ReplaceAll(oneLineText(s), "<!--", "&lt;!--"))
 	}
 	for _, c := range v.Contributors {
 		pc := Contributor{Name: oneLineText(c.Name), Role: oneLineText(c.Role)}

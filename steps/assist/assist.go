@@ -167,6 +167,16 @@ type Set struct {
 	Summariser Summariser
 	// Usage reports what the helpers have spent so far, for meta.json.
 	Usage func() Usage
+	// Withheld lists the files among a draft's candidate files whose
+	// content is never sent to the model (a credential's name or
+	// content, ai.deny, .gitignore), and why; nil when nothing is.
+	Withheld func(paths []string) []Withheld
+}
+
+// Withheld is a repository file kept out of a prompt.
+type Withheld struct {
+	Path   string
+	Reason string // "holds a private key", "line 3 assigns a password", ...
 }
 
 // Usage is the model use recorded per analysis.

@@ -119,6 +119,40 @@ func (st *state) answersOf(s *steps.Step) []assist.Answer {
 	return out
 }
 
+// withheldFiles lists, for the answer file, the candidate files the
+// model's drafts were written without, and why.
+func (st *state) withheldFiles() []string {
+	h := st.m.helpers()
+	if h == nil || h.Withheld == nil {
+		return nil
+	}
+	var out []string
+	for _, w := range h.Withheld(st.candidateFiles()) {
+		out = append(out, codeSpan(w.Path)+": "+w.Reason)
+	}
+	return out
+}
+
+// codeSpan quotes a path as inline code whatever it holds: a fence longer
+// than any run of backticks in it, and control characters shown escaped,
+// so no file name can end the span or the line.
+func codeSpan(p string) string {
+	p = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return '?'
+		}
+		return r
+	}, p)
+	fence := "`"
+	for strings.Contains(p, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(p, "`") || strings.HasSuffix(p, "`") {
+		return fence + " " + p + " " + fence
+	}
+	return fence + p + fence
+}
+
 func (st *state) candidateFiles() []string {
 	if qs := st.meta.QuickScan; qs != nil {
 		return qs.CandidateFiles

@@ -147,6 +147,13 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		m.comment = from.Key
 		defer func() { m.comment = "" }()
 	}
+	// Whatever this comment confirms (a model's draft, above all) is
+	// credited to its author, not to whoever the machine was started as.
+	if from.Author != "" {
+		prev := m.Actor
+		m.Actor = from.Author
+		defer func() { m.Actor = prev }()
+	}
 	cmd := ParseComment(text)
 	if cmd.Kind == "question" {
 		if r, handled, err := m.finishedQuestion(slug, text, from); handled {

@@ -17,10 +17,17 @@ import (
 // `critic:` key.
 const ConfigPath = ".rtgit/config.yaml"
 
-// criticConfig reads the critic's settings from the worktree. A missing
-// file is the defaults; a broken one is an error naming it.
+// criticConfig reads the critic's settings: from Machine.Settings when
+// set (the Action's, from the default branch), else from the worktree. A
+// missing file is the defaults.
 func (st *state) criticConfig() (critic.Config, error) {
-	data, err := fs.ReadFile(steps.RepoFS(st.m.Repo.Root()), ConfigPath)
+	var data []byte
+	var err error
+	if st.m.Settings != nil {
+		data, err = st.m.Settings()
+	} else {
+		data, err = fs.ReadFile(steps.RepoFS(st.m.Repo.Root()), ConfigPath)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return critic.DefaultConfig(), nil
 	}

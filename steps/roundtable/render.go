@@ -127,6 +127,9 @@ func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, i
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry)}
 	av.Criteria, av.Contributors = v.Criteria, v.Contributors
 	drafts := st.aiDrafts(s, d, carry)
+	if len(drafts) > 0 {
+		av.Withheld = st.withheldFiles()
+	}
 	for _, l := range intro {
 		av.Intro = append(av.Intro, l.Text)
 	}

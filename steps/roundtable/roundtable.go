@@ -89,6 +89,11 @@ type Machine struct {
 	// Progress, when set, hears how far List has got (done of total
 	// analyses read), for a progress display.
 	Progress func(done, total int)
+	// Settings, when set, returns .rtgit/config.yaml as policy allows it
+	// to be read (the Action: the default branch's commit, see package
+	// settings), or an error wrapping fs.ErrNotExist when there is none.
+	// Nil reads the working tree's, as local commands do.
+	Settings func() ([]byte, error)
 
 	// Policy, when set, is the sign-off policy Check applies; the action
 	// sets it from the default branch. Nil reads .rtgit/config.yaml in

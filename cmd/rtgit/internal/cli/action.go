@@ -14,6 +14,7 @@ import (
 	"github.com/rtgit/rtgit/ai"
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/review"
+	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -107,28 +108,45 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if key := o.getenv(ai.EnvAPIKey); key != "" {
 		fmt.Fprintf(s.Out, "::add-mask::%s\n", key)
 	}
-	m, err := machineEnv(o.dir, s, o.getenv)
+	ws, err := openWorkspace(o.dir, true)
 	if err != nil {
 		return err
 	}
-	repoGit := m.Repo.(gitRepo).Repo
-	base := m.Repo.(gitRepo).base
-	if aiCfg, err := ai.LoadConfig(repoGit.Root(), o.getenv); err == nil && aiCfg.APIKey != "" && aiCfg.APIKey != o.getenv(ai.EnvAPIKey) {
+	trusted, err := trustedSettings(ctx, ev, client, ws, o.remote, token)
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	aiCfg, err := ai.ParseConfig(trusted.Source, trusted.Data, o.getenv)
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	if aiCfg.APIKey != "" && aiCfg.APIKey != o.getenv(ai.EnvAPIKey) {
 		fmt.Fprintf(s.Out, "::add-mask::%s\n", aiCfg.APIKey)
 	}
+	m := machineFor(ws, s)
+	m.Settings = trusted.Read
+	if err := wireAIConfig(m, ws, aiCfg, s); err != nil {
+		return err
+	}
+	// The runner's git identity confirms nothing: each comment (or push)
+	// names who does (roundtable.Origin, review.Actor).
+	m.Actor = ""
+	repoGit := m.Repo.(gitRepo).Repo
+	base := m.Repo.(gitRepo).base
 	// Commits are rtgit's account's; each credits its commenter with a
 	// Co-authored-by trailer (review.run.apply).
 	repoGit.SetIdentity(self, botUser(self).NoreplyEmail())
-	// Read before the pull request's branch is checked out: settings come
-	// from the default branch, which a pull request cannot change.
-	cfg, err := review.LoadConfig(repoGit.Root())
+	cfg, err := review.ParseConfig(trusted.Source, trusted.Data)
 	if err != nil {
 		return fmt.Errorf("action: %w", err)
 	}
-	// The sign-off policy too: a pull request cannot relax its own.
-	policy, err := loadPolicy(repoGit.Root())
-	if err != nil {
-		return fmt.Errorf("action: %w", err)
+	// The sign-off policy too, from the same commit: a pull request
+	// cannot relax its own.
+	policy := signoff.Policy{MinApprovers: 1}
+	if !trusted.Absent() {
+		if policy, err = signoff.ParsePolicy(trusted.Source, trusted.Data); err != nil {
+			return fmt.Errorf("action: %w", err)
+		}
 	}
 	m.Policy = func() (signoff.Policy, error) { return policy, nil }
 	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base}
@@ -159,6 +177,22 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		return fmt.Errorf("action: %w", err)
 	}
 	return nil
+}
+
+// trustedSettings reads .rtgit/config.yaml for the run from the default
+// branch's commit (settings.FromDefaultBranch): whatever the event, and
+// whatever the workflow checked out, an analysis branch never sets where
+// rtgit sends data or whom it trusts. The payload names the default
+// branch; an older payload without it costs one API call.
+func trustedSettings(ctx context.Context, ev *review.Event, client *review.Client, ws *workspace, remote, token string) (settings.File, error) {
+	branch := ev.DefaultBranch
+	if branch == "" {
+		var err error
+		if branch, err = client.DefaultBranch(ctx); err != nil {
+			return settings.File{}, err
+		}
+	}
+	return settings.FromDefaultBranch(ctx, ws.repo, remote, branch, token)
 }
 
 // finishAction reports every run, failed or not, in the log and the job

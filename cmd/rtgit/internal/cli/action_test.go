@@ -80,7 +80,7 @@ func TestActionOutsiderChangesNothing(t *testing.T) {
 		t.Fatalf("want exactly one polite reply, got %q", replies)
 	}
 	mustContain(t, "reply", replies[0], "@mallory", "write access", "haven't changed anything")
-	equalStrings(t, "reactions", h.api.ReactionsOn(c), []string{"eyes", "confused"})
+	equalStrings(t, "reactions", h.api.ReactionsOn(c), []string{"confused"})
 }
 
 func TestActionIgnoresBotsAndItself(t *testing.T) {

@@ -1,0 +1,40 @@
+package ai
+
+import (
+	"strings"
+	"testing"
+)
+
+// ai.api_key_env decides which secret is sent to ai.base_url: only a
+// variable meant for a model's key may be named.
+func TestAPIKeyEnvNamesOnlyAModelKey(t *testing.T) {
+	for _, name := range []string{"RTGIT_AI_API_KEY", "OPENAI_API_KEY", "AZURE_OPENAI_API_KEY", "MY_LLM_API_KEY"} {
+		if err := CheckAPIKeyEnv(name); err != nil {
+			t.Errorf("%s refused: %v", name, err)
+		}
+	}
+	for _, name := range []string{"INPUT_TOKEN", "GITHUB_TOKEN", "GH_TOKEN", "ACTIONS_RUNTIME_TOKEN", "INPUT_API_KEY",
+		"GITHUB_API_KEY", "RTGIT_API_KEY", "RUNNER_API_KEY", "_API_KEY", "openai_api_key", "HOME", "AWS_SECRET_ACCESS_KEY", "X_API_KEY\n"} {
+		if err := CheckAPIKeyEnv(name); err == nil {
+			t.Errorf("%q accepted", name)
+		}
+	}
+}
+
+func TestParseConfigRefusesTokenAsKey(t *testing.T) {
+	env := map[string]string{"INPUT_TOKEN": "ghs_secret"}
+	c, err := ParseConfig(".rtgit/config.yaml on main at 1234abcd", []byte("ai:\n  model: m\n  api_key_env: INPUT_TOKEN\n"),
+		func(k string) string { return env[k] })
+	if err == nil || !strings.Contains(err.Error(), `.rtgit/config.yaml on main at 1234abcd: ai.api_key_env is "INPUT_TOKEN"`) {
+		t.Fatalf("err = %v, want one naming the file and the setting", err)
+	}
+	if c.APIKey == "ghs_secret" {
+		t.Error("the token became the model's key")
+	}
+	c, err = ParseConfig(ConfigPath, []byte("ai:\n  model: m\n  api_key_env: MY_API_KEY\n"), func(k string) string {
+		return map[string]string{"MY_API_KEY": "sk-1"}[k]
+	})
+	if err != nil || c.APIKey != "sk-1" {
+		t.Errorf("MY_API_KEY: %+v, %v", c, err)
+	}
+}
