@@ -10,6 +10,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // stepAnswers is what a step produced: every asked question with its
@@ -96,6 +97,10 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		asked[q.ID] = q
 	}
 	joined, skip := joinSeedTransforms(sa, asked)
+	marks, err := st.draftMarks()
+	if err != nil {
+		return err
+	}
 	for i, mp := range sa.step.Mappings {
 		q, ok := asked[mp.Question]
 		if mp.Question == steps.AllAnswers {
@@ -115,7 +120,14 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 			addFill(plain)
 			continue
 		}
+		// A confirmed model draft says so where it lands, unless it was
+		// joined with other answers into one text.
+		mark := ""
+		if _, ok := joined[i]; !ok {
+			mark = sa.draftMark(marks, q.ID)
+		}
 		if mp.Transform == "" {
+			plain.Body = withMark(plain.Body, mark)
 			addFill(plain)
 			continue
 		}
@@ -132,6 +144,9 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		for _, f := range res.Fills {
 			if err := st.allowed(mp.Transform, f.Path); err != nil {
 				return err
+			}
+			if f.Path == plain.Path && f.Section == mp.Section {
+				f.Body = withMark(f.Body, mark)
 			}
 			addFill(f)
 		}
@@ -277,16 +292,15 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 	return res, nil
 }
 
-// draftSources maps each answer ("NN-NN.qid") that is a model's draft a
-// person confirmed to its meta.json record (see recordDrafts). A record
-// whose answer no longer reads as the draft (a person revised it since)
-// is left out: the answer is the person's now.
-func (st *state) draftSources() (map[string]string, error) {
+// standingDrafts are the meta.json records of confirmed model drafts
+// whose answers still read as the draft: a record whose answer a person
+// revised since is left out, as the answer is the person's now.
+func (st *state) standingDrafts() ([]meta.AIDraft, error) {
 	use, err := st.meta.AIUse()
 	if err != nil || use == nil {
 		return nil, err
 	}
-	out := map[string]string{}
+	var out []meta.AIDraft
 	for _, d := range use.Drafts {
 		s, _ := st.plan.Step(d.StepID)
 		if s == nil {
@@ -297,6 +311,73 @@ func (st *state) draftSources() (map[string]string, error) {
 		} else if _, ok := f.Drafted(d.QuestionID); !ok {
 			continue
 		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// draftMarks maps each answer ("NN-NN.qid") that is a confirmed model draft
+// to the line the documents carry under it: which model drafted it and
+// who confirmed it, as meta.json records them.
+func (st *state) draftMarks() (map[string]string, error) {
+	drafts, err := st.standingDrafts()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, d := range drafts {
+		model := strings.Join(strings.Fields(d.Model), " ")
+		if model == "" {
+			model = "a model"
+		}
+		who := ""
+		if _, by, ok := strings.Cut(strings.Join(strings.Fields(d.Source), " "), "confirmed by "); ok && by != "" {
+			who = " by " + by
+		}
+		out[d.StepID+"."+d.QuestionID] = fmt.Sprintf("_Drafted by %s, confirmed%s._", model, who)
+	}
+	return out, nil
+}
+
+// draftMark is the mark of the answer to id (every answer, for
+// steps.AllAnswers): one line per confirmed draft, "" when a person wrote
+// it.
+func (sa stepAnswers) draftMark(marks map[string]string, id string) string {
+	ids := []string{id}
+	if id == steps.AllAnswers {
+		ids = nil
+		for _, q := range sa.asked {
+			ids = append(ids, q.ID)
+		}
+	}
+	var lines []string
+	for _, qid := range ids {
+		if m := marks[sa.step.ID+"."+qid]; m != "" && strings.TrimSpace(sa.answer[qid]) != "" && !contains(lines, m) {
+			lines = append(lines, m)
+		}
+	}
+	return strings.Join(lines, "\n\n")
+}
+
+// withMark puts a draft's mark under the text it marks.
+func withMark(body, mark string) string {
+	if mark == "" || strings.TrimSpace(body) == "" {
+		return body
+	}
+	return strings.TrimRight(body, "\n") + "\n\n" + mark
+}
+
+// draftSources maps each answer ("NN-NN.qid") that is a model's draft a
+// person confirmed to its meta.json record (see recordDrafts). A record
+// whose answer no longer reads as the draft (a person revised it since)
+// is left out: the answer is the person's now.
+func (st *state) draftSources() (map[string]string, error) {
+	drafts, err := st.standingDrafts()
+	if err != nil || drafts == nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, d := range drafts {
 		out[d.StepID+"."+d.QuestionID] = strings.Join(strings.Fields(d.Source), " ")
 	}
 	return out, nil

@@ -109,6 +109,41 @@ func TestTraceabilitySourceFollowsTheAnswers(t *testing.T) {
 	}
 	check("confirmed drafts", "ai-draft, confirmed by @dana", "ai-draft, confirmed by @lee")
 
+	// The requirements spec says the same where the draft landed: under
+	// the requirements, which model drafted them and who confirmed them.
+	const mark = "_Drafted by fake-model, confirmed by @dana._"
+	spec := func() string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(item, "requirements-spec.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	fr := func(doc string) string {
+		t.Helper()
+		_, after, ok := strings.Cut(doc, "## 3. Functional Requirements")
+		if !ok {
+			t.Fatal("requirements-spec.md has no Functional Requirements")
+		}
+		sec, _, _ := strings.Cut(after, "\n## ")
+		return sec
+	}
+	if !strings.Contains(fr(spec()), "\n\n"+mark+"\n") {
+		t.Errorf("Functional Requirements carry no draft mark %q:\n%s", mark, fr(spec()))
+	}
+	// rebuild renders the same document, mark included.
+	before := spec()
+	if err := os.Remove(filepath.Join(item, "requirements-spec.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Rebuild(s.Slug); err != nil {
+		t.Fatal(err)
+	}
+	if spec() != before {
+		t.Errorf("rebuild renders requirements-spec.md differently")
+	}
+
 	// A person rewrites a requirement: the answer is theirs now.
 	rel, _ := filepath.Glob(filepath.Join(item, "answers", "01-06-*.md"))
 	if len(rel) != 1 {
@@ -129,6 +164,9 @@ func TestTraceabilitySourceFollowsTheAnswers(t *testing.T) {
 		t.Fatalf("revision: %v %v", err, r)
 	}
 	check("after the person's revision", "", "ai-draft, confirmed by @lee")
+	if strings.Contains(fr(spec()), mark) {
+		t.Errorf("the rewritten requirements still carry the draft mark:\n%s", fr(spec()))
+	}
 	use, err = readMeta(t, dir, s.Slug).AIUse()
 	if err != nil || use == nil {
 		t.Fatalf("ai record after the revision: %+v, %v", use, err)
