@@ -459,3 +459,42 @@ func TestAISuggestionsShownAreNotAskedAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestAIDraftsThatBreakTheAnswerFileAreDropped: whatever makes the answer
+// file fail to render with the model's drafts (here a template override
+// that puts the suggestion inside a sentence), the step still opens,
+// asking its questions plainly, with a warning.
+func TestAIDraftsThatBreakTheAnswerFileAreDropped(t *testing.T) {
+	m, dir := newDemoMachine(t)
+	s := toRequirements(t, m)
+	tmpl, err := os.ReadFile("../../templates/answer-file.md.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	override := strings.Replace(string(tmpl), "{{- with .Suggestion}}\n\n{{.}}", "{{- with .Suggestion}}\n\nSuggested: {{.}}", 1)
+	if override == string(tmpl) {
+		t.Fatal("the template no longer has the suggestion line this test changes")
+	}
+	if err := os.MkdirAll(filepath.Join(dir, ".rtgit/templates"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".rtgit/templates/answer-file.md.tmpl"), []byte(override), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	m.Warn = func(w string) { warnings = append(warnings, w) }
+	m.Assist = (&fakeHelpers{draft: fromScript(s)}).set()
+	if _, err := m.SetDepth(s.Slug, steps.Standard); err != nil {
+		t.Fatalf("a model's drafts stopped the step: %v", err)
+	}
+	text, f := answerFile(t, dir, s.Slug, "01-01")
+	if len(f.Suggestions) != 0 || strings.Contains(text, "Suggested:") {
+		t.Errorf("the suggestions that broke the file are still in it:\n%s", text)
+	}
+	if len(f.Answers) == 0 {
+		t.Fatalf("no questions asked:\n%s", text)
+	}
+	if joined := strings.Join(warnings, "\n"); !strings.Contains(joined, "broke step 01-01's answer file") {
+		t.Errorf("no warning about the dropped drafts:\n%s", joined)
+	}
+}

@@ -148,6 +148,9 @@ func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, i
 }
 
 // renderView renders an answer file through the answer-file template.
+// A model's drafts are the one part of the view nobody checked: when the
+// file does not render with them, it is rendered without them, with a
+// warning, so a model's reply can never stop a step.
 func (st *state) renderView(av answers.View) ([]byte, error) {
 	tmpl, source, err := st.m.Templates.Read(AnswerTemplate)
 	if err != nil {
@@ -155,9 +158,34 @@ func (st *state) renderView(av answers.View) ([]byte, error) {
 	}
 	out, err := answers.Render(source, string(tmpl), av)
 	if err != nil {
-		return nil, err
+		plain, dropped := withoutDrafts(av)
+		if len(dropped) == 0 {
+			return nil, err
+		}
+		var err2 error
+		if out, err2 = answers.Render(source, string(tmpl), plain); err2 != nil {
+			return nil, err
+		}
+		st.m.warn(fmt.Sprintf("the model's drafts of %s broke step %s's answer file (%v); asking the questions plainly",
+			steps.JoinAnd(dropped), av.StepID, err))
 	}
 	return st.withResolved(av.StepID, out)
+}
+
+// withoutDrafts is av with no model drafts or suggestions, and the ids
+// of the questions that had one.
+func withoutDrafts(av answers.View) (answers.View, []string) {
+	var dropped []string
+	qs := make([]answers.Question, len(av.Questions))
+	for i, q := range av.Questions {
+		if q.AI != nil {
+			dropped = append(dropped, "`"+q.ID+"`")
+			q.AI = nil
+		}
+		qs[i] = q
+	}
+	av.Questions = qs
+	return av, dropped
 }
 
 // withoutSpeaker drops a leading "Maya Chen:" from prose written in the
