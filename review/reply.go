@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -56,7 +57,7 @@ func RenderReply(slug string, r *roundtable.Reply, err error) string {
 	if len(r.Changed) > 0 {
 		paths := make([]string, len(r.Changed))
 		for i, p := range r.Changed {
-			paths[i] = "`" + p + "`"
+			paths[i] = artifacts.Code(p)
 		}
 		fmt.Fprintf(&b, "Updated %s.\n\n", strings.Join(paths, ", "))
 	}
@@ -86,7 +87,7 @@ func renderStep(b *strings.Builder, slug string, v *roundtable.StepView) {
 		fmt.Fprintf(b, "%d. %s %s `%s`%s\n", i+1, mark, defang(oneLine(q.Text)), q.ID, opt)
 	}
 	fmt.Fprintf(b, "\nAnswer by quoting a question and writing below it, with `/rtgit answer <id>` and the answer on the next lines, "+
-		"by commenting on its line in `%s`, or by editing that file on the branch.\n\n", v.AnswerFile)
+		"by commenting on its line in %s, or by editing that file on the branch.\n\n", artifacts.Code(v.AnswerFile))
 	var menu []string
 	for _, m := range v.Menu {
 		menu = append(menu, fmt.Sprintf("**[%s]** %s", m.Key, defang(m.Label)))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -66,7 +67,7 @@ func stalenessMarkdown(s *roundtable.Staleness) string {
 			if f.RenamedTo != "" {
 				what = "renamed to `" + defang(f.RenamedTo) + "`"
 			}
-			fmt.Fprintf(&b, "- `%s` (%s)", defang(f.Path), what)
+			fmt.Fprintf(&b, "- %s (%s)", defang(artifacts.Code(f.Path)), what)
 			var cs []string
 			for _, c := range f.Commits {
 				cs = append(cs, fmt.Sprintf("`%s` %s", c.Hash[:min(7, len(c.Hash))], defang(oneLine(c.Subject))))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
 
@@ -149,7 +150,7 @@ func (st *state) scanLookup(name string) (string, bool) {
 			return strings.Join(qs.Keywords, ", "), len(qs.Keywords) > 0
 		case "candidate_files":
 			if qs.CandidateFiles != nil {
-				return strings.Join(qs.CandidateFiles, ", "), len(qs.CandidateFiles) > 0
+				return artifacts.CodeList(qs.CandidateFiles), len(qs.CandidateFiles) > 0
 			}
 		}
 	}
@@ -181,7 +182,7 @@ func (st *state) scanLookup(name string) (string, bool) {
 		return r.ScopeRecord(), true
 	case "candidate_files":
 		c := candidates(r, CandidateCount)
-		return strings.Join(c, ", "), len(c) > 0
+		return artifacts.CodeList(c), len(c) > 0
 	}
 	return "", false
 }

@@ -221,13 +221,7 @@ func (st *state) scanRev() string {
 	return "HEAD"
 }
 
-func codeList(items []string) string {
-	q := make([]string, len(items))
-	for i, s := range items {
-		q[i] = "`" + s + "`"
-	}
-	return strings.Join(q, ", ")
-}
+func codeList(items []string) string { return artifacts.CodeList(items) }
 
 // candidateTable lists the top ranked files, relevant or not, so the
 // reader sees where the estimate's cut-off fell.
@@ -249,7 +243,7 @@ func candidateTable(r *quickscan.Result) string {
 		if rel[f.Path] {
 			counted = "yes"
 		}
-		fmt.Fprintf(&b, "| %d | `%s` | %d | %d/%d | %s | %s |\n", i+1, f.Path, f.Hits, f.Terms, len(r.Keywords), f.Kind, counted)
+		fmt.Fprintf(&b, "| %d | %s | %d | %d/%d | %s | %s |\n", i+1, artifacts.CodeCell(f.Path), f.Hits, f.Terms, len(r.Keywords), f.Kind, counted)
 	}
 	if len(r.Files) > tableCount {
 		fmt.Fprintf(&b, "\n%d more files mention a keyword.", len(r.Files)-tableCount)

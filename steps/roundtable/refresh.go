@@ -94,7 +94,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		var names []string
 		for _, mn := range mentioned {
 			if f, ok := changed[mn.Path]; ok && mn.StepID == s.ID {
-				names = append(names, fmt.Sprintf("`%s` (%s)", f.Path, describeChange(f)))
+				names = append(names, fmt.Sprintf("%s (%s)", artifacts.Code(f.Path), describeChange(f)))
 			}
 		}
 		if len(names) > 0 {
