@@ -42,7 +42,7 @@ func (r *run) replyLate() {
 	}
 	body := fmt.Sprintf("%s\n%sThis comment is already applied: `%s` records it as processed on `%s`. "+
 		"The run that applied it stopped before it could reply; the dashboard shows where the analysis stands.\n",
-		marker("reply="+c.Key()), quoteFirstLine(c), r.metaPath(), r.branch())
+		marker("reply="+c.Key()), quoteFirstLine(c, r.linkHost()), r.metaPath(), r.branch())
 	if err := r.GitHub.Post(r.ctx, r.pr.Number, c, body); err != nil {
 		r.warn(r.res, err)
 		return

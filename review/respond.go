@@ -3,9 +3,11 @@ package review
 import (
 	"fmt"
 	"io"
-	"regexp"
+	"net/url"
 	"strconv"
 	"strings"
+
+	mdquiet "github.com/rtgit/rtgit/internal/quiet"
 )
 
 // respond tells the pull request what happened, once the work is pushed:
@@ -21,7 +23,7 @@ func (r *run) respond() {
 		}
 		body := RenderReply(r.slug, out.Reply, out.Err)
 		if c := out.Comment; c != nil {
-			body = quoteFirstLine(c) + body
+			body = quoteFirstLine(c, r.linkHost()) + body
 		}
 		var to *Comment
 		if out.Comment != nil {
@@ -63,31 +65,39 @@ func (r *run) respond() {
 }
 
 // quoteFirstLine starts a conversation reply with what it answers; a
-// review comment's reply sits in its own thread and needs no quote.
-func quoteFirstLine(c *Comment) string {
+// review comment's reply sits in its own thread and needs no quote. The
+// quote is quieted as a model's text is (mdquiet.Markdown): host is the
+// repository's web host.
+func quoteFirstLine(c *Comment, host string) string {
 	if c.Kind == KindReviewComment {
 		return ""
 	}
 	line, _, _ := strings.Cut(strings.TrimSpace(c.Body), "\n")
-	line = quiet(strings.TrimLeft(line, "> "))
+	line = strings.TrimLeft(line, "> ")
+	// Cut before quieting: a cut made after could open a code span
+	// quieting closed, and the address in it would be a link again.
 	if r := []rune(line); len(r) > 80 {
 		line = string(r[:80]) + "…"
 	}
+	line = mdquiet.Markdown(line, host)
 	return fmt.Sprintf("> @%s: %s\n\n", c.User.Login, defang(line))
 }
 
-var (
-	mentionRe = regexp.MustCompile(`(^|[^A-Za-z0-9_` + "`" + `])@([A-Za-z0-9])`)
-	imageRe   = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]|(?i)<img\b[^>]*>?`)
-)
+// quiet quiets text rtgit did not write where the repository's host is
+// not at hand: mentions broken, images dropped, no address a link.
+func quiet(s string) string { return mdquiet.Markdown(s, "") }
 
-// quiet makes quoted text safe to post again: an @mention in it would
-// notify that person (or team) a second time, so a zero-width joiner
-// breaks it, and an image would be fetched again from wherever it points,
-// so it is dropped.
-func quiet(s string) string {
-	s = imageRe.ReplaceAllString(s, "(image)")
-	return mentionRe.ReplaceAllString(s, "${1}@\u200d${2}")
+// linkHost is the web host of the pull request's repository, where links
+// in quoted and model-written text may keep pointing.
+func (r *run) linkHost() string {
+	if r.pr == nil {
+		return ""
+	}
+	u, err := url.Parse(r.pr.URL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
 }
 
 // updateDashboard keeps one dashboard: in the PR body when configured so

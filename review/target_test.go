@@ -61,13 +61,32 @@ func TestWithDashboardKeepsTheAuthorsText(t *testing.T) {
 func TestQuoteDoesNotPingOrEmbed(t *testing.T) {
 	c := &Comment{Kind: KindIssueComment, User: User{Login: "alice"},
 		Body: "cc @bob, a@b.c, @acme/security ![d](https://evil.example/p.png) <img src=https://evil.example/x.gif>"}
-	q := quoteFirstLine(c)
+	q := quoteFirstLine(c, "github.com")
 	for _, bad := range []string{"@bob", "@acme/security", "evil.example", "<img"} {
 		if strings.Contains(q, bad) {
 			t.Errorf("the quote still holds %q: %q", bad, q)
 		}
 	}
 	for _, want := range []string{"> @alice: ", "@\u200dbob", "@\u200dacme/security", "(image)", "a@b.c"} {
+		if !strings.Contains(q, want) {
+			t.Errorf("the quote lacks %q: %q", want, q)
+		}
+	}
+	long := &Comment{Kind: KindIssueComment, User: User{Login: "alice"},
+		Body: strings.Repeat("x", 60) + " https://evil.example/a-long-path-that-the-cut-runs-through"}
+	if q := quoteFirstLine(long, "github.com"); !strings.Contains(q, " `https://evil.exampl") {
+		t.Errorf("a cut address is a link again: %q", q)
+	}
+}
+
+// TestQuoteShowsOutsideLinksAsText: a link in a quoted comment that
+// leads off the repository's host is shown as text, not followed.
+func TestQuoteShowsOutsideLinksAsText(t *testing.T) {
+	c := &Comment{Kind: KindIssueComment, User: User{Login: "alice"},
+		Body: "[log](https://evil.example/l?q=1), [PR](https://github.com/a/x/pull/1)"}
+	q := quoteFirstLine(c, "github.com")
+	mustHave := []string{"log (`https://evil.example/l?q=1`)", "[PR](https://github.com/a/x/pull/1)"}
+	for _, want := range mustHave {
 		if !strings.Contains(q, want) {
 			t.Errorf("the quote lacks %q: %q", want, q)
 		}

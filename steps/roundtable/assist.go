@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/quiet"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
@@ -33,9 +34,15 @@ func (m *Machine) helperFailed(what string, err error) {
 	}
 }
 
-// cleaned applies assist.Clean and warns about what it had to change.
+// cleaned applies assist.Clean and quiet.Markdown, the quieting quoted
+// comments get, and warns about what it had to change. Every model text
+// passes here before it is written to a file or said in a reply.
 func (m *Machine) cleaned(what string, t assist.Text) assist.Text {
 	text, changed := assist.Clean(t.Text)
+	if q := quiet.Markdown(text, m.LinkHost); q != text {
+		text = q
+		changed = append(changed, "mentions, images and outside links quieted")
+	}
 	if len(changed) > 0 {
 		m.warn(fmt.Sprintf("the model's %s needed cleaning: %s", what, strings.Join(changed, ", ")))
 	}

@@ -86,6 +86,10 @@ type Machine struct {
 	// author's name locally), when known: it names who confirmed a
 	// model's draft.
 	Actor string
+	// LinkHost is the repository's web host ("github.com"): links to it
+	// in a model's text stay links, links anywhere else are shown as
+	// text (see internal/quiet). "" leaves no absolute link a link.
+	LinkHost string
 	// Progress, when set, hears how far List has got (done of total
 	// analyses read), for a progress display.
 	Progress func(done, total int)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,6 +126,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	}
 	m := machineFor(ws, s)
 	m.Settings = trusted.Read
+	m.LinkHost = webHost(o.getenv("GITHUB_SERVER_URL"))
 	if err := wireAIConfig(m, ws, aiCfg, s); err != nil {
 		return err
 	}
@@ -471,4 +473,18 @@ func botUser(login string) review.User {
 		u.ID = review.ActionsBotID
 	}
 	return u
+}
+
+// webHost is the host of the GitHub server the workflow runs against
+// (GITHUB_SERVER_URL), github.com when unset: links to it in a model's
+// text stay links.
+func webHost(serverURL string) string {
+	if serverURL == "" {
+		return "github.com"
+	}
+	u, err := url.Parse(serverURL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
 }
