@@ -78,26 +78,7 @@ func hasFile(c *object.Commit, path string) (bool, error) {
 // git's order. A directory absent at rev gives an error wrapping
 // os.ErrNotExist.
 func (r *Repo) ListDirs(rev, dir string) ([]string, error) {
-	c, err := r.commitAt(rev)
-	if err != nil {
-		return nil, err
-	}
-	t, err := c.Tree()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rev, err)
-	}
-	if dir = strings.Trim(dir, "/"); dir != "" && dir != "." {
-		if t, err = t.Tree(dir); err != nil {
-			return nil, fmt.Errorf("%s:%s: %w", rev, dir, os.ErrNotExist)
-		}
-	}
-	var names []string
-	for _, e := range t.Entries {
-		if e.Mode == filemode.Dir {
-			names = append(names, e.Name)
-		}
-	}
-	return names, nil
+	return r.listEntries(rev, dir, func(m filemode.FileMode) bool { return m == filemode.Dir })
 }
 
 // FetchPrefix brings every branch of remote whose name starts with prefix

@@ -45,6 +45,12 @@ func (r *Repo) ReadFileAt(rev, path string) ([]byte, error) {
 // git's order. A directory absent at rev gives an error wrapping
 // os.ErrNotExist.
 func (r *Repo) ListFiles(rev, dir string) ([]string, error) {
+	return r.listEntries(rev, dir, func(m filemode.FileMode) bool { return m != filemode.Dir && m != filemode.Submodule })
+}
+
+// listEntries returns the names of the entries directly inside dir at rev
+// whose mode keep accepts, in git's order.
+func (r *Repo) listEntries(rev, dir string, keep func(filemode.FileMode) bool) ([]string, error) {
 	c, err := r.commitAt(rev)
 	if err != nil {
 		return nil, err
@@ -60,7 +66,7 @@ func (r *Repo) ListFiles(rev, dir string) ([]string, error) {
 	}
 	var names []string
 	for _, e := range t.Entries {
-		if e.Mode != filemode.Dir && e.Mode != filemode.Submodule {
+		if keep(e.Mode) {
 			names = append(names, e.Name)
 		}
 	}
