@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -118,6 +119,15 @@ func call(n *actionlint.FuncCallNode, ctx map[string]any) (any, error) {
 	}
 	name := strings.ToLower(n.Callee)
 	switch name {
+	case "fromjson":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("%s takes 1 argument", n.Callee)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(text(args[0])), &v); err != nil {
+			return nil, fmt.Errorf("%s: %w", n.Callee, err)
+		}
+		return v, nil
 	case "success", "always":
 		return true, nil
 	case "failure", "cancelled":
