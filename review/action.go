@@ -116,7 +116,7 @@ func (a *Action) sleep(ctx context.Context, d time.Duration) error {
 	if a.Sleep != nil {
 		return a.Sleep(ctx, d)
 	}
-	return realSleep(ctx, d)
+	return Sleep(ctx, d)
 }
 
 func (a *Action) warn(res *Result, err error) {

@@ -46,7 +46,7 @@ func NewClient(o ClientOptions) (*Client, error) {
 	}
 	sleep := o.Sleep
 	if sleep == nil {
-		sleep = realSleep
+		sleep = Sleep
 	}
 	api, err := url.Parse("https://api.github.com/")
 	if o.APIURL != "" {

@@ -37,7 +37,9 @@ func secondaryLimit(resp *http.Response) bool {
 // Sleeper waits for d or until ctx ends; tests pass one that returns at once.
 type Sleeper func(ctx context.Context, d time.Duration) error
 
-func realSleep(ctx context.Context, d time.Duration) error {
+// Sleep is the real Sleeper: it waits for d, or returns ctx's error if
+// ctx ends first.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

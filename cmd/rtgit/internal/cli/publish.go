@@ -228,14 +228,7 @@ func apiPause(ctx context.Context, d time.Duration) error {
 	if apiSleep != nil {
 		return apiSleep(ctx, d)
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return review.Sleep(ctx, d)
 }
 
 // planAt reads the build plan at commit: the answer to the tasks
