@@ -17,9 +17,13 @@ type trackedRepo struct {
 	drift   *Drift
 	asked   []string // the paths Drift was asked about
 	unknown string   // a commit ResolveCommit does not know
+	tips    int      // BaseTip calls
 }
 
-func (r *trackedRepo) BaseTip() (string, string, error) { return "main", r.tip, r.tipErr }
+func (r *trackedRepo) BaseTip() (string, string, error) {
+	r.tips++
+	return "main", r.tip, r.tipErr
+}
 
 func (r *trackedRepo) ResolveCommit(rev string) (string, error) {
 	if rev == r.unknown {
@@ -95,5 +99,38 @@ func TestStalenessWithoutTracker(t *testing.T) {
 	}
 	if _, err := m.Refresh("csv"); err == nil {
 		t.Error("refresh without a tracker must fail")
+	}
+}
+
+// The list resolves the base tip as often for three analyses as for one:
+// each lookup can read the whole packed-refs file, and the base cannot
+// move while the list is read.
+func TestListResolvesTheBaseTipOnce(t *testing.T) {
+	m, repo := newMachine(t)
+	mustNew(t, m)
+	tr := &trackedRepo{fakeRepo: repo, tip: repo.branches["main"].id, drift: &Drift{}}
+	m.Repo = tr
+	list := func() int {
+		t.Helper()
+		tr.tips = 0
+		rows, err := m.List()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r.Err != nil || r.Staleness != StaleNone {
+				t.Fatalf("%s: staleness %q, %v", r.Slug, r.Staleness, r.Err)
+			}
+		}
+		return tr.tips
+	}
+	one := list()
+	for _, slug := range []string{"reminders", "refunds"} {
+		if _, err := m.New(NewOptions{Description: "Handle " + slug, Slug: slug}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if three := list(); one == 0 || three != one {
+		t.Errorf("BaseTip called %d times for one analysis, %d for three", one, three)
 	}
 }

@@ -36,6 +36,9 @@ type state struct {
 	// draft drafts the first question of the step opened next (New's
 	// Draft); the answer file, once written, carries it on.
 	draft string
+	// tr, when set, is the Tracker to use instead of the Repo's own
+	// (List shares one that resolves the base tip once).
+	tr Tracker
 }
 
 // sees reports whether step id's answers may be looked up: always, except

@@ -263,6 +263,10 @@ func (m *Machine) List() ([]Summary, error) {
 	if _, err := planFor(""); err != nil {
 		return nil, err
 	}
+	var shared Tracker
+	if tr, ok := m.Repo.(Tracker); ok {
+		shared = &tipOnce{Tracker: tr}
+	}
 	isMerged := map[string]bool{}
 	for _, s := range merged {
 		isMerged[s] = true
@@ -283,6 +287,7 @@ func (m *Machine) List() ([]Summary, error) {
 			out = append(out, row)
 			continue
 		}
+		st.tr = shared
 		row.Merged = isMerged[b.slug]
 		a, err := st.summarise(&row)
 		if err != nil {
@@ -302,6 +307,7 @@ func (m *Machine) List() ([]Summary, error) {
 		row := Summary{Slug: slug, Merged: true}
 		st, err := m.loadListed(slug, tip, "the base branch", planFor)
 		if err == nil {
+			st.tr = shared
 			_, err = st.summarise(&row)
 		}
 		row.Err = err
