@@ -7,17 +7,26 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
+	gmparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
-// The task-list extension is the only one that matters here: it is what
-// turns "[x]" in the menu into a checkbox, as GitHub does. Block
-// structure, which decides what is a marker, is plain CommonMark.
-var mdParser = goldmark.New(goldmark.WithExtensions(extension.TaskList))
+// mdParser reads block structure, which is all that decides what is a
+// marker, as plain CommonMark. Of the inline syntax it knows only the
+// task-list checkbox, which is what turns "[x]" in the menu into a choice,
+// as GitHub does. Links, emphasis and code spans are left as text: nothing
+// here reads them, and goldmark takes time that grows with the square of
+// their length on runs such as "[a](" or "*a_" repeated, seconds for one
+// answer-sized line.
+var mdParser = gmparser.NewParser(
+	gmparser.WithBlockParsers(gmparser.DefaultBlockParsers()...),
+	gmparser.WithInlineParsers(util.Prioritized(extension.NewTaskCheckBoxParser(), 0)),
+	gmparser.WithParagraphTransformers(gmparser.DefaultParagraphTransformers()...),
+)
 
 var (
 	markerStartRe = regexp.MustCompile(`^<!--\s*rtgit:`)
@@ -52,7 +61,7 @@ func parse(name string, data []byte) (*File, *layout, error) {
 		return nil, nil, fmt.Errorf("%s:%d: the file is not valid UTF-8; save it as UTF-8 text", name, src.lineOf(invalidUTF8(src.norm))+1)
 	}
 	p := &parser{name: name, src: src, lay: &layout{src: src}, f: &File{}, seen: map[string]int{}}
-	p.root = mdParser.Parser().Parse(text.NewReader(src.norm))
+	p.root = mdParser.Parse(text.NewReader(src.norm))
 	for n := p.root.FirstChild(); n != nil; n = n.NextSibling() {
 		if err := p.block(n); err != nil {
 			return nil, nil, err

@@ -1,9 +1,19 @@
 package answers
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 const head = "<!-- rtgit:file step=01-02 depth=deep slug=s -->"
@@ -204,4 +214,55 @@ func TestParseDamage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBlockStructureMatchesFullParser backs the parser's one shortcut:
+// leaving inline syntax unparsed changes no block, so markers are found
+// exactly where full CommonMark with task lists finds them.
+func TestBlockStructureMatchesFullParser(t *testing.T) {
+	full := goldmark.New(goldmark.WithExtensions(extension.TaskList)).Parser()
+	inputs := [][]byte{
+		renderSample(t, sampleView()),
+		[]byte(lines(head, answerOpen("users"), richAnswer, answerClose("users"))),
+		[]byte(lines(head, menuOpen, "- [x] **[C]** Continue\n- [ ] [E] *x* [a](b)\n\n[ref]: /url\n\n[ref]\nSetext\n---\n`code\n<!-- x -->`", menuClose)),
+	}
+	seeds, _ := filepath.Glob("testdata/fuzz/FuzzParse/*")
+	for _, s := range seeds {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, b)
+	}
+	for i, in := range inputs {
+		src := newSource(in).norm
+		want := blocks(full.Parse(text.NewReader(src)), src)
+		got := blocks(mdParser.Parse(text.NewReader(src)), src)
+		if got != want {
+			t.Errorf("input %d: block structure differs\nfull:\n%s\nours:\n%s", i, want, got)
+		}
+	}
+}
+
+// blocks lists a tree's block nodes with their lines, and checkboxes.
+func blocks(root ast.Node, src []byte) string {
+	var b bytes.Buffer
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if n.Type() == ast.TypeBlock {
+			fmt.Fprintf(&b, "%s", n.Kind())
+			for i := 0; i < n.Lines().Len(); i++ {
+				seg := n.Lines().At(i)
+				fmt.Fprintf(&b, " %q", seg.Value(src))
+			}
+			b.WriteByte('\n')
+		}
+		if cb, ok := n.(*extast.TaskCheckBox); ok {
+			fmt.Fprintf(&b, "checkbox %v\n", cb.IsChecked)
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
 }
