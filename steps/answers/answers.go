@@ -38,6 +38,12 @@
 // as is a block left open: a damaged file is reported with its line, never
 // guessed at, because a guess could silently lose an answer.
 //
+// A file is read only within limits, as every later run reads it again:
+// at most [MaxFileBytes], each answer at most [MaxAnswerChars] characters
+// (GitHub's limit for a comment), and no line opening more than
+// [MaxNesting] quotes or list items. Past them the file, or the text
+// offered for it, is refused with its line.
+//
 // An answer area that still holds [Placeholder], or nothing, is unanswered.
 // A drafted answer rendered into the area counts as answered, so leaving a
 // draft as it is confirms it. In the menu, ticking one box ([x]) chooses

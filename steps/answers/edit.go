@@ -21,7 +21,7 @@ func SetAnswer(name string, data []byte, id, text string) ([]byte, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("%s: no answer block for %q; the file has %s", name, id, f.ids())
 	}
-	body, err := cleanText(name, fmt.Sprintf("the answer to %q", id), text)
+	body, err := cleanText(name, f.Answers[i].Line, fmt.Sprintf("the answer to %q", id), text)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := cleanText(name, "the feedback", text)
+	body, err := cleanText(name, blockLine(lay.feedback, lay), "the feedback", text)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,10 @@ func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
 	} else {
 		want.Feedback = body
 		out = lay.appendBlock(feedbackOpen, body, feedbackClose)
-		if verify(name, out, &want) != nil {
+		if err := verify(name, out, &want); err != nil {
+			if len(out) > MaxFileBytes {
+				return nil, fmt.Errorf("%s: the feedback %w", name, err)
+			}
 			return nil, fmt.Errorf("%s: the file has no feedback block, and one added at its end would be swallowed by "+
 				"an unclosed code fence or HTML block there; add %s and %s lines yourself", name, feedbackOpen, feedbackClose)
 		}
@@ -87,12 +90,20 @@ func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
 // cleanText readies text for an area: "\n" line endings, no surrounding
 // blank lines, and "" for text that would read back as unanswered. It
 // refuses marker lines: even where markdown would treat one as content,
-// line-based tools downstream would not.
-func cleanText(name, what, text string) (string, error) {
+// line-based tools downstream would not. It refuses text past the limits
+// too (see limits.go), before any of it is parsed; line is the 1-based
+// line of the area's opening marker, which those errors name.
+func cleanText(name string, line int, what, text string) (string, error) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return "", fmt.Errorf("%s: %s is not valid UTF-8 text", name, what)
 	}
 	t := trimBlankLines(normalise(text))
+	if err := checkChars(name, line, what, t); err != nil {
+		return "", err
+	}
+	if l := tooDeep([]byte(t)); l >= 0 {
+		return "", nestingErr(name, line, fmt.Sprintf("line %d of %s", l+1, what))
+	}
 	for n, l := range strings.Split(t, "\n") {
 		if markerStartRe.MatchString(strings.TrimLeft(l, " \t")) {
 			return "", fmt.Errorf("%s: %s has an rtgit marker on its line %d (%q); it would corrupt the answer file, so remove or reword it",
@@ -103,6 +114,15 @@ func cleanText(name, what, text string) (string, error) {
 		return "", nil
 	}
 	return t, nil
+}
+
+// blockLine is the 1-based line of r's opening marker, or for a block the
+// file does not have yet, of the line it will be added after.
+func blockLine(r *region, l *layout) int {
+	if r != nil {
+		return r.open + 1
+	}
+	return len(l.src.normStarts)
 }
 
 // replace rewrites region r from line from up to its closing marker: a
@@ -135,6 +155,11 @@ func (l *layout) appendBlock(open, body, close string) []byte {
 // Markdown in the new text can swallow the closing marker (an unclosed
 // code fence or HTML block), and that must not be written.
 func verify(name string, out []byte, want *File) error {
+	if len(out) > MaxFileBytes {
+		return fmt.Errorf("would make the file %s bytes, and an answer file may be at most %s: "+
+			"shorten the longest answers, or move detail into a file of its own and link to it",
+			thousands(len(out)), thousands(MaxFileBytes))
+	}
 	got, _, err := parse(name, out)
 	if err == nil {
 		// Lines after the edit move; everything else must be as meant.
@@ -160,7 +185,7 @@ func SetResolved(name string, data []byte, body string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := cleanText(name, "the resolved questions", body)
+	text, err := cleanText(name, blockLine(lay.resolved, lay), "the resolved questions", body)
 	if err != nil {
 		return nil, err
 	}

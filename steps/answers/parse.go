@@ -53,12 +53,18 @@ func Parse(name string, data []byte) (*File, error) {
 }
 
 func parse(name string, data []byte) (*File, *layout, error) {
+	if err := checkSize(name, len(data)); err != nil {
+		return nil, nil, err
+	}
 	src := newSource(data)
 	if i := bytes.IndexByte(src.norm, 0); i >= 0 {
 		return nil, nil, fmt.Errorf("%s:%d: the file contains a NUL byte; an answer file must be UTF-8 text", name, src.lineOf(i)+1)
 	}
 	if !utf8.Valid(src.norm) {
 		return nil, nil, fmt.Errorf("%s:%d: the file is not valid UTF-8; save it as UTF-8 text", name, src.lineOf(invalidUTF8(src.norm))+1)
+	}
+	if l := tooDeep(src.norm); l >= 0 {
+		return nil, nil, nestingErr(name, l+1, "this line")
 	}
 	p := &parser{name: name, src: src, lay: &layout{src: src}, f: &File{}, seen: map[string]int{}}
 	p.root = mdParser.Parse(text.NewReader(src.norm))
@@ -193,6 +199,9 @@ func (p *parser) end(m marker, line int) error {
 	switch o.what {
 	case "answer":
 		t := p.src.body(r)
+		if err := checkChars(p.name, o.line+1, fmt.Sprintf("the answer to %q", o.id), t); err != nil {
+			return err
+		}
 		a := Answer{ID: o.id, Line: o.line + 1, Answered: !unanswered(t)}
 		if a.Answered {
 			a.Text = t
