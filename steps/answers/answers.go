@@ -58,7 +58,9 @@
 // placeholder), .Drafted (the body is an unconfirmed draft), .DraftedBy
 // (who drafted it, when a model did), .Provenance (the hidden marker of a
 // model-written body) and .Suggestion (a model's suggestion block, see
-// ai.go). The markers
+// ai.go); and .Kept, the answers to questions this depth does not ask,
+// each with .ID .Text .Body .AskedAt, whose blocks must follow the
+// questions' in that order. The markers
 // come from the functions fileMarker, answerOpen ID, answerClose ID,
 // menuOpen, menuClose, feedbackOpen and feedbackClose; quote turns text
 // into a markdown block quote. Render parses its own output back and fails
@@ -112,6 +114,21 @@ type View struct {
 	// kept from the model, each "`path`: why", for the reader to know
 	// what the drafts were written without.
 	Withheld []string
+	// Kept are answers to questions this depth does not ask, in the
+	// order they are written after the questions.
+	Kept []Kept
+}
+
+// Kept is an answer to a question the file's depth does not ask, given
+// at another depth. It is written in an answer block of its own, after
+// the questions, so it reads back like any answer: the user can still
+// edit it, every later render keeps it, and when a depth asks the
+// question again it is that question's answer.
+type Kept struct {
+	ID      string
+	Text    string // the question, "" when the step no longer asks it
+	Body    string // the answer
+	AskedAt string // the depths that ask it ("standard and deep"), "" for none
 }
 
 // Contributor is one contributing persona's part in a step.

@@ -18,6 +18,7 @@ type page struct {
 	Criteria                    []string
 	Contributors                []Contributor
 	Withheld                    []string
+	Kept                        []Kept
 }
 
 type pageQuestion struct {
@@ -138,6 +139,20 @@ func newPage(v View) (*page, map[string]string, error) {
 		}
 		pg.Questions = append(pg.Questions, pq)
 	}
+	for _, k := range v.Kept {
+		if !tokenRe.MatchString(k.ID) {
+			return nil, nil, fmt.Errorf("question id %q must be a plain word to fit in its markers", k.ID)
+		}
+		if _, dup := want[k.ID]; dup {
+			return nil, nil, fmt.Errorf("question id %q is both asked and kept", k.ID)
+		}
+		body := trimBlankLines(normalise(k.Body))
+		if unanswered(body) {
+			continue // nothing was said, so nothing is kept
+		}
+		want[k.ID] = body
+		pg.Kept = append(pg.Kept, Kept{ID: k.ID, Text: strings.TrimSpace(normalise(k.Text)), Body: body, AskedAt: oneLineText(k.AskedAt)})
+	}
 	return pg, want, nil
 }
 
@@ -181,8 +196,14 @@ func check(source string, out []byte, v View, pg *page, want map[string]string) 
 			return bad("the suggestion for %q does not read back as written (use {{.Suggestion}} on lines of its own)", pq.ID)
 		}
 	}
-	if len(f.Answers) > len(v.Questions) {
-		return bad("answer block %q is not one of the questions", f.Answers[len(v.Questions)].ID)
+	for j, k := range pg.Kept {
+		i := len(v.Questions) + j
+		if i >= len(f.Answers) || f.Answers[i].ID != k.ID || f.Answers[i].Text != k.Body {
+			return bad("the answer kept for %q is missing, out of order or changed (after the questions, use {{range .Kept}} with {{answerOpen .ID}}, {{.Body}} and {{answerClose .ID}})", k.ID)
+		}
+	}
+	if n := len(v.Questions) + len(pg.Kept); len(f.Answers) > n {
+		return bad("answer block %q is not one of the questions", f.Answers[n].ID)
 	}
 	if fb := trimBlankLines(normalise(v.Feedback)); !unanswered(fb) && f.Feedback != fb {
 		return bad("the feedback does not read back as written (use {{feedbackOpen}} {{.Feedback}} {{feedbackClose}})")
