@@ -14,7 +14,8 @@ import (
 )
 
 // stepAnswers is what a step produced: every asked question with its
-// answer ("" when unanswered), plus free-form feedback.
+// answer ("" when unanswered), then each answer kept from another depth
+// (kept.go), plus free-form feedback.
 type stepAnswers struct {
 	step     *steps.Step
 	asked    []steps.Question
@@ -30,6 +31,8 @@ func collect(s *steps.Step, f *answers.File, d steps.Depth) stepAnswers {
 		return sa
 	}
 	sa.fromFile = true
+	// A person's answer counts whichever depth asked it.
+	sa.asked = append(append([]steps.Question{}, sa.asked...), keptIn(s, f, d)...)
 	for _, q := range sa.asked {
 		if a, ok := f.Answer(q.ID); ok && a.Answered {
 			sa.answer[q.ID] = a.Text

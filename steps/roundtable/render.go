@@ -126,6 +126,7 @@ func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, i
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry)}
 	av.Criteria, av.Contributors = v.Criteria, v.Contributors
+	av.Kept = st.keptAnswers(s, d, carry)
 	drafts := st.aiDrafts(s, d, carry)
 	if len(drafts) > 0 {
 		av.Withheld = st.withheldFiles()

@@ -17,13 +17,16 @@ const notKnownYet = "(not known yet)"
 
 var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
-// validate checks every question asked at the file's depth and returns one
-// "path:line: reason" per problem. A missing answer block is damage, not an
-// empty answer, so it is reported as such. Questions are quoted with their
-// placeholders filled by lookup, as the answer file shows them.
+// validate checks every question asked at the file's depth, and every
+// answer kept from another depth (it counts too, so its rules hold), and
+// returns one "path:line: reason" per problem. A missing answer block is
+// damage, not an empty answer, so it is reported as such. Questions are
+// quoted with their placeholders filled by lookup, as the answer file
+// shows them.
 func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (string, bool)) []string {
 	var probs []string
-	for _, q := range s.Questions(steps.Depth(f.Depth)) {
+	d := steps.Depth(f.Depth)
+	for _, q := range append(append([]steps.Question{}, s.Questions(d)...), keptIn(s, f, d)...) {
 		a, ok := f.Answer(q.ID)
 		if !ok {
 			probs = append(probs, fmt.Sprintf("%s: the answer block for `%s` is missing; restore its markers or run `rtgit depth` to re-render the file", rel, q.ID))

@@ -111,11 +111,17 @@ func (st *state) setDepth(cur *steps.Step, ph *steps.PlanPhase, f *answers.File,
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, steps.OverrideAnnouncement(d))
 	st.meta.DepthOverrides[ph.Phase.Key] = string(d)
-	return st.rerender(r, cur, ph, f, d, true, fmt.Sprintf("rtgit: depth %s for phase %s (%s)", d, ph.Phase.Number, ph.Phase.Name))
+	r, err := st.rerender(r, cur, ph, f, d, true, fmt.Sprintf("rtgit: depth %s for phase %s (%s)", d, ph.Phase.Number, ph.Phase.Name))
+	if err != nil {
+		return nil, err
+	}
+	st.keptReply(r, cur, f, st.files[cur.ID], d)
+	return r, nil
 }
 
 // rerender writes the open step's answer file again at depth d, keeping
-// every answer whose question is still asked, and the feedback.
+// every answer and the feedback: answers to questions d does not ask go
+// under "Answered earlier" (kept.go).
 func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *answers.File, d steps.Depth, withMeta bool, msg string) (*Reply, error) {
 	carry := map[string]string{}
 	for _, a := range f.Answers {

@@ -286,8 +286,10 @@ request (or rtgit comment) take part the same way.`,
 func newDepthCmd(g *globals, s Streams) *cobra.Command {
 	return slugVerb(g, s, "depth [<slug>] brief|standard|deep", "Override the depth of the current phase",
 		`Set the depth for the rest of the current phase. The override is kept in
-meta.json and the open step is re-rendered, keeping answers to questions that
-are still asked.`,
+meta.json and the open step is re-rendered with every answer: those to
+questions the new depth does not ask stay in the file under "Answered
+earlier", still count, and are back under their questions at a depth that
+asks them.`,
 		"  rtgit depth invoice-export deep", 2,
 		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
 			if d := steps.Depth(a[1]); !d.Valid() {
