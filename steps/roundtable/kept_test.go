@@ -188,6 +188,20 @@ func TestKeptAnswersCountWhenTheStepCompletes(t *testing.T) {
 	if got := readRel(t, dir, keptScan); got != scan {
 		t.Errorf("a depth change rewrote quick-scan.md")
 	}
+
+	// Reopened for a revision, the finished step still keeps them.
+	if _, err := m.Revise(keptSlug, "00-01"); err != nil {
+		t.Fatal(err)
+	}
+	f := parseRel(t, dir, keptAnswer)
+	for id, want := range keptTexts {
+		if got := mustAnswer(t, f, id); got != want {
+			t.Errorf("answer %s in the reopened step = %q, want %q", id, got, want)
+		}
+	}
+	if !strings.Contains(readRel(t, dir, keptAnswer), "## Answered earlier") {
+		t.Errorf("the reopened step's file lost its \"Answered earlier\" section")
+	}
 }
 
 // A kept answer counts, so its question's rules hold: one broken while
