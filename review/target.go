@@ -85,6 +85,12 @@ func lineIntent(git fileAt, step *roundtable.StepStatus, c Comment, body string)
 		return Intent{}, false
 	}
 	q := question(step, id)
+	if q == nil && kept(step, id) {
+		// An answer kept under "Answered earlier" is still the user's to
+		// change, by line comment as by any other way.
+		return Intent{Text: "/rtgit answer " + id + "\n" + body,
+			Note: fmt.Sprintf("This line comment replaced the answer to `%s` kept under \"Answered earlier\"; the previous text is in the history of `%s`.", id, c.Path)}, true
+	}
 	if q == nil {
 		return Intent{Refuse: fmt.Sprintf("Line %d of `%s` at %s was the answer to `%s`, which the open step no longer asks. %s",
 			line, c.Path, sha[:12], id, how)}, true
@@ -103,6 +109,17 @@ func question(step *roundtable.StepStatus, id string) *roundtable.QuestionStatus
 		}
 	}
 	return nil
+}
+
+// kept reports whether the open step's file keeps an answer to id from
+// another depth.
+func kept(step *roundtable.StepStatus, id string) bool {
+	for _, q := range step.Kept {
+		if q.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // answerAtLine finds the answer block whose markers enclose line in data,

@@ -78,6 +78,9 @@ type StepStatus struct {
 	Depth      string           `json:"depth"`
 	AnswerFile string           `json:"answer_file"`
 	Questions  []QuestionStatus `json:"questions"`
+	// Kept are the answers kept under "Answered earlier": questions this
+	// depth does not ask, answered at another (kept.go).
+	Kept []QuestionStatus `json:"kept,omitempty"`
 }
 
 // QuestionStatus is one question of the open step.
@@ -195,7 +198,8 @@ func (st *state) status() *Status {
 	}
 	s.Phase = ph.Phase.Key
 	d := st.stepDepth(cur, ph)
-	if f, err := st.answerFile(cur); err == nil {
+	f, err := st.answerFile(cur)
+	if err == nil {
 		d = steps.Depth(f.Depth)
 	}
 	s.Depth = string(d)
@@ -203,6 +207,10 @@ func (st *state) status() *Status {
 	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}}
 	for _, q := range v.Questions {
 		ss.Questions = append(ss.Questions, QuestionStatus{q.ID, q.Text, q.Required, q.Answered})
+	}
+	for _, q := range keptIn(cur, f, d) {
+		_, wording := askedAt(cur, q.ID)
+		ss.Kept = append(ss.Kept, QuestionStatus{ID: q.ID, Text: steps.Expand(wording, st.lookup), Answered: true})
 	}
 	s.Step = ss
 	return s

@@ -6,8 +6,9 @@ import (
 )
 
 // "keep it short" on the pull request keeps the answers the brief depth
-// does not ask, on the branch and in the reply; "/rtgit standard" puts
-// them back; a C at brief depth carries them into the documents.
+// does not ask, on the branch and in the reply; a line comment changes a
+// kept answer; "/rtgit standard" puts them back; a C at brief depth
+// carries them into the documents.
 func TestActionDepthChangeKeepsAnswers(t *testing.T) {
 	h := newHarness(t)
 	h.comment(alice, "/rtgit answer change\n"+ansChange)
@@ -23,6 +24,15 @@ func TestActionDepthChangeKeepsAnswers(t *testing.T) {
 		"<!-- rtgit:answer id=boundaries -->\n\n"+ansBoundaries+"\n\n<!-- rtgit:end id=boundaries -->",
 		"<!-- rtgit:answer id=example -->\n\n"+ansExample+"\n\n<!-- rtgit:end id=example -->")
 
+	// A line comment on a kept answer changes it, as on any answer.
+	edited := ansExample + " She checks the totals against the ledger."
+	lc := h.api.AddLineCommentAt(testPR, alice, answerMD, answerLine(t, file, "example"), h.tip(), edited)
+	if out, err := h.run("pull_request_review_comment", h.api.ReviewCommentEvent(lc)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	mustContain(t, "reply to the line comment", h.replies()[len(h.replies())-1], "replaced the answer to `example` kept under \"Answered earlier\"")
+	mustContain(t, "answer file after the line comment", h.originFile(answerMD), "<!-- rtgit:answer id=example -->\n\n"+edited+"\n\n<!-- rtgit:end id=example -->")
+
 	h.comment(alice, "/rtgit standard")
 	reply = h.replies()[len(h.replies())-1]
 	mustContain(t, "reply to /rtgit standard", reply, "Your answers to `boundaries` and `example` are back under their questions in "+answerMD)
@@ -30,9 +40,9 @@ func TestActionDepthChangeKeepsAnswers(t *testing.T) {
 	if strings.Contains(file, "Answered earlier") {
 		t.Errorf("standard depth asks every answered question, yet the file keeps some:\n%s", file)
 	}
-	mustContain(t, "standard answer file", file, "rtgit:file step=00-01 depth=standard", ansChange, ansBoundaries, ansExample)
+	mustContain(t, "standard answer file", file, "rtgit:file step=00-01 depth=standard", ansChange, ansBoundaries, edited)
 
 	h.comment(bob, "/rtgit brief")
 	h.comment(alice, "C")
-	mustContain(t, "quick-scan.md", h.originFile("docs/requirements/csv-export/quick-scan.md"), ansChange, ansBoundaries, ansExample)
+	mustContain(t, "quick-scan.md", h.originFile("docs/requirements/csv-export/quick-scan.md"), ansChange, ansBoundaries, edited)
 }
