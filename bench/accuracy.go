@@ -66,6 +66,8 @@ type outcome struct {
 	// change size, which the baseline range is drawn around.
 	low, high int
 	typical   float64
+	firm      bool // the scan sized the range as firm (quickscan.Basis.Firm)
+	signs     int  // how many signs of a firm estimate held (quickscan.Basis.Evidence)
 	// Recall of the change's existing non-test files (code, documents,
 	// changelogs, configuration): by the top ten alone, by the top ten
 	// with the companions, and by git grep's top ten.
@@ -163,7 +165,7 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	}
 	base := grepBaseline(dir, c)
 	o := outcome{repo: c.Repo, split: c.Split, trueN: len(c.Files), est: s.Estimated, estScope: s.Scope,
-		low: s.Range[0], high: s.Range[1], typical: s.Basis.Typical}
+		low: s.Range[0], high: s.Range[1], typical: s.Basis.Typical, firm: s.Basis.Firm(), signs: len(s.Basis.Evidence)}
 	o.recall, o.baseRecall = recallAt(ranked, c.Targets, 10), recallAt(base, c.Targets, 10)
 	existing := without(c.Files, c.Added)
 	var nonTest []string
@@ -331,6 +333,8 @@ func writeAccuracy(w io.Writer, outs []outcome) {
 	writeCeiling(w, outs, names, splits)
 	fmt.Fprintln(w)
 	writeRanges(w, outs, names, splits)
+	fmt.Fprintln(w)
+	writeSigns(w, outs, names, splits)
 	fmt.Fprintln(w)
 	writeCompanions(w, outs, names, splits)
 }

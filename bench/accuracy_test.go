@@ -117,3 +117,27 @@ func TestCeiling(t *testing.T) {
 		}
 	}
 }
+
+// The range table sets the share of firm ranges and the coverage of each
+// kind beside the coverage overall, and the signs table how far the
+// estimate was off for each number of signs.
+func TestRangeTablesSplitByEvidence(t *testing.T) {
+	outs := []outcome{
+		{repo: "a/go", split: "train", trueN: 3, low: 2, high: 8, firm: true, signs: 2, ratioErr: 1.5},
+		{repo: "a/go", split: "train", trueN: 12, low: 2, high: 8, firm: true, signs: 3, ratioErr: 3},
+		{repo: "a/go", split: "train", trueN: 20, low: 2, high: 24, signs: 1, ratioErr: 4},
+		{repo: "a/go", split: "train", trueN: 1, low: 1, high: 12, signs: 1, ratioErr: 2},
+	}
+	var b strings.Builder
+	writeAccuracy(&b, outs)
+	for _, want := range []string{
+		"| train | 4 | 0.75 | ×8.00 |",
+		"| 0.50 | 0.50 | 1.00 |",
+		"| train | 1 | 2 | ×3.00 | 1.00 | ×12.00 |",
+		"| train | 3 | 1 | ×3.00 | 0.00 | ×4.00 |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}

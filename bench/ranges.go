@@ -74,14 +74,25 @@ func coverage(outs []outcome, rng func(outcome) (int, int)) (float64, float64) {
 // writeRanges prints the range table.
 func writeRanges(w io.Writer, outs []outcome, names []string, splits map[string][]outcome) {
 	k := baselineFactor(outs)
-	fmt.Fprintf(w, "| split | changes | in range | median high ÷ low | baseline in range | baseline median high ÷ low |\n")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	fmt.Fprintf(w, "| split | changes | in range | median high ÷ low | baseline in range | baseline median high ÷ low | firm | in range, firm | in range, not firm |\n")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	scan := func(o outcome) (int, int) { return o.low, o.high }
 	base := func(o outcome) (int, int) { return baselineRange(o.typical, k) }
 	row := func(label string, outs []outcome) {
 		c, wd := coverage(outs, scan)
 		bc, bw := coverage(outs, base)
-		fmt.Fprintf(w, "| %s | %d | %.2f | ×%.2f | %.2f | ×%.2f |\n", label, len(outs), c, wd, bc, bw)
+		var firm, loose []outcome
+		for _, o := range outs {
+			if o.firm {
+				firm = append(firm, o)
+			} else {
+				loose = append(loose, o)
+			}
+		}
+		fc, _ := coverage(firm, scan)
+		lc, _ := coverage(loose, scan)
+		fmt.Fprintf(w, "| %s | %d | %.2f | ×%.2f | %.2f | ×%.2f | %.2f | %s | %s |\n", label, len(outs), c, wd, bc, bw,
+			float64(len(firm))/float64(len(outs)), share(fc, len(firm)), share(lc, len(loose)))
 	}
 	for _, s := range names {
 		row(s, splits[s])
@@ -89,6 +100,50 @@ func writeRanges(w io.Writer, outs []outcome, names []string, splits map[string]
 	if len(names) > 1 {
 		row("**all**", outs)
 	}
-	fmt.Fprintf(w, "| goal | | ≥ %.2f | ≤ ×4 | | |\n", rangeGoal)
-	fmt.Fprintf(w, "\nBaseline: the repository's typical change size ÷ and × %g (calibrated on train).\n", k)
+	fmt.Fprintf(w, "| goal | | ≥ %.2f | ≤ ×4 | | | | | |\n", rangeGoal)
+	fmt.Fprintf(w, "\nBaseline: the repository's typical change size ÷ and × %g (calibrated on train). Firm: the share of changes whose range the scan drew narrow, as two of its three signs held (steady history, a definition found, one or two directories).\n", k)
+}
+
+// share prints a coverage, or a dash when no change was in the class.
+func share(c float64, n int) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f", c)
+}
+
+// writeSigns prints, per split and number of signs of a firm estimate
+// (quickscan.Basis.Evidence), how far the estimate was off and how often
+// the range held the true count: whether the signs the range is sized by
+// tell where the estimate errs.
+func writeSigns(w io.Writer, outs []outcome, names []string, splits map[string][]outcome) {
+	fmt.Fprintln(w, "| split | signs | changes | median ratio error | in range | median high ÷ low |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	scan := func(o outcome) (int, int) { return o.low, o.high }
+	rows := func(label string, outs []outcome) {
+		by := map[int][]outcome{}
+		most := 0
+		for _, o := range outs {
+			by[o.signs] = append(by[o.signs], o)
+			most = max(most, o.signs)
+		}
+		for n := 0; n <= most; n++ {
+			if len(by[n]) == 0 {
+				continue
+			}
+			var errs []float64
+			for _, o := range by[n] {
+				errs = append(errs, o.ratioErr)
+			}
+			sort.Float64s(errs)
+			c, wd := coverage(by[n], scan)
+			fmt.Fprintf(w, "| %s | %d | %d | ×%.2f | %.2f | ×%.2f |\n", label, n, len(by[n]), medianOf(errs), c, wd)
+		}
+	}
+	for _, s := range names {
+		rows(s, splits[s])
+	}
+	if len(names) > 1 {
+		rows("**all**", outs)
+	}
 }

@@ -53,8 +53,8 @@ const blendScale = 1.15
 type Estimate struct {
 	FileCount int `json:"estimated_files"`
 	// Range is where the true count likely falls, [low, high]: it holds
-	// FileCount, and is as wide as the sizes of the changes behind the
-	// estimate vary (rangeAround).
+	// FileCount, and is narrow where the estimate stands on firm ground
+	// and wide where it does not (rangeAround).
 	Range      [2]int `json:"estimated_range"`
 	Scope      string `json:"scope"`
 	Complexity string `json:"complexity"`
@@ -99,6 +99,9 @@ type Basis struct {
 	Point   float64 `json:"point_files"`
 	Spread  float64 `json:"spread"`
 	Typical float64 `json:"typical_files"`
+	// Evidence names the signs of a firm estimate that hold (see
+	// rangeAround): with two of them the range is narrow.
+	Evidence []string `json:"range_evidence"`
 }
 
 // Describe is the one-line sum behind the file count.
@@ -126,6 +129,14 @@ func (b Basis) Describe() string {
 	}
 	if b.Tests > 0 {
 		s += fmt.Sprintf("; %s found", steps.Count(b.Tests, "matching test file", "matching test files"))
+	}
+	switch {
+	case b.Firm():
+		s += "; a narrow range: " + strings.Join(b.Evidence, ", ")
+	case len(b.Evidence) > 0:
+		s += "; a wide range: only " + strings.Join(b.Evidence, ", ")
+	default:
+		s += "; a wide range: no steady history, no definition found, not in one or two directories"
 	}
 	return s
 }
@@ -263,8 +274,7 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	}
 	b.Point = round2(files)
 	n := max(int(math.Round(files)), 1)
-	e := Estimate{FileCount: n, Range: rangeAround(files, b.Spread), Basis: b}
-	e.Scope = ScopeFor(e.FileCount)
+	e := Estimate{FileCount: n}
 	tops, pkgs := map[string]bool{}, map[string]bool{}
 	for _, f := range rel {
 		dir := path.Dir(f.Path)
@@ -277,6 +287,9 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	e.Signals.TopLevelDirs, e.Signals.Packages = len(tops), len(pkgs)
 	e.Signals.HitFiles = len(ranked)
 	e.Signals.Keywords, e.Signals.Matched = keywords, matched
+	b.Evidence = evidenceFor(b, e.Signals)
+	e.Range, e.Basis = rangeAround(files, b.Firm()), b
+	e.Scope = ScopeFor(e.FileCount)
 	e.Complexity = ComplexityFor(e.Signals)
 	c := calibrated[e.Scope]
 	e.ScopeRate, e.Calibrated = c.rate(), c.total

@@ -2,56 +2,103 @@ package quickscan
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
-// The range holds the estimate; it stays close to it where the changes
-// behind it came in steady sizes, and reaches from one file to several
-// times it where they varied, or where there is no history to go by.
-func TestRangeFollowsTheSpreadOfRecentChanges(t *testing.T) {
-	var ranked []File
-	for i := range 12 {
-		ranked = append(ranked, File{Path: fmt.Sprintf("pkg/f%d.go", i), Kind: KindSource, Score: float64(20 - i)})
+// rankedIn builds n standing-out source files over dirs directories, the
+// first defining a keyword when defines is set.
+func rankedIn(n, dirs int, defines bool) []File {
+	var out []File
+	for i := range n {
+		f := File{Path: fmt.Sprintf("d%d/f%d.go", i%dirs, i), Kind: KindSource, Score: float64(20 - i)}
+		if i == 0 && defines {
+			f.Defines = []string{"Thing"}
+		}
+		out = append(out, f)
 	}
-	r := Result{Files: ranked, Estimate: EstimateFrom(3, 3, ranked)}
-	var steady, varied [][]string
+	return out
+}
+
+// steadyHistory and variedHistory are thirty recent changes: all of three
+// files, or alternately one file and thirteen.
+func steadyHistory() History {
+	var cs [][]string
 	for i := range 30 {
-		steady = append(steady, []string{fmt.Sprintf("pkg/s%d.go", i), fmt.Sprintf("pkg/s%d_test.go", i), "CHANGES.md"})
+		cs = append(cs, []string{fmt.Sprintf("pkg/s%d.go", i), fmt.Sprintf("pkg/s%d_test.go", i), "CHANGES.md"})
+	}
+	return HistoryOf(cs)
+}
+
+func variedHistory() History {
+	var cs [][]string
+	for i := range 30 {
 		c := []string{fmt.Sprintf("pkg/v%d.go", i)}
 		if i%2 == 0 {
 			for j := range 12 {
 				c = append(c, fmt.Sprintf("pkg/v%d_%d.go", i, j))
 			}
 		}
-		varied = append(varied, c)
+		cs = append(cs, c)
 	}
-	s := r.WithHistory(HistoryOf(steady))
-	if s.Basis.Spread != 1 || s.Range[0] > s.FileCount || s.Range[1] < s.FileCount || float64(s.Range[1])/float64(s.Range[0]) > 4 {
-		t.Errorf("steady changes: %d files, range %v, spread %v; want a range of at most ×4 holding the estimate", s.FileCount, s.Range, s.Basis.Spread)
+	return HistoryOf(cs)
+}
+
+// The range is narrow (about half to twice the estimate) when two of the
+// three signs of a firm estimate hold, a steady history among them or
+// not, and wide otherwise; it always holds the estimate.
+func TestRangeIsNarrowWhereTheEvidenceIsFirm(t *testing.T) {
+	tests := []struct {
+		name     string
+		ranked   []File
+		h        History
+		evidence []string
+		ratio    int
+	}{
+		{"steady, defined, local", rankedIn(6, 1, true), steadyHistory(), []string{signSteady, signDefines, signLocal}, 4},
+		// A repository whose changes vary in size still gets a narrow
+		// range when the search found the definition in one place.
+		{"varied, defined, local", rankedIn(6, 2, true), variedHistory(), []string{signDefines, signLocal}, 4},
+		{"steady, spread over the tree", rankedIn(6, 6, false), steadyHistory(), []string{signSteady}, 12},
+		{"varied, defined, spread over the tree", rankedIn(12, 6, true), variedHistory(), []string{signDefines}, 12},
+		{"no history, nothing defined", rankedIn(6, 1, false), History{}, []string{signLocal}, 12},
 	}
-	v := r.WithHistory(HistoryOf(varied))
-	if v.Basis.Spread < steadySpread || v.Range[0] != 1 || v.Range[1] < 4*v.FileCount-1 {
-		t.Errorf("varied changes: %d files, range %v, spread %v; want 1 to about four times the estimate", v.FileCount, v.Range, v.Basis.Spread)
-	}
-	if none := r.Range; none[0] != 1 || none[1] < 4*r.FileCount-1 {
-		t.Errorf("no history: %d files, range %v; want 1 to about four times the estimate", r.FileCount, none)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Result{Files: tt.ranked, Estimate: EstimateFrom(3, 3, tt.ranked)}.WithHistory(tt.h)
+			if !slices.Equal(r.Basis.Evidence, tt.evidence) {
+				t.Errorf("evidence %q, want %q", r.Basis.Evidence, tt.evidence)
+			}
+			lo, hi := r.Range[0], r.Range[1]
+			if lo > r.FileCount || hi < r.FileCount {
+				t.Errorf("range %v does not hold the estimate %d", r.Range, r.FileCount)
+			}
+			if hi != lo*tt.ratio && hi != r.FileCount {
+				t.Errorf("range %v around %d (point %v): want high = %d × low", r.Range, r.FileCount, r.Basis.Point, tt.ratio)
+			}
+		})
 	}
 }
 
 func TestRangeAround(t *testing.T) {
 	tests := []struct {
-		point, spread float64
-		want          [2]int
+		point float64
+		firm  bool
+		want  [2]int
 	}{
-		{4.2, 1.8, [2]int{2, 7}},  // steady: half to 1.6 times
-		{4.2, 2.5, [2]int{1, 17}}, // varied: one to four times
-		{4.2, 0, [2]int{1, 17}},   // no history
-		{0.6, 1.5, [2]int{1, 1}},  // never below one file
-		{1.4, 1.5, [2]int{1, 2}},
+		{4.2, true, [2]int{2, 8}},    // half the estimate to four times that
+		{4.2, false, [2]int{1, 12}},  // a third of it to twelve times that
+		{9, false, [2]int{3, 36}},    // as wide for a large estimate as for a small one
+		{0.6, true, [2]int{1, 4}},    // never below one file
+		{1.4, true, [2]int{1, 4}},    // whole files
+		{40, true, [2]int{20, 80}},   // holds the estimate
+		{2.9, false, [2]int{1, 12}},  //
+		{0.4, false, [2]int{1, 12}},  // at least one file, however small the estimate
+		{60, false, [2]int{20, 240}}, // the ratio is fixed
 	}
 	for _, tt := range tests {
-		if got := rangeAround(tt.point, tt.spread); got != tt.want {
-			t.Errorf("rangeAround(%v, %v) = %v, want %v", tt.point, tt.spread, got, tt.want)
+		if got := rangeAround(tt.point, tt.firm); got != tt.want {
+			t.Errorf("rangeAround(%v, %v) = %v, want %v", tt.point, tt.firm, got, tt.want)
 		}
 	}
 }
