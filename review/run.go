@@ -327,6 +327,20 @@ func commentLink(pr *PullRequest, c *Comment) string {
 	return fmt.Sprintf("%s#pullrequestreview-%d", pr.URL, c.ID)
 }
 
+// AnswerReader is a Machine that keeps the answer files it has parsed, so
+// a file the action reads too, as Status and Next just did, is not
+// parsed again.
+type AnswerReader interface {
+	ParseAnswers(name string, data []byte) (*answers.File, error)
+}
+
+func (r *run) parseAnswers(name string, data []byte) (*answers.File, error) {
+	if a, ok := r.Machine.(AnswerReader); ok {
+		return a.ParseAnswers(name, data)
+	}
+	return answers.Parse(name, data)
+}
+
 // push handles answer files edited and pushed directly: a ticked [C] (or
 // [E], [S]) continues; otherwise the reply lists what is still missing.
 func (r *run) push(tip string) (*Outcome, error) {
@@ -344,7 +358,7 @@ func (r *run) push(tip string) (*Outcome, error) {
 	out := &Outcome{Key: key}
 	choice := ""
 	if data, err := steps.ReadRepoFile(r.Git.Root(), st.Step.AnswerFile); err == nil {
-		if f, err := answers.Parse(st.Step.AnswerFile, data); err == nil {
+		if f, err := r.parseAnswers(st.Step.AnswerFile, data); err == nil {
 			choice = f.Choice
 		} else {
 			out.Reply, out.Err = &roundtable.Reply{Problems: []string{err.Error()}}, err

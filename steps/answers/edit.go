@@ -13,7 +13,12 @@ import (
 // that answer and the user's other edits and line endings survive. Empty
 // text puts the placeholder back.
 func SetAnswer(name string, data []byte, id, text string) ([]byte, error) {
-	f, lay, err := parse(name, data)
+	return (*Cache)(nil).SetAnswer(name, data, id, text)
+}
+
+// SetAnswer is [SetAnswer] through the cache.
+func (c *Cache) SetAnswer(name string, data []byte, id, text string) ([]byte, error) {
+	f, lay, err := c.parse(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +37,7 @@ func SetAnswer(name string, data []byte, id, text string) ([]byte, error) {
 		body = Placeholder
 	}
 	out := lay.replace(lay.answers[i], lay.answers[i].open+1, body)
-	if err := verify(name, out, &want); err != nil {
+	if err := c.verify(name, out, &want); err != nil {
 		return nil, fmt.Errorf("%s: the answer to %q %w", name, id, err)
 	}
 	return out, nil
@@ -43,7 +48,12 @@ func SetAnswer(name string, data []byte, id, text string) ([]byte, error) {
 // feedback block was deleted gets a new one at its end rather than losing
 // the feedback.
 func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
-	f, lay, err := parse(name, data)
+	return (*Cache)(nil).AppendFeedback(name, data, text)
+}
+
+// AppendFeedback is [AppendFeedback] through the cache.
+func (c *Cache) AppendFeedback(name string, data []byte, text string) ([]byte, error) {
+	f, lay, err := c.parse(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +83,7 @@ func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
 	} else {
 		want.Feedback = body
 		out = lay.appendBlock(feedbackOpen, body, feedbackClose)
-		if err := verify(name, out, &want); err != nil {
+		if err := c.verify(name, out, &want); err != nil {
 			if len(out) > MaxFileBytes {
 				return nil, fmt.Errorf("%s: the feedback %w", name, err)
 			}
@@ -81,7 +91,7 @@ func AppendFeedback(name string, data []byte, text string) ([]byte, error) {
 				"an unclosed code fence or HTML block there; add %s and %s lines yourself", name, feedbackOpen, feedbackClose)
 		}
 	}
-	if err := verify(name, out, &want); err != nil {
+	if err := c.verify(name, out, &want); err != nil {
 		return nil, fmt.Errorf("%s: the feedback %w", name, err)
 	}
 	return out, nil
@@ -154,13 +164,13 @@ func (l *layout) appendBlock(open, body, close string) []byte {
 // verify parses an edited file and checks it says exactly what was meant.
 // Markdown in the new text can swallow the closing marker (an unclosed
 // code fence or HTML block), and that must not be written.
-func verify(name string, out []byte, want *File) error {
+func (c *Cache) verify(name string, out []byte, want *File) error {
 	if len(out) > MaxFileBytes {
 		return fmt.Errorf("would make the file %s bytes, and an answer file may be at most %s: "+
 			"shorten the longest answers, or move detail into a file of its own and link to it",
 			thousands(len(out)), thousands(MaxFileBytes))
 	}
-	got, _, err := parse(name, out)
+	got, _, err := c.parse(name, out)
 	if err == nil {
 		// Lines after the edit move; everything else must be as meant.
 		for _, f := range []*File{got, want} {
@@ -181,7 +191,12 @@ func verify(name string, out []byte, want *File) error {
 // changes: every answer, the feedback and the rest of the file keep their
 // bytes, so what a person wrote is never rewritten.
 func SetResolved(name string, data []byte, body string) ([]byte, error) {
-	f, lay, err := parse(name, data)
+	return (*Cache)(nil).SetResolved(name, data, body)
+}
+
+// SetResolved is [SetResolved] through the cache.
+func (c *Cache) SetResolved(name string, data []byte, body string) ([]byte, error) {
+	f, lay, err := c.parse(name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +219,7 @@ func SetResolved(name string, data []byte, body string) ([]byte, error) {
 	} else {
 		out = lay.appendBlock(resolvedOpen, text, resolvedClose)
 	}
-	if err := verify(name, out, &want); err != nil {
+	if err := c.verify(name, out, &want); err != nil {
 		return nil, fmt.Errorf("%s: the resolved questions %w", name, err)
 	}
 	return out, nil

@@ -40,6 +40,12 @@ type pageQuestion struct {
 // override that drops a marker or mangles an answer fails here, at render
 // time, instead of losing the user's work later.
 func Render(source, tmpl string, v View) ([]byte, error) {
+	return (*Cache)(nil).Render(source, tmpl, v)
+}
+
+// Render is [Render] through the cache, which keeps the check's parse of
+// the output for when the file is read back.
+func (c *Cache) Render(source, tmpl string, v View) ([]byte, error) {
 	pg, want, err := newPage(v)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
@@ -62,7 +68,7 @@ func Render(source, tmpl string, v View) ([]byte, error) {
 		return nil, templateErr(err)
 	}
 	out := append(bytes.TrimRight(buf.Bytes(), "\n"), '\n')
-	if err := check(source, out, v, pg, want); err != nil {
+	if err := c.check(source, out, v, pg, want); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -165,11 +171,11 @@ func draftedBy(ai *AI) string {
 
 // check parses the rendered file back and compares it with what was meant
 // to be written.
-func check(source string, out []byte, v View, pg *page, want map[string]string) error {
+func (c *Cache) check(source string, out []byte, v View, pg *page, want map[string]string) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: rendering gives a broken answer file: %s", source, fmt.Sprintf(format, args...))
 	}
-	f, _, err := parse("output", out)
+	f, _, err := c.parse("output", out)
 	if err != nil {
 		return bad("%v", err)
 	}

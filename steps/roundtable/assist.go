@@ -301,7 +301,7 @@ func (st *state) acceptSuggestions(cur *steps.Step, ph *steps.PlanPhase, f *answ
 	if err := st.m.writeFile(rel, data); err != nil {
 		return nil, err
 	}
-	nf, err := answers.Parse(rel, data)
+	nf, err := st.m.parsed().Parse(rel, data)
 	if err != nil {
 		return nil, err
 	}

@@ -229,7 +229,7 @@ func (st *state) feedback(cur *steps.Step, ph *steps.PlanPhase, text string) (*R
 	if err != nil {
 		return nil, err
 	}
-	out, err := answers.AppendFeedback(rel, data, text)
+	out, err := st.m.parsed().AppendFeedback(rel, data, text)
 	if err != nil {
 		return nil, err
 	}

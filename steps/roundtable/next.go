@@ -170,7 +170,7 @@ func (st *state) openNext(c *changeset, r *Reply) error {
 	}
 	rel := st.it.answerPath(next)
 	c.put(rel, data)
-	f, err := answers.Parse(rel, data)
+	f, err := st.m.parsed().Parse(rel, data)
 	if err != nil {
 		return err
 	}

@@ -157,14 +157,14 @@ func (st *state) renderView(av answers.View) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := answers.Render(source, string(tmpl), av)
+	out, err := st.m.parsed().Render(source, string(tmpl), av)
 	if err != nil {
 		plain, dropped := withoutDrafts(av)
 		if len(dropped) == 0 {
 			return nil, err
 		}
 		var err2 error
-		if out, err2 = answers.Render(source, string(tmpl), plain); err2 != nil {
+		if out, err2 = st.m.parsed().Render(source, string(tmpl), plain); err2 != nil {
 			return nil, err
 		}
 		st.m.warn(fmt.Sprintf("the model's drafts of %s broke step %s's answer file (%v); asking the questions plainly",

@@ -74,7 +74,7 @@ func (m *Machine) Revise(slug, stepID string) (*Reply, error) {
 	if err := st.m.writeFile(rel, data); err != nil {
 		return nil, err
 	}
-	nf, err := answers.Parse(rel, data)
+	nf, err := m.parsed().Parse(rel, data)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +117,7 @@ func (m *Machine) answerStep(slug, stepID, qid, text string) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := answers.SetAnswer(rel, data, qid, text)
+	out, err := m.parsed().SetAnswer(rel, data, qid, text)
 	if err != nil {
 		return nil, err
 	}

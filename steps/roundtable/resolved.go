@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/steps"
-	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -66,7 +65,7 @@ func (st *state) stageResolution(c *changeset, q meta.OpenQuestion) (string, err
 	if err != nil {
 		return "", err
 	}
-	out, err := answers.SetResolved(rel, head, resolvedMarkdown(s, qs))
+	out, err := st.m.parsed().SetResolved(rel, head, resolvedMarkdown(s, qs))
 	if err != nil {
 		return fmt.Sprintf("The answer to %s is not written in %s: %v", q.ID, rel, err), nil
 	}
@@ -116,7 +115,7 @@ func (st *state) withResolved(id string, data []byte) ([]byte, error) {
 	}
 	for _, q := range qs {
 		if !q.Open() && originStep(q) == s.ID {
-			return answers.SetResolved(st.it.answerPath(s), data, resolvedMarkdown(s, qs))
+			return st.m.parsed().SetResolved(st.it.answerPath(s), data, resolvedMarkdown(s, qs))
 		}
 	}
 	return data, nil

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/steps"
-	"github.com/rtgit/rtgit/steps/answers"
 )
 
 // digest fingerprints what build reads from one step's answer file: the
@@ -84,7 +83,7 @@ func (st *state) committedDigest(s *steps.Step) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	f, err := answers.Parse(rel, data)
+	f, err := st.m.parsed().Parse(rel, data)
 	if err != nil {
 		return "", false
 	}

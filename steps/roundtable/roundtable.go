@@ -16,6 +16,7 @@ import (
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
 )
 
@@ -114,6 +115,24 @@ type Machine struct {
 	// Rtgit-Comment trailer, so the comment and its bookkeeping are one
 	// commit rather than two.
 	comment string
+	// answerFiles keeps the answer files this Machine has parsed, so one
+	// run reads each version of a file once, however many verbs and
+	// replies look at it (see answers.Cache).
+	answerFiles *answers.Cache
+}
+
+// ParseAnswers parses an answer file through the Machine's cache, for a
+// caller reading a file the run's verbs read too.
+func (m *Machine) ParseAnswers(name string, data []byte) (*answers.File, error) {
+	return m.parsed().Parse(name, data)
+}
+
+// parsed is the Machine's cache of parsed answer files.
+func (m *Machine) parsed() *answers.Cache {
+	if m.answerFiles == nil {
+		m.answerFiles = &answers.Cache{}
+	}
+	return m.answerFiles
 }
 
 func (m *Machine) now() time.Time {

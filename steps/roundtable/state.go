@@ -307,7 +307,7 @@ func (st *state) answerFile(s *steps.Step) (*answers.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := answers.Parse(rel, data)
+	f, err := st.m.parsed().Parse(rel, data)
 	if err != nil {
 		return nil, err
 	}

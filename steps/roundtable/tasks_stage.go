@@ -9,7 +9,6 @@ import (
 
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
-	"github.com/rtgit/rtgit/steps/answers"
 )
 
 // TasksColumn is the column of traceability-matrix.csv that lists the
@@ -78,11 +77,11 @@ func (st *state) rederive(c *changeset, s *steps.Step, text string) error {
 	if err != nil {
 		return err
 	}
-	out, err := answers.SetAnswer(rel, data, TasksQuestion, strings.TrimSpace(text))
+	out, err := st.m.parsed().SetAnswer(rel, data, TasksQuestion, strings.TrimSpace(text))
 	if err != nil {
 		return err
 	}
-	nf, err := answers.Parse(rel, out)
+	nf, err := st.m.parsed().Parse(rel, out)
 	if err != nil {
 		return err
 	}

@@ -147,7 +147,7 @@ func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *ans
 	if err != nil {
 		return nil, err
 	}
-	nf, err := answers.Parse(rel, data)
+	nf, err := st.m.parsed().Parse(rel, data)
 	if err != nil {
 		return nil, err
 	}
@@ -179,14 +179,14 @@ func (st *state) answer(cur *steps.Step, ph *steps.PlanPhase, id, text string) (
 	if err != nil {
 		return nil, err
 	}
-	out, err := answers.SetAnswer(rel, data, id, text)
+	out, err := st.m.parsed().SetAnswer(rel, data, id, text)
 	if err != nil {
 		return nil, err
 	}
 	if err := st.m.writeFile(rel, out); err != nil {
 		return nil, err
 	}
-	nf, err := answers.Parse(rel, out)
+	nf, err := st.m.parsed().Parse(rel, out)
 	if err != nil {
 		return nil, err
 	}
