@@ -3,7 +3,9 @@
 // history: `rtgit next` against git add and commit, `rtgit scan` against
 // git grep, `rtgit action` against git commit and push, `rtgit status <slug>`
 // (its staleness check) against git diff --name-only at 100k files and 10k
-// commits, and `rtgit status` over 1, 100 and 1,000 analyses. Each pair runs alternately on the same
+// commits, and `rtgit status` over 1, 100 and 1,000 analyses; and `rtgit
+// action` on a comment after a 65,000-character answer against the same
+// comment before it (-only large). Each pair runs alternately on the same
 // repository in one run; every command is a separate process, timed wall
 // clock from start to exit, with its peak RSS from the kernel.
 //
@@ -59,7 +61,7 @@ func main() {
 	short := flag.Bool("short", false, "1k files and one repetition only")
 	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
 	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
-	only := flag.String("only", "", "measure only this pair: scan (both scan pairs), next, action, stale (the staleness check alone) or status (the lists of analyses alone)")
+	only := flag.String("only", "", "measure only this pair: scan (both scan pairs), next, action, large (a comment after a large answer, on the smallest repository), stale (the staleness check alone) or status (the lists of analyses alone)")
 	staleFiles := flag.Int("stale-files", 100000, "files in the staleness repository, which has -history commits (0: none)")
 	reps := flag.Int("reps", 5, "runs of each command; the median is reported")
 	work := flag.String("dir", "", "work directory (default: a temporary one, removed afterwards)")
@@ -172,13 +174,20 @@ func main() {
 			a, b = s.measureScan(dir, "scan-crowd", crowdTerms)
 			rep.add("scan-crowd", sp.label, sp.files, a, b)
 		}
-		if *only == "" || *only == "next" || *only == "action" {
+		if *only == "" || *only == "next" || *only == "action" || *only == "large" {
 			checkpoint := s.startAnalysis(dir)
-			if *only != "action" {
+			if (*only == "" || *only == "large") && sp.history == 0 && sp.files == sizes[0] {
+				for _, a := range largeAnswers() {
+					progress("%s: a comment after an answer of %s", sp.label, a.label)
+					rt, before := s.measureLarge(dir, checkpoint, a)
+					rep.add("large", sp.label+", "+a.label, sp.files, rt, before)
+				}
+			}
+			if *only == "" || *only == "next" {
 				a, b := s.measureNext(dir, checkpoint)
 				rep.add("next", sp.label, sp.files, a, b)
 			}
-			if *only != "next" {
+			if *only == "" || *only == "action" {
 				a, b := s.measureAction(dir, checkpoint)
 				rep.add("action", sp.label, sp.files, a, b)
 			}

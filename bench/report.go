@@ -31,6 +31,7 @@ var against = map[string]string{
 	"scan":       "`rtgit scan` | `git grep -l -i -F`",
 	"scan-crowd": "`rtgit scan`, terms in every file | `git grep -l -i -F`",
 	"action":     "`rtgit action` | `git add` + `git commit` + `git push`",
+	"large":      "`rtgit action` on a comment after a large answer | the same comment before it",
 	"stale":      "`rtgit status <slug>`, level info (the overlap) | `git diff --name-only base..main`",
 	"stale-log":  "`rtgit status <slug>`, level warning (overlap and commits) | `git diff --name-only` + `git log --oneline base..main -- <5 files>`",
 }
@@ -39,7 +40,7 @@ func (r *report) write(w io.Writer) {
 	fmt.Fprintf(w, "Medians of %d run(s) each; RSS is the largest peak over the runs.\n\n", r.reps)
 	fmt.Fprintln(w, "| rtgit | git | repository | ratio | rtgit | git | CPU ratio | rtgit RSS | git RSS |")
 	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
-	for _, name := range []string{"next", "scan", "scan-crowd", "action", "stale", "stale-log"} {
+	for _, name := range []string{"next", "scan", "scan-crowd", "action", "large", "stale", "stale-log"} {
 		for _, p := range r.pairs {
 			if p.pair != name {
 				continue
@@ -117,8 +118,13 @@ func (r *report) writeTargets(w io.Writer) {
 		ts = append(ts, target{"status over 100 overlapping analyses vs 100 with nothing to compare", ratio(planned, plain), 2})
 	}
 	for _, p := range r.pairs {
-		if p.pair == "action" {
+		switch p.pair {
+		case "action":
 			ts = append(ts, target{"action vs commit + push, " + p.repo, ratio(p.rt.wall, p.git.wall), 1.5})
+		case "large":
+			// An answer file is read on every run, so one large answer
+			// must not make every later run slow.
+			ts = append(ts, target{"a comment after a large answer vs before it, " + p.repo, ratio(p.rt.wall, p.git.wall), 2.0})
 		}
 	}
 	for _, p := range r.pairs {
