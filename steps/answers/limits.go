@@ -154,3 +154,50 @@ func thousands(n int) string {
 	}
 	return b.String()
 }
+
+// draftCut ends a draft cut to fit MaxAnswerChars.
+const draftCut = "_(The draft stops here: an answer holds at most 65,536 characters.)_"
+
+// fitDraft makes a draft rtgit writes from someone else's text, such as
+// an issue's body, fit the limits an answer is read within, so that
+// drafting can never make the answer file unreadable: a line nested past
+// MaxNesting gets a backslash before its first marker, which shows the
+// markers as text, and text past MaxAnswerChars is cut at a line, saying
+// so. A draft is only a proposal; the whole text stays where it came from.
+func fitDraft(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if nesting([]byte(l)) > MaxNesting {
+			lines[i] = escapeFirstMarker(l)
+		}
+	}
+	s = strings.Join(lines, "\n")
+	if utf8.RuneCountInString(s) <= MaxAnswerChars {
+		return s
+	}
+	room := MaxAnswerChars - utf8.RuneCountInString(draftCut) - 2
+	cut, n := 0, 0
+	for i := range s {
+		if n == room {
+			cut = i
+			break
+		}
+		n++
+	}
+	if nl := strings.LastIndexByte(s[:cut], '\n'); nl > 0 {
+		cut = nl
+	}
+	return strings.TrimRight(s[:cut], " \t\n") + "\n\n" + draftCut
+}
+
+// escapeFirstMarker puts a backslash where it stops a line's first quote
+// or list marker from being one: before ">", "-", "*" or "+", and before
+// the "." or ")" of a number.
+func escapeFirstMarker(l string) string {
+	i := len(l) - len(strings.TrimLeft(l, " \t"))
+	j := i
+	for j < len(l) && l[j] >= '0' && l[j] <= '9' {
+		j++
+	}
+	return l[:j] + `\` + l[j:]
+}

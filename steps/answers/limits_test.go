@@ -134,3 +134,36 @@ func TestAppendFeedbackRefusesToOutgrowTheFile(t *testing.T) {
 		t.Fatalf("the last file written no longer reads: %v", err)
 	}
 }
+
+// A draft made from someone else's text, such as an issue's body, is
+// fitted to the limits instead of making the file it is drafted into
+// unreadable.
+func TestRenderFitsADraftToTheLimits(t *testing.T) {
+	tests := []struct {
+		name, prefill, want string
+	}{
+		{"deep quotes", "Intro.\n" + strings.Repeat(">", 65000), "Intro.\n\\" + strings.Repeat(">", 65000)},
+		{"deep numbers", "  " + strings.Repeat("1. ", 101) + "x", "  1\\. " + strings.Repeat("1. ", 100) + "x"},
+		{"long", strings.Repeat("A line of the issue.\n", 5000), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := sampleView()
+			v.Questions[0].Prefill = tt.prefill
+			f, err := Parse("x.md", renderSample(t, v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := f.Answers[0].Text
+			if tt.want != "" && got != tt.want {
+				t.Fatalf("draft = %.200q..., want %.200q...", got, tt.want)
+			}
+			if n := len([]rune(got)); n > MaxAnswerChars {
+				t.Fatalf("draft is %d characters", n)
+			}
+			if tt.want == "" && (!strings.HasSuffix(got, "A line of the issue.\n\n"+draftCut) || len(got) < MaxAnswerChars-100) {
+				t.Fatalf("cut draft ends %q (%d bytes)", got[len(got)-200:], len(got))
+			}
+		})
+	}
+}

@@ -133,7 +133,7 @@ func newPage(v View) (*page, map[string]string, error) {
 			pq.DraftedBy = draftedBy(ai)
 			pq.Provenance = aiMarker("ai", AIMark{ID: q.ID, Model: ai.Model, Prompt: ai.Prompt, Text: TextHash(pq.Body)})
 		} else if !unanswered(q.Prefill) {
-			pq.Body, pq.Drafted = trimBlankLines(normalise(q.Prefill)), true
+			pq.Body, pq.Drafted = fitDraft(trimBlankLines(normalise(q.Prefill))), true
 		}
 		if ai != nil && ai.Suggest && pq.Body == "" {
 			body := trimBlankLines(normalise(ai.Text))

@@ -41,3 +41,19 @@ func TestActionLargeAnswerIsRefusedAndLaterRunsWork(t *testing.T) {
 	h.comment(alice, "/rtgit answer change\n"+ansChange)
 	mustContain(t, "answer file on origin", h.originFile(answerMD), ansChange)
 }
+
+// An issue whose body nests 65,000 quotes still starts its analysis: the
+// draft taken from it shows the markers as text, so the answer file stays
+// quick to read, and the issue keeps the body as written.
+func TestActionAnalyzeFitsADeepIssueBodyIntoItsDraft(t *testing.T) {
+	h := newIssueHarness(t)
+	body := "She wants one CSV file.\n\n" + strings.Repeat(">", 65000)
+	h.api.Do(func() { h.api.Issues[testIssue].Body = body })
+	out := h.onIssue(alice, "/rtgit analyze")
+	if prs := h.openPRs(); len(prs) != 1 {
+		t.Fatalf("%d pull requests, want 1\n%s", len(prs), out)
+	}
+	const slug = "export-invoices-csv"
+	answer := gitCmd(t, h.origin, "show", "rtgit/"+slug+":docs/requirements/"+slug+"/answers/00-01-scope-estimation.md")
+	mustContain(t, "first answer file", answer, "She wants one CSV file.\n\n\\>>>>")
+}
