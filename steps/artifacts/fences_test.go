@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
 )
 
 const specDoc = "# Spec\n\n## 1.1 Problem Statement\n\n```csv``` files are what we export by hand today.\n\n" +
@@ -64,5 +66,27 @@ func TestCheckOutline(t *testing.T) {
 	p := CheckOutline(tmpl, []byte("# CSV\n\n## Problem Statement\n\n## Problem Statement\n"))
 	if len(p) != 2 || !strings.Contains(p[0], `"problem statement" appears 2 times`) || !strings.Contains(p[1], `"constraints" is missing`) {
 		t.Errorf("CheckOutline = %q", p)
+	}
+}
+
+// Leaving inline syntax unparsed changes no fence: the lines marked as
+// fenced are those full CommonMark marks, on documents whose inline
+// syntax would otherwise take the parser seconds.
+func TestFencesReadAsFullCommonMarkReadsThem(t *testing.T) {
+	full := goldmark.New().Parser()
+	docs := []string{
+		specDoc,
+		"- item\n\n  ```go\n  x := `a`\n  ```\n\n> ```\n> quoted\n\n`` ` `` and ```x``` [a](b) *c*\n\n~~~\n```\n~~~\n",
+		"```csv``` " + strings.Repeat("[a](", 2000) + "\n\n```\ncode\n```\n" + strings.Repeat("*a_", 2000) + "\n",
+	}
+	for i, d := range docs {
+		lines := strings.Split(strings.TrimSuffix(d, "\n"), "\n")
+		saved := fenceParser
+		fenceParser = full
+		want := fencedLines(lines)
+		fenceParser = saved
+		if got := fencedLines(lines); !slices.Equal(got, want) {
+			t.Errorf("doc %d: fenced lines %v, full CommonMark %v", i, got, want)
+		}
 	}
 }
