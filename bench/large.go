@@ -7,7 +7,8 @@ import (
 
 // largeAnswer is one answer posted before the measured comments: prose
 // as long as a GitHub comment allows, the deepest an answer may nest at
-// that length, and 65,000 ">", which rtgit refuses.
+// that length, unclosed links all the way, and 65,000 ">", which rtgit
+// refuses.
 type largeAnswer struct {
 	name, label, text string // name is for profile file names
 	landed            bool   // whether rtgit records it, or refuses it
@@ -21,6 +22,7 @@ func largeAnswers() []largeAnswer {
 	return []largeAnswer{
 		{"prose", "65,000 characters of prose", prose, true},
 		{"deep", "65,000 characters nested 100 deep", deep, true},
+		{"links", "65,000 characters of `[a](`", strings.Repeat("[a](", 65000/4), true},
 		{"quotes", "65,000 `>`, refused", strings.Repeat(">", 65000), false},
 	}
 }
