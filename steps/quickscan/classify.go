@@ -182,8 +182,9 @@ type Result struct {
 	Keywords []string `json:"keywords"`
 	Searched int      `json:"searched_files"`
 	Files    []File   `json:"files"`
-	// Companions are changelogs and documents likely to change with the
-	// code (companionsOf), listed apart from Files.
+	// Companions are changelogs, documents, configuration and examples
+	// likely to change with the code (companionsOf), listed apart from
+	// Files.
 	Companions []Companion `json:"companions"`
 	Estimate
 }
@@ -205,7 +206,7 @@ func analyze(keywords []string, hits []Hit, searched int, facts []pathFacts) Res
 		}
 	}
 	ranked := rank(keywords, hits, searched, facts)
-	return Result{Keywords: keywords, Searched: searched, Files: ranked, Companions: companionsOf(ranked),
+	return Result{Keywords: keywords, Searched: searched, Files: ranked, Companions: companionsOf(keywords, ranked, History{}),
 		Estimate: EstimateFrom(len(keywords), matched, ranked)}
 }
 

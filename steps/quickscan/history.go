@@ -44,7 +44,14 @@ type History struct {
 	// sizes lists, per source file, the file counts of those commits
 	// that changed it.
 	sizes map[string][]int
+	// with counts, per source file, the changelogs, documents,
+	// configuration files and examples those commits changed with it.
+	with map[string]map[string]int
 }
+
+// goesWith are the kinds of file a commit may change alongside source
+// files that a scan lists as companions (companionsOf).
+var goesWith = map[string]bool{KindChangelog: true, KindDoc: true, KindConfig: true, KindExample: true}
 
 // ReadHistory runs read (the files each of the newest n commits changed)
 // in the background and delivers the History they make. Callers start it
@@ -73,7 +80,7 @@ func ReadHistory(read func(n int) ([][]string, error)) <-chan History {
 // configuration, vendored and generated files count in no commit, as in
 // the estimate.
 func HistoryOf(changes [][]string) History {
-	h := History{sizes: map[string][]int{}}
+	h := History{sizes: map[string][]int{}, with: map[string]map[string]int{}}
 	files, sources := 0, 0
 	var all []int // each counted change's file count
 	for _, c := range changes {
@@ -81,9 +88,12 @@ func HistoryOf(changes [][]string) History {
 			continue
 		}
 		n := 0
-		var src []string
+		var src, other []string
 		for _, p := range c {
 			k := Kind(p, false)
+			if goesWith[k] {
+				other = append(other, p)
+			}
 			if !counted(k) {
 				continue
 			}
@@ -101,6 +111,17 @@ func HistoryOf(changes [][]string) History {
 		all = append(all, n)
 		for _, p := range src {
 			h.sizes[p] = append(h.sizes[p], n)
+			if len(other) == 0 {
+				continue
+			}
+			w := h.with[p]
+			if w == nil {
+				w = map[string]int{}
+				h.with[p] = w
+			}
+			for _, o := range other {
+				w[o]++
+			}
 		}
 	}
 	if sources > 0 {
@@ -164,6 +185,12 @@ func (h History) SpreadAround(p string) float64 {
 	return h.Spread
 }
 
+// changedWith counts the companion-kind files the recent changes to the
+// source file p changed with it, over how many changes to p there were.
+func (h History) changedWith(p string) (map[string]int, int) {
+	return h.with[p], len(h.sizes[p])
+}
+
 // usable reports whether the History holds enough changes to go by, and
 // says what HistoryOf would (every change touches at least one file).
 func (h History) usable() bool {
@@ -171,8 +198,10 @@ func (h History) usable() bool {
 }
 
 // WithHistory sizes the change again with what the repository's history
-// says (see EstimateFrom).
+// says (see EstimateFrom), and adds the files the history shows going with
+// the top source files to the companions.
 func (r Result) WithHistory(h History) Result {
 	r.Estimate = estimate(r.Signals.Keywords, r.Signals.Matched, r.Files, h)
+	r.Companions = companionsOf(r.Keywords, r.Files, h)
 	return r
 }

@@ -106,7 +106,7 @@ func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Resul
 	}
 	r := analyze(keywords, hits, searched, facts)
 	r.Files = withEntryFile(r.Files, read)
-	r.Companions = companionsOf(r.Files)
+	r.Companions = companionsOf(keywords, r.Files, History{})
 	return r
 }
 
