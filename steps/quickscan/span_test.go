@@ -46,22 +46,23 @@ func variedHistory() History {
 
 // The range is narrow (about half to twice the estimate) when two of the
 // three signs of a firm estimate hold, a steady history among them or
-// not, and wide otherwise; it always holds the estimate.
+// not, and reaches from one file to four times the estimate otherwise; it
+// always holds the estimate.
 func TestRangeIsNarrowWhereTheEvidenceIsFirm(t *testing.T) {
 	tests := []struct {
 		name     string
 		ranked   []File
 		h        History
 		evidence []string
-		ratio    int
+		firm     bool
 	}{
-		{"steady, defined, local", rankedIn(6, 1, true), steadyHistory(), []string{signSteady, signDefines, signLocal}, 4},
+		{"steady, defined, local", rankedIn(6, 1, true), steadyHistory(), []string{signSteady, signDefines, signLocal}, true},
 		// A repository whose changes vary in size still gets a narrow
 		// range when the search found the definition in one place.
-		{"varied, defined, local", rankedIn(6, 2, true), variedHistory(), []string{signDefines, signLocal}, 4},
-		{"steady, spread over the tree", rankedIn(6, 6, false), steadyHistory(), []string{signSteady}, 12},
-		{"varied, defined, spread over the tree", rankedIn(12, 6, true), variedHistory(), []string{signDefines}, 12},
-		{"no history, nothing defined", rankedIn(6, 1, false), History{}, []string{signLocal}, 12},
+		{"varied, defined, local", rankedIn(6, 2, true), variedHistory(), []string{signDefines, signLocal}, true},
+		{"steady, spread over the tree", rankedIn(6, 6, false), steadyHistory(), []string{signSteady}, false},
+		{"varied, defined, spread over the tree", rankedIn(12, 6, true), variedHistory(), []string{signDefines}, false},
+		{"no history, nothing defined", rankedIn(6, 1, false), History{}, []string{signLocal}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,8 +74,14 @@ func TestRangeIsNarrowWhereTheEvidenceIsFirm(t *testing.T) {
 			if lo > r.FileCount || hi < r.FileCount {
 				t.Errorf("range %v does not hold the estimate %d", r.Range, r.FileCount)
 			}
-			if hi != lo*tt.ratio && hi != r.FileCount {
-				t.Errorf("range %v around %d (point %v): want high = %d × low", r.Range, r.FileCount, r.Basis.Point, tt.ratio)
+			if r.Basis.Firm() != tt.firm {
+				t.Errorf("firm = %v, want %v", r.Basis.Firm(), tt.firm)
+			}
+			if tt.firm && hi != lo*firmRatio && hi != r.FileCount {
+				t.Errorf("range %v around %d (point %v): want high = 4 × low", r.Range, r.FileCount, r.Basis.Point)
+			}
+			if !tt.firm && (lo != 1 || hi < int(r.Basis.Point*looseAbove)) {
+				t.Errorf("range %v around %d (point %v): want 1 to four times the estimate", r.Range, r.FileCount, r.Basis.Point)
 			}
 		})
 	}
@@ -86,15 +93,13 @@ func TestRangeAround(t *testing.T) {
 		firm  bool
 		want  [2]int
 	}{
-		{4.2, true, [2]int{2, 8}},    // half the estimate to four times that
-		{4.2, false, [2]int{1, 12}},  // a third of it to twelve times that
-		{9, false, [2]int{3, 36}},    // as wide for a large estimate as for a small one
-		{0.6, true, [2]int{1, 4}},    // never below one file
-		{1.4, true, [2]int{1, 4}},    // whole files
-		{40, true, [2]int{20, 80}},   // holds the estimate
-		{2.9, false, [2]int{1, 12}},  //
-		{0.4, false, [2]int{1, 12}},  // at least one file, however small the estimate
-		{60, false, [2]int{20, 240}}, // the ratio is fixed
+		{4.2, true, [2]int{2, 8}},   // half the estimate to four times that
+		{4.2, false, [2]int{1, 17}}, // one file to four times the estimate
+		{9, true, [2]int{5, 20}},    // the ends keep a ratio of 4
+		{0.6, true, [2]int{1, 4}},   // never below one file
+		{1.4, true, [2]int{1, 4}},   // whole files
+		{40, true, [2]int{20, 80}},  // holds the estimate
+		{0.4, false, [2]int{1, 2}},  // at least one file, however small the estimate
 	}
 	for _, tt := range tests {
 		if got := rangeAround(tt.point, tt.firm); got != tt.want {
