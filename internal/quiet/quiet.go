@@ -14,7 +14,6 @@ import (
 )
 
 var (
-	fenceRe = regexp.MustCompile("^ {0,3}(```+|~~~+)(.*)$")
 	// mentionRe is what GitHub takes for a mention: @ not preceded by a
 	// word character, then a login or org/team.
 	mentionRe = regexp.MustCompile(`(^|[^A-Za-z0-9_` + "`" + `])@([A-Za-z0-9])`)
@@ -44,22 +43,11 @@ var (
 // left as they are.
 func Markdown(s, host string) string {
 	lines := strings.Split(s, "\n")
-	fence := ""
+	code, _ := Fenced(lines)
 	for i, l := range lines {
-		if m := fenceRe.FindStringSubmatch(l); m != nil {
-			switch {
-			case fence == "" && !(m[1][0] == '`' && strings.Contains(m[2], "`")):
-				fence = m[1]
-				continue
-			case fence != "" && m[1][0] == fence[0] && len(m[1]) >= len(fence) && strings.TrimSpace(m[2]) == "":
-				fence = ""
-				continue
-			}
+		if !code[i] {
+			lines[i] = line(l, host)
 		}
-		if fence != "" {
-			continue
-		}
-		lines[i] = line(l, host)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -41,3 +41,30 @@ func TestMarkdownWithoutAHost(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// Fenced reads fences as CommonMark does: a closing fence is at least as
+// long as the opening one and of the same character, a backtick fence's
+// info string holds no backtick, and a fence left open is reported.
+func TestFenced(t *testing.T) {
+	lines := []string{
+		"prose",        // 0
+		"```go",        // 1 opens
+		"~~~",          // 2 inside: another character does not close
+		"``",           // 3 inside: shorter does not close
+		"````",         // 4 closes: longer is fine
+		"```a`b",       // 5 prose: a backtick in the info string
+		"   ~~~~ info", // 6 opens, indented up to three spaces
+		"~~~ x",        // 7 inside: a closing fence has no info string
+		"code",         // 8 inside
+	}
+	code, open := Fenced(lines)
+	want := []bool{false, true, true, true, true, false, true, true, true}
+	for i := range want {
+		if code[i] != want[i] {
+			t.Errorf("line %d %q: fenced %v, want %v", i, lines[i], code[i], want[i])
+		}
+	}
+	if open != "~~~~" {
+		t.Errorf("open fence %q, want ~~~~", open)
+	}
+}

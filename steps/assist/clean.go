@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rtgit/rtgit/internal/quiet"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -19,7 +20,6 @@ var (
 	commentRe = regexp.MustCompile(`<!--`)
 	detailsRe = regexp.MustCompile(`(?i)</?details`)
 	commandRe = regexp.MustCompile(`(?i)^(\s*)(/rtgit\b.*)$`)
-	fenceRe   = regexp.MustCompile("^ {0,3}(```+|~~~+)(.*)$")
 )
 
 // Clean makes model output safe to place in an answer file, a discussion
@@ -71,18 +71,9 @@ func Clean(s string) (string, []string) {
 		changed = append(changed, "HTML blocks escaped")
 	}
 	lines := strings.Split(s, "\n")
-	fence := ""
+	code, fence := quiet.Fenced(lines)
 	for i, l := range lines {
-		if m := fenceRe.FindStringSubmatch(l); m != nil {
-			switch {
-			case fence == "" && !(m[1][0] == '`' && strings.Contains(m[2], "`")):
-				fence = m[1]
-			case fence != "" && m[1][0] == fence[0] && len(m[1]) >= len(fence) && strings.TrimSpace(m[2]) == "":
-				fence = ""
-			}
-			continue
-		}
-		if fence == "" && commandRe.MatchString(l) {
+		if !code[i] && commandRe.MatchString(l) {
 			lines[i] = commandRe.ReplaceAllString(l, "$1`$2`")
 			changed = append(changed, "command line quoted")
 		}
