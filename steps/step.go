@@ -10,6 +10,9 @@ const (
 	Deep     Depth = "deep"
 )
 
+// Depths are the three depths, shallowest first.
+var Depths = []Depth{Brief, Standard, Deep}
+
 // Valid reports whether d is one of the three depths.
 func (d Depth) Valid() bool { return d == Brief || d == Standard || d == Deep }
 

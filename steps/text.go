@@ -17,14 +17,19 @@ func Count(n int, one, many string) string {
 // JoinAnd joins items as English prose: "a", "a and b", "a, b, and c".
 // Greetings, recoveries and summaries all list things this way, so the
 // personas sound the same wherever they enumerate.
-func JoinAnd(items []string) string {
+func JoinAnd(items []string) string { return join(items, "and") }
+
+// JoinOr is JoinAnd with "or": "a, b, or c".
+func JoinOr(items []string) string { return join(items, "or") }
+
+func join(items []string, conj string) string {
 	switch len(items) {
 	case 0:
 		return ""
 	case 1:
 		return items[0]
 	case 2:
-		return items[0] + " and " + items[1]
+		return items[0] + " " + conj + " " + items[1]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + ", and " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], ", ") + ", " + conj + " " + items[len(items)-1]
 }

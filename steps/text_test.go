@@ -12,3 +12,24 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// Lists read as English prose, with the serial comma, in either
+// conjunction.
+func TestJoinAndOr(t *testing.T) {
+	for _, c := range []struct {
+		items   []string
+		and, or string
+	}{
+		{nil, "", ""},
+		{[]string{"a"}, "a", "a"},
+		{[]string{"a", "b"}, "a and b", "a or b"},
+		{[]string{"a", "b and c", "d"}, "a, b and c, and d", "a, b and c, or d"},
+	} {
+		if got := JoinAnd(c.items); got != c.and {
+			t.Errorf("JoinAnd(%q) = %q, want %q", c.items, got, c.and)
+		}
+		if got := JoinOr(c.items); got != c.or {
+			t.Errorf("JoinOr(%q) = %q, want %q", c.items, got, c.or)
+		}
+	}
+}

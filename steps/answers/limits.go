@@ -1,6 +1,7 @@
 package answers
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -45,7 +46,10 @@ func checkSize(name string, n int) error {
 // prescan that tried could be fooled into letting a slow line through.
 func tooDeep(text []byte) int {
 	for i, start := 0, 0; start <= len(text); i++ {
-		end := start + indexNewline(text[start:])
+		end := len(text)
+		if n := bytes.IndexByte(text[start:], '\n'); n >= 0 {
+			end = start + n
+		}
 		if nesting(text[start:end]) > MaxNesting {
 			return i
 		}
@@ -60,15 +64,6 @@ func nestingErr(name string, line int, what string) error {
 		"as markdown nested deeper takes seconds to read: remove the extra \">\", \"-\", \"*\", \"+\" or \"1.\" markers "+
 		"at the start of that line, or put a backslash before the first one (\\>) to show them as text",
 		name, line, what, MaxNesting, MaxNesting)
-}
-
-func indexNewline(b []byte) int {
-	for i, c := range b {
-		if c == '\n' {
-			return i
-		}
-	}
-	return len(b)
 }
 
 // nesting counts the block quote and list markers a line starts with,

@@ -62,7 +62,7 @@ func (st *state) given(s *steps.Step, id, text string, f *answers.File) bool {
 	}
 	// A question may be drafted at one depth and not at another, so
 	// every depth's wording of it is looked at.
-	for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
+	for _, d := range steps.Depths {
 		for _, q := range s.Questions(d) {
 			if q.ID == id && q.Draft != "" && t == strings.TrimSpace(steps.Expand(q.Draft, st.lookup)) {
 				return false
@@ -85,7 +85,7 @@ func (st *state) given(s *steps.Step, id, text string, f *answers.File) bool {
 func askedAt(s *steps.Step, id string) (string, string) {
 	var names []string
 	wording := ""
-	for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
+	for _, d := range steps.Depths {
 		for _, q := range s.Questions(d) {
 			if q.ID == id {
 				names = append(names, string(d))
@@ -156,7 +156,7 @@ func (st *state) keptReply(r *Reply, s *steps.Step, before, after *answers.File,
 			"It still goes into this step's documents, and comes back under its question at a depth that asks it.", depthName(d), kept[0], rel))
 	default:
 		r.say("", fmt.Sprintf("%s depth does not ask %s, so your answers are kept under \"Answered earlier\" in %s. "+
-			"They still go into this step's documents, and come back under their questions at a depth that asks them.", depthName(d), joinOr(kept), rel))
+			"They still go into this step's documents, and come back under their questions at a depth that asks them.", depthName(d), steps.JoinOr(kept), rel))
 	}
 }
 
@@ -167,14 +167,4 @@ func depthName(d steps.Depth) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// joinOr lists items as JoinAnd does, with "or": what a depth does not ask.
-func joinOr(items []string) string {
-	if len(items) < 2 {
-		return steps.JoinAnd(items)
-	}
-	j := steps.JoinAnd(items)
-	i := strings.LastIndex(j, " and ")
-	return j[:i] + " or " + j[i+len(" and "):]
 }

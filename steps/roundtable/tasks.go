@@ -25,7 +25,7 @@ const tasksOutput = "tasks.md"
 // when the analysis's steps have none.
 func (st *state) tasksStep() *steps.Step {
 	for _, s := range st.plan.Steps() {
-		for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
+		for _, d := range steps.Depths {
 			for _, q := range s.Questions(d) {
 				if q.ID == TasksQuestion {
 					return s
