@@ -102,6 +102,9 @@ type Basis struct {
 	// Evidence names the signs of a firm estimate that hold (see
 	// rangeAround): with two of them the range is narrow.
 	Evidence []string `json:"range_evidence"`
+	// Sweeps are the words of the title that say the change sweeps
+	// across the code (Sweeps): they widen a range that is not firm.
+	Sweeps []string `json:"sweep_words,omitempty"`
 }
 
 // Describe is the one-line sum behind the file count.
@@ -137,6 +140,10 @@ func (b Basis) Describe() string {
 		s += "; a wide range: only " + strings.Join(b.Evidence, ", ")
 	default:
 		s += "; a wide range: no steady history, no definition found, not in one or two directories"
+	}
+	if len(b.Sweeps) > 0 && !b.Firm() {
+		s += fmt.Sprintf(", and the title says the change sweeps (%s), so it reaches to %d× the estimate",
+			strings.Join(b.Sweeps, ", "), sweepAbove)
 	}
 	return s
 }
@@ -187,6 +194,10 @@ type Result struct {
 	// Files.
 	Companions []Companion `json:"companions"`
 	Estimate
+	// hist and sweeps are what the estimate was last sized with
+	// (WithHistory, Sweeping), so that each keeps the other's part.
+	hist   History
+	sweeps []string
 }
 
 // Analyze ranks the hits of a search for keywords over searched files and
@@ -217,7 +228,7 @@ func analyze(keywords []string, hits []Hit, searched int, facts []pathFacts) Res
 // touches something, even when nothing matched. Each part was checked
 // against the calibration split of the corpus.
 func EstimateFrom(keywords, matched int, ranked []File) Estimate {
-	return estimate(keywords, matched, ranked, History{})
+	return estimate(keywords, matched, ranked, History{}, nil)
 }
 
 // estimate is EstimateFrom with a History: the source files a change
@@ -226,7 +237,7 @@ func EstimateFrom(keywords, matched int, ranked []File) Estimate {
 // changelog, blended with the size of the recent changes to the top
 // source file (blendScale). Without a usable history, EstimateFrom's half
 // of the core files.
-func estimate(keywords, matched int, ranked []File, h History) Estimate {
+func estimate(keywords, matched int, ranked []File, h History, sweeps []string) Estimate {
 	rel := Relevant(ranked)
 	var b Basis
 	b.Core = len(rel)
@@ -289,7 +300,8 @@ func estimate(keywords, matched int, ranked []File, h History) Estimate {
 	e.Signals.HitFiles = len(ranked)
 	e.Signals.Keywords, e.Signals.Matched = keywords, matched
 	b.Evidence = evidenceFor(b, e.Signals)
-	e.Range, e.Basis = rangeAround(files, b.Firm()), b
+	b.Sweeps = sweeps
+	e.Range, e.Basis = rangeAround(files, b.Firm(), len(sweeps) > 0), b
 	e.Scope = ScopeFor(e.FileCount)
 	e.Complexity = ComplexityFor(e.Signals)
 	c := calibrated[e.Scope]

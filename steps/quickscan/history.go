@@ -201,7 +201,8 @@ func (h History) usable() bool {
 // says (see EstimateFrom), and adds the files the history shows going with
 // the top source files to the companions.
 func (r Result) WithHistory(h History) Result {
-	r.Estimate = estimate(r.Signals.Keywords, r.Signals.Matched, r.Files, h)
+	r.hist = h
+	r.Estimate = estimate(r.Signals.Keywords, r.Signals.Matched, r.Files, r.hist, r.sweeps)
 	r.Companions = companionsOf(r.Keywords, r.Files, h)
 	return r
 }

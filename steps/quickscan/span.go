@@ -20,7 +20,8 @@ import "math"
 // times that low end (about twice the estimate), so its ends keep a ratio
 // of 4 whatever the rounding. With fewer, the text cannot tell a one-file
 // fix from a feature, and the range reaches from one file to four times
-// the estimate.
+// the estimate, or eight times it when the title says the change sweeps
+// across the code (sweep.go).
 //
 // Calibrated on the train split of the corpus (docs/performance.md,
 // `go run ./bench -accuracy`): the true count falls inside for 0.83 of
@@ -51,6 +52,9 @@ const (
 	firmBelow  = 2
 	firmRatio  = 4
 	looseAbove = 4
+	// sweepAbove replaces looseAbove when the title says the change
+	// sweeps across the code (sweep.go).
+	sweepAbove = 8
 )
 
 // Signs the range is sized by, as Basis.Evidence names them.
@@ -81,12 +85,16 @@ func evidenceFor(b Basis, s Signals) []string {
 func (b Basis) Firm() bool { return len(b.Evidence) >= firmSigns }
 
 // rangeAround is the likely range of a change's file count around the
-// unrounded estimate point, firm or not: whole files, at least 1, holding
-// the rounded estimate.
-func rangeAround(point float64, firm bool) [2]int {
+// unrounded estimate point, firm or not, sweeping or not: whole files, at
+// least 1, holding the rounded estimate.
+func rangeAround(point float64, firm, sweeping bool) [2]int {
 	n := max(int(math.Round(point)), 1)
 	if !firm {
-		return [2]int{1, max(int(math.Round(point*looseAbove)), n)}
+		above := float64(looseAbove)
+		if sweeping {
+			above = sweepAbove
+		}
+		return [2]int{1, max(int(math.Round(point*above)), n)}
 	}
 	low := min(max(int(math.Round(point/firmBelow)), 1), n)
 	return [2]int{low, max(low*firmRatio, n)}

@@ -3,6 +3,7 @@ package quickscan
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -89,21 +90,23 @@ func TestRangeIsNarrowWhereTheEvidenceIsFirm(t *testing.T) {
 
 func TestRangeAround(t *testing.T) {
 	tests := []struct {
-		point float64
-		firm  bool
-		want  [2]int
+		point          float64
+		firm, sweeping bool
+		want           [2]int
 	}{
-		{4.2, true, [2]int{2, 8}},   // half the estimate to four times that
-		{4.2, false, [2]int{1, 17}}, // one file to four times the estimate
-		{9, true, [2]int{5, 20}},    // the ends keep a ratio of 4
-		{0.6, true, [2]int{1, 4}},   // never below one file
-		{1.4, true, [2]int{1, 4}},   // whole files
-		{40, true, [2]int{20, 80}},  // holds the estimate
-		{0.4, false, [2]int{1, 2}},  // at least one file, however small the estimate
+		{4.2, true, false, [2]int{2, 8}},   // half the estimate to four times that
+		{4.2, false, false, [2]int{1, 17}}, // one file to four times the estimate
+		{9, true, false, [2]int{5, 20}},    // the ends keep a ratio of 4
+		{0.6, true, false, [2]int{1, 4}},   // never below one file
+		{1.4, true, false, [2]int{1, 4}},   // whole files
+		{40, true, false, [2]int{20, 80}},  // holds the estimate
+		{0.4, false, false, [2]int{1, 2}},  // at least one file, however small the estimate
+		{4.2, false, true, [2]int{1, 34}},  // a sweeping change: one file to eight times the estimate
+		{4.2, true, true, [2]int{2, 8}},    // a firm estimate keeps its narrow range
 	}
 	for _, tt := range tests {
-		if got := rangeAround(tt.point, tt.firm); got != tt.want {
-			t.Errorf("rangeAround(%v, %v) = %v, want %v", tt.point, tt.firm, got, tt.want)
+		if got := rangeAround(tt.point, tt.firm, tt.sweeping); got != tt.want {
+			t.Errorf("rangeAround(%v, %v, %v) = %v, want %v", tt.point, tt.firm, tt.sweeping, got, tt.want)
 		}
 	}
 }
@@ -116,5 +119,56 @@ func TestGeoSpread(t *testing.T) {
 		if got := geoSpread(tt.ns); got != tt.want {
 			t.Errorf("geoSpread(%v) = %v, want %v", tt.ns, got, tt.want)
 		}
+	}
+}
+
+func TestSweeps(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"Drop Python 3.8", []string{"drop"}},
+		{"Fix whitespace errors across all source files and tests", []string{"across", "all"}},
+		{"Removed deprecated module functionality\n\nThis removes every alias.", []string{"removed", "deprecated"}},
+		{"Refactored module exports; refactored again", []string{"refactored"}},
+		{"Add a timeout to the client", nil},
+		// Only the title counts: a body's "remove" describes a detail.
+		{"Add a timeout\n\nRemove the old default.", nil},
+	} {
+		if got := Sweeps(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("Sweeps(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// A title that says the change sweeps across the code widens a range
+// that is not firm, whichever of Sweeping and WithHistory comes first,
+// and leaves a firm range as it was.
+func TestSweepingTitleWidensALooseRange(t *testing.T) {
+	loose := rankedIn(6, 6, false)
+	base := Result{Files: loose, Estimate: EstimateFrom(3, 3, loose)}
+	plain := base.WithHistory(steadyHistory())
+	a := base.Sweeping([]string{"remove"}).WithHistory(steadyHistory())
+	b := base.WithHistory(steadyHistory()).Sweeping([]string{"remove"})
+	if plain.Basis.Firm() || a.Basis.Firm() {
+		t.Fatalf("want a loose estimate, got evidence %q", a.Basis.Evidence)
+	}
+	if a.Range != b.Range || !slices.Equal(a.Basis.Sweeps, b.Basis.Sweeps) {
+		t.Errorf("order matters: %v %q against %v %q", a.Range, a.Basis.Sweeps, b.Range, b.Basis.Sweeps)
+	}
+	if want := max(int(a.Basis.Point*sweepAbove+0.5), a.FileCount); a.Range != [2]int{1, want} {
+		t.Errorf("sweeping range %v (point %v), want [1 %d]", a.Range, a.Basis.Point, want)
+	}
+	if a.Range[1] <= plain.Range[1] {
+		t.Errorf("sweeping range %v is no wider than %v", a.Range, plain.Range)
+	}
+	if !strings.Contains(a.Basis.Describe(), "sweeps (remove)") {
+		t.Errorf("Describe does not say why: %s", a.Basis.Describe())
+	}
+
+	firm := rankedIn(6, 1, true)
+	fb := Result{Files: firm, Estimate: EstimateFrom(3, 3, firm)}.WithHistory(steadyHistory())
+	if got := fb.Sweeping([]string{"remove"}).Range; got != fb.Range {
+		t.Errorf("a firm range moved from %v to %v", fb.Range, got)
 	}
 }

@@ -115,6 +115,7 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 		if h, ok := <-hist; ok {
 			r = r.WithHistory(h)
 		}
+		r = r.Sweeping(quickscan.Sweeps(st.meta.Description))
 		c.result = &r
 	} else {
 		<-hist // nothing outlives the scan
