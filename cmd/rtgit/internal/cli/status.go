@@ -108,6 +108,11 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		}
 		fmt.Fprintf(s.Out, "    %s %s%s\n", p.box(q.Answered), q.ID, opt)
 	}
+	// Answers a depth change kept are still answers; listing them says
+	// where they went.
+	for _, q := range st.Step.Kept {
+		fmt.Fprintf(s.Out, "    %s %s%s\n", p.box(true), q.ID, p.faint(` (kept under "Answered earlier"; this depth does not ask it)`))
+	}
 	return nil
 }
 
