@@ -3,6 +3,8 @@ package steps
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Count writes a count with its noun: "1 file", "3 files", never
@@ -32,4 +34,15 @@ func join(items []string, conj string) string {
 		return items[0] + " " + conj + " " + items[1]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + ", " + conj + " " + items[len(items)-1]
+}
+
+// Capitalise upper-cases the first letter of s, whatever its script:
+// "brief" becomes "Brief", "über" becomes "Über". A sentence may start
+// with a person's words, so the first byte is not always a letter.
+func Capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -33,3 +33,18 @@ func TestJoinAndOr(t *testing.T) {
 		}
 	}
 }
+
+func TestCapitalise(t *testing.T) {
+	for in, want := range map[string]string{
+		"":            "",
+		"brief":       "Brief",
+		"über alles":  "Über alles",
+		"élan":        "Élan",
+		"42 invoices": "42 invoices",
+		"\xffbad":     "\xffbad",
+	} {
+		if got := Capitalise(in); got != want {
+			t.Errorf("Capitalise(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Requirement is one functional requirement parsed from an answer.
@@ -190,7 +192,7 @@ func nfrSection(in Input) (Result, error) {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "### %s: %s\n\n%s\n", x.ID, x.Category, capitalise(x.Target))
+		fmt.Fprintf(&b, "### %s: %s\n\n%s\n", x.ID, x.Category, steps.Capitalise(x.Target))
 	}
 	return section(in, b.String()), nil
 }
@@ -225,11 +227,4 @@ func blastRadius(in Input) (Result, error) {
 		body = "**Starting point (quick-scan file review):** " + strings.Join(strings.Fields(files), " ") + "\n\n" + body
 	}
 	return section(in, body), nil
-}
-
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -153,18 +153,9 @@ func (st *state) keptReply(r *Reply, s *steps.Step, before, after *answers.File,
 	case 0:
 	case 1:
 		r.say("", fmt.Sprintf("%s depth does not ask %s, so your answer is kept under \"Answered earlier\" in %s. "+
-			"It still goes into this step's documents, and comes back under its question at a depth that asks it.", depthName(d), kept[0], rel))
+			"It still goes into this step's documents, and comes back under its question at a depth that asks it.", steps.Capitalise(string(d)), kept[0], rel))
 	default:
 		r.say("", fmt.Sprintf("%s depth does not ask %s, so your answers are kept under \"Answered earlier\" in %s. "+
-			"They still go into this step's documents, and come back under their questions at a depth that asks them.", depthName(d), steps.JoinOr(kept), rel))
+			"They still go into this step's documents, and come back under their questions at a depth that asks them.", steps.Capitalise(string(d)), steps.JoinOr(kept), rel))
 	}
-}
-
-// depthName is d as the first word of a sentence.
-func depthName(d steps.Depth) string {
-	s := string(d)
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
