@@ -46,7 +46,7 @@ func Interpret(git fileAt, step *roundtable.StepStatus, c Comment) Intent {
 		if roundtable.ParseComment(rest).Kind != "feedback" {
 			return Intent{Text: rest} // a command below a quote is still a command
 		}
-		if q := question(step, id); q != nil && q.Answered {
+		if q := question(step, id); q != nil && q.Answered || kept(step, id) {
 			// Quoting is how people talk about a question, not only how
 			// they answer it; an answer already given stays unless replaced
 			// on purpose.
@@ -148,7 +148,8 @@ func answerAtLine(rel string, data []byte, line int) string {
 }
 
 // quotedQuestion recognises GitHub's "Quote reply": leading "> " lines
-// that quote one of the open step's questions, then the answer. It
+// that quote one of the open step's questions, asked or kept, then the
+// answer. It
 // returns the question's id and the answer, or "" when the quote matches
 // no question or more than one.
 func quotedQuestion(step *roundtable.StepStatus, body string) (string, string) {
@@ -171,7 +172,10 @@ func quotedQuestion(step *roundtable.StepStatus, body string) (string, string) {
 		return "", ""
 	}
 	match := ""
-	for _, question := range step.Questions {
+	// A kept answer's question is quoted like any other (its file shows
+	// it under "Answered earlier"); it always has an answer, so the quote
+	// gets the note rather than passing as plain feedback.
+	for _, question := range append(step.Questions[:len(step.Questions):len(step.Questions)], step.Kept...) {
 		t := normalise(question.Text)
 		if t == "" {
 			continue

@@ -44,6 +44,24 @@ func TestQuoteReplyNeverReplacesAnAnswer(t *testing.T) {
 	}
 }
 
+// A question the depth no longer asks, whose answer is kept under
+// "Answered earlier", is quoted like an asked one and never replaced by a
+// quote either.
+func TestQuoteReplyOnAKeptQuestion(t *testing.T) {
+	step := &roundtable.StepStatus{AnswerFile: "docs/x.md",
+		Questions: []roundtable.QuestionStatus{{ID: "change", Text: "What should change?"}},
+		Kept:      []roundtable.QuestionStatus{{ID: "boundaries", Text: "What must stay exactly as it is?", Answered: true}}}
+	body := "> What must stay exactly as it is?\n\nthe emails too"
+	got := Interpret(nil, step, Comment{Kind: KindIssueComment, Body: body})
+	if got.Text != body || !strings.Contains(got.Note, "`boundaries` already has an answer") {
+		t.Errorf("Interpret = %+v: want the comment as feedback, with a note naming boundaries", got)
+	}
+	explicit := "> What must stay exactly as it is?\n\n/rtgit answer boundaries\nThe PDFs and the emails."
+	if got := Interpret(nil, step, Comment{Kind: KindIssueComment, Body: explicit}); got.Text != "/rtgit answer boundaries\nThe PDFs and the emails." {
+		t.Errorf("an explicit answer below the quote became %+v", got)
+	}
+}
+
 func TestWithDashboardKeepsTheAuthorsText(t *testing.T) {
 	dash := dashboardMarker + "\nv1\n" + dashboardEnd + "\n"
 	body := WithDashboard("My notes.", dash)
