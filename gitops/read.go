@@ -51,13 +51,9 @@ func (r *Repo) ListFiles(rev, dir string) ([]string, error) {
 // listEntries returns the names of the entries directly inside dir at rev
 // whose mode keep accepts, in git's order.
 func (r *Repo) listEntries(rev, dir string, keep func(filemode.FileMode) bool) ([]string, error) {
-	c, err := r.commitAt(rev)
+	_, t, err := r.treeAt(rev)
 	if err != nil {
 		return nil, err
-	}
-	t, err := c.Tree()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rev, err)
 	}
 	if dir = strings.Trim(dir, "/"); dir != "" && dir != "." {
 		if t, err = t.Tree(dir); err != nil {

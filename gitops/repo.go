@@ -218,6 +218,19 @@ func (r *Repo) commitAt(rev string) (*object.Commit, error) {
 	return c, nil
 }
 
+// treeAt is the commit rev names and its root tree.
+func (r *Repo) treeAt(rev string) (*object.Commit, *object.Tree, error) {
+	c, err := r.commitAt(rev)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := c.Tree()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", rev, err)
+	}
+	return c, t, nil
+}
+
 // checkPaths validates repo-relative slash paths and returns them in order
 // without duplicates. It refuses anything that could escape the worktree or
 // reach into .git, since these paths become both file and tree names.

@@ -39,13 +39,9 @@ var ErrSubmodule = errors.New("submodule in a commit's tree")
 // fs.ModeSymlink and fs.ModeIrregular entries), so a reader expecting a
 // file there reports the refusal instead of missing the file.
 func (r *Repo) TreeFS(rev string) (fs.FS, error) {
-	c, err := r.commitAt(rev)
+	c, t, err := r.treeAt(rev)
 	if err != nil {
 		return nil, err
-	}
-	t, err := c.Tree()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rev, err)
 	}
 	return &treeFS{st: r.st, root: t, commit: c.Hash.String(), mtime: c.Committer.When}, nil
 }
