@@ -43,6 +43,20 @@ type File struct {
 	// for the working tree, ".rtgit/config.yaml on main at 3f2a1c9e" for
 	// a commit.
 	Source string
+	// Branch and Commit are the default branch and the tip it was read
+	// at, by FromDefaultBranch; both "" for the working tree. Whatever
+	// else policy allows only from that branch (a repository's step
+	// files and templates) is read from the same commit.
+	Branch, Commit string
+}
+
+// Where says where the file was read, for naming other files read from
+// the same place: "on main at 3f2a1c9e", or "" for the working tree.
+func (f File) Where() string {
+	if f.Commit == "" {
+		return ""
+	}
+	return fmt.Sprintf("on %s at %.8s", f.Branch, f.Commit)
 }
 
 // Absent reports whether there was no file: every setting is its default.
@@ -103,7 +117,8 @@ func FromDefaultBranch(ctx context.Context, g Git, remote, branch, token string)
 	if err != nil {
 		return File{}, fmt.Errorf("settings: fetch the default branch %s: %w", branch, err)
 	}
-	f := File{Source: fmt.Sprintf("%s on %s at %.8s", Path, branch, tip)}
+	f := File{Branch: branch, Commit: tip}
+	f.Source = Path + " " + f.Where()
 	data, err := g.ReadFileAt(tip, Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil

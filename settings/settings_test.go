@@ -53,6 +53,10 @@ func TestFromDefaultBranchReadsTheFetchedTip(t *testing.T) {
 	if f.Source != ".rtgit/config.yaml on main at 11111111" {
 		t.Errorf("Source = %q", f.Source)
 	}
+	// The commit is kept, so other files are read from exactly it.
+	if f.Commit != mainTip || f.Branch != "main" || f.Where() != "on main at 11111111" {
+		t.Errorf("Commit, Branch, Where = %q, %q, %q; want the fetched tip of main", f.Commit, f.Branch, f.Where())
+	}
 	if strings.Join(g.fetched, ",") != "origin/main" {
 		t.Errorf("fetched %v, want origin/main only", g.fetched)
 	}
@@ -67,6 +71,10 @@ func TestFromDefaultBranchWithoutFileIsDefaults(t *testing.T) {
 	f, err := FromDefaultBranch(context.Background(), g, "origin", "main", "")
 	if err != nil || !f.Absent() {
 		t.Fatalf("FromDefaultBranch = %+v, %v; want an absent file", f, err)
+	}
+	// Without a settings file the commit still decides the other files.
+	if f.Commit != mainTip {
+		t.Errorf("Commit = %q; want the tip even without a settings file", f.Commit)
 	}
 	if _, err := f.Read(); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Read of an absent file = %v, want fs.ErrNotExist", err)
@@ -113,7 +121,7 @@ func TestFromWorktree(t *testing.T) {
 		t.Fatal(err)
 	}
 	f, err := FromWorktree(root)
-	if err != nil || string(f.Data) != "github:\n  reactions: false\n" || f.Source != Path {
+	if err != nil || string(f.Data) != "github:\n  reactions: false\n" || f.Source != Path || f.Where() != "" {
 		t.Fatalf("FromWorktree = %+v, %v", f, err)
 	}
 }
