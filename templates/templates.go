@@ -25,7 +25,13 @@ const OverrideDir = ".rtgit/templates"
 
 // Set resolves templates for one repository.
 type Set struct {
-	Repo fs.FS // the worktree; nil means defaults only
+	// Repo is the tree overrides are read from: the worktree locally,
+	// the default branch's commit in the Action. Nil means defaults
+	// only.
+	Repo fs.FS
+	// Where says where Repo is, when it is not the worktree ("on main at
+	// 1a2b3c4d"); it follows an override's path in sources and errors.
+	Where string
 }
 
 // Read returns the template called name, preferring the repository's
@@ -33,12 +39,16 @@ type Set struct {
 func (s Set) Read(name string) (data []byte, source string, err error) {
 	if s.Repo != nil {
 		p := path.Join(OverrideDir, name)
+		src := p
+		if s.Where != "" {
+			src += " " + s.Where
+		}
 		data, err = fs.ReadFile(s.Repo, p)
 		if err == nil {
-			return data, p, nil
+			return data, src, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return nil, p, fmt.Errorf("%s: %w", p, err)
+			return nil, src, fmt.Errorf("%s: %w", src, err)
 		}
 	}
 	data, err = fs.ReadFile(FS, name)
