@@ -77,6 +77,12 @@ type Machine struct {
 	Repo      Repo
 	Templates Templates
 	Embedded  fs.FS // the embedded defaults (steps, personas)
+	// Overrides is the tree the repository's step files, libraries and
+	// personas are read from (.rtgit/steps, .rtgit/libraries,
+	// .rtgit/personas.yaml). Nil reads the worktree, as local commands
+	// do; the Action sets the default branch's commit, so an analysis
+	// branch cannot change the rules its own answers are checked by.
+	Overrides fs.FS
 	Now       func() time.Time
 	// Warn receives non-fatal problems: invalid step files, skip_if errors.
 	Warn func(string)
@@ -154,7 +160,7 @@ func (m *Machine) PlanFor(library string) (*steps.Plan, error) { return m.plan(l
 
 // plan loads the plan afresh; step-file problems become warnings.
 func (m *Machine) plan(library string) (*steps.Plan, error) {
-	p, err := steps.LoadLibrary(m.Embedded, steps.RepoFS(m.Repo.Root()), library)
+	p, err := steps.LoadLibrary(m.Embedded, m.overrides(), library)
 	if err != nil {
 		return nil, err
 	}
@@ -164,6 +170,14 @@ func (m *Machine) plan(library string) (*steps.Plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// overrides is the tree step files and personas are read from.
+func (m *Machine) overrides() fs.FS {
+	if m.Overrides != nil {
+		return m.Overrides
+	}
+	return steps.RepoFS(m.Repo.Root())
 }
 
 // ErrBrokenSteps: a step file in the repository does not parse.

@@ -1,0 +1,53 @@
+package roundtable
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// With Overrides set, step files come from that tree and the worktree's
+// are not read; without it, the worktree's are.
+func TestPlanReadsOverridesInsteadOfTheWorktree(t *testing.T) {
+	const stepFile = ".rtgit/steps/00-quick-scan/09-house-check.md"
+	step := func(title string) string {
+		return "---\nstep_id: \"00-09\"\ntitle: \"" + title + "\"\npersona: \"business-analyst\"\ndepth: \"standard\"\noutputs:\n  - quick-scan.md\n---\n\n## Standard Mode\n\n- `check` Is this checked?\n"
+	}
+	m, repo := newMachine(t)
+	p := filepath.Join(repo.root, filepath.FromSlash(stepFile))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(step("Worktree Check")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	title := func() string {
+		t.Helper()
+		plan, err := m.PlanFor("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errs := plan.RepoErrors(); len(errs) != 0 {
+			t.Fatalf("the test's step file is invalid: %v", errs)
+		}
+		for _, s := range plan.Steps() {
+			if s.ID == "00-09" {
+				return s.Title
+			}
+		}
+		return ""
+	}
+	if got := title(); got != "Worktree Check" {
+		t.Fatalf("without Overrides, step 00-09 is %q; want the worktree's", got)
+	}
+	m.Overrides = fstest.MapFS{stepFile: {Data: []byte(step("Trusted Check"))}}
+	if got := title(); got != "Trusted Check" {
+		t.Fatalf("with Overrides, step 00-09 is %q; want the overrides' file, not the worktree's", got)
+	}
+	m.Overrides = fstest.MapFS{}
+	if got := title(); got != "" {
+		t.Fatalf("with empty Overrides, step 00-09 is %q; want none: the worktree is not read", strings.TrimSpace(got))
+	}
+}
