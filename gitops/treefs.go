@@ -55,16 +55,30 @@ type treeFS struct {
 
 // refusedError says which entry on a path was refused and why.
 type refusedError struct {
-	link   string // the symlink or submodule's path
+	link   string // the symlink or submodule's path; "" when it is the path asked for
 	commit string
 	kind   error // ErrSymlink or ErrSubmodule
 }
 
 func (e *refusedError) Error() string {
+	what := "a symlink in commit %.8s; rtgit does not follow symlinks read from git"
 	if e.kind == ErrSubmodule {
-		return fmt.Sprintf("%s is a submodule in commit %.8s; its files are not in this repository", e.link, e.commit)
+		what = "a submodule in commit %.8s; its files are not in this repository"
 	}
-	return fmt.Sprintf("%s is a symlink in commit %.8s; rtgit does not follow symlinks read from git", e.link, e.commit)
+	what = fmt.Sprintf(what, e.commit)
+	if e.link == "" {
+		return what
+	}
+	return e.link + " is " + what
+}
+
+// refuse is the error for the entry at parts[:i+1] of name.
+func (f *treeFS) refuse(op, name string, parts []string, i int, kind error) error {
+	link := ""
+	if i < len(parts)-1 {
+		link = strings.Join(parts[:i+1], "/")
+	}
+	return &fs.PathError{Op: op, Path: name, Err: &refusedError{link, f.commit, kind}}
 }
 
 func (e *refusedError) Unwrap() error { return e.kind }
@@ -94,9 +108,9 @@ func (f *treeFS) lookup(op, name string) (node, error) {
 		last := i == len(parts)-1
 		switch e.Mode {
 		case filemode.Symlink:
-			return node{}, &fs.PathError{Op: op, Path: name, Err: &refusedError{strings.Join(parts[:i+1], "/"), f.commit, ErrSymlink}}
+			return node{}, f.refuse(op, name, parts, i, ErrSymlink)
 		case filemode.Submodule:
-			return node{}, &fs.PathError{Op: op, Path: name, Err: &refusedError{strings.Join(parts[:i+1], "/"), f.commit, ErrSubmodule}}
+			return node{}, f.refuse(op, name, parts, i, ErrSubmodule)
 		case filemode.Dir:
 			sub, err := object.GetTree(f.st, e.Hash)
 			if err != nil {
