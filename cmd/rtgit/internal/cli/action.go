@@ -19,7 +19,6 @@ import (
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
-	"github.com/rtgit/rtgit/templates"
 )
 
 type actionOptions struct {
@@ -124,6 +123,12 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if aiCfg.APIKey != "" && aiCfg.APIKey != o.getenv(ai.EnvAPIKey) {
 		fmt.Fprintf(s.Out, "::add-mask::%s\n", aiCfg.APIKey)
 	}
+	// Step files, personas and templates come from the same commit: a
+	// pull request cannot relax the rules its answers are checked by,
+	// nor change what the model is told.
+	if err := ws.overridesFrom(trusted); err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
 	m := machineFor(ws, s)
 	m.Settings = trusted.Read
 	m.LinkHost = webHost(o.getenv("GITHUB_SERVER_URL"))
@@ -165,12 +170,10 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		Tracker: client,
 		Git:     ag,
 		Machine: m,
-		Plan: func() (*steps.Plan, error) {
-			return steps.Load(templates.FS, steps.RepoFS(repoGit.Root()))
-		},
-		Config: cfg,
-		Log:    s.Out,
-		Sleep:  o.sleep,
+		Plan:    ws.plan,
+		Config:  cfg,
+		Log:     s.Out,
+		Sleep:   o.sleep,
 	}
 	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out, pause: o.sleep}

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/export"
-	"github.com/rtgit/rtgit/templates"
 )
 
 type exportOptions struct {
@@ -97,7 +96,7 @@ func runExport(o *exportOptions, args []string, s Streams) error {
 		return err
 	}
 	a := export.New(src)
-	r, err := export.Render(a, o.format, export.Options{Templates: templates.Set{Repo: ws.fsys}, Existing: os.DirFS(root)})
+	r, err := export.Render(a, o.format, export.Options{Templates: ws.templates(), Existing: os.DirFS(root)})
 	if err != nil {
 		return err
 	}

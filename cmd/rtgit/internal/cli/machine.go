@@ -101,6 +101,7 @@ func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 		Repo:      gitRepo{Repo: ws.repo, base: new(string), hist: new(history)},
 		Templates: ws.templates(),
 		Embedded:  templates.FS,
+		Overrides: ws.fsys,
 		Warn:      s.warn,
 	}
 	// Who changed an approved answer is recorded by name (see

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -16,7 +17,10 @@ import (
 type workspace struct {
 	root string       // worktree root, or the -C directory outside git
 	repo *gitops.Repo // nil outside a git repository
-	fsys fs.FS        // the tree, for reading overrides
+	fsys fs.FS        // the tree overrides are read from
+	// where names fsys in messages when it is not the worktree ("on
+	// main at 1a2b3c4d").
+	where string
 }
 
 // openWorkspace finds the repository at or above dir. Outside git it still
@@ -45,6 +49,24 @@ func openWorkspace(dir string, needRepo bool) (*workspace, error) {
 	}
 }
 
+// overridesFrom makes the commit the trusted settings were read from the
+// one place the repository's overrides come from: step files, libraries,
+// personas and every template under .rtgit/templates/ (answer file,
+// artifacts, prompts, exports). The Action calls it because its working
+// tree holds the analysis branch, which a pull request controls; locally
+// the working tree is the user's and stays the source.
+func (w *workspace) overridesFrom(f settings.File) error {
+	if f.Commit == "" {
+		return fmt.Errorf("%s was not read from a commit; overrides are read only from the default branch's", f.Source)
+	}
+	fsys, err := w.repo.TreeFS(f.Commit)
+	if err != nil {
+		return fmt.Errorf("overrides %s: %w", f.Where(), err)
+	}
+	w.fsys, w.where = fsys, f.Where()
+	return nil
+}
+
 // plan resolves the step plan for the workspace, afresh on every call.
 func (w *workspace) plan() (*steps.Plan, error) {
 	return steps.Load(templates.FS, w.fsys)
@@ -52,5 +74,5 @@ func (w *workspace) plan() (*steps.Plan, error) {
 
 // templates resolves templates with the workspace's overrides.
 func (w *workspace) templates() templates.Set {
-	return templates.Set{Repo: w.fsys}
+	return templates.Set{Repo: w.fsys, Where: w.where}
 }
