@@ -7,7 +7,9 @@
 // FromDefaultBranch from the default branch's commit in git, whatever the
 // event and whatever the working tree holds. Only people who can change
 // the default branch change those settings; a push to an analysis branch
-// or a pull request's merge commit never does.
+// or a pull request's merge commit never does. The repository's
+// overrides (step files, personas, templates) are read from the same
+// commit, File.Commit.
 //
 // The file's sections are parsed by their owners (ai.ParseConfig,
 // review.ParseConfig, critic.ParseConfig, ...) from File.Data; Section

@@ -3,7 +3,9 @@
 //
 // A repository overrides any of them with a same-named file: step files
 // under .rtgit/steps/, personas in .rtgit/personas.yaml, and everything else
-// under .rtgit/templates/. Overrides are read fresh on every run.
+// under .rtgit/templates/. Overrides are read fresh on every run, from
+// the tree Set.Repo names: the worktree locally, the default branch's
+// commit in the Action.
 package templates
 
 import (
