@@ -88,7 +88,7 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	}
 	p, err := m.plan(o.Library)
 	if err == nil {
-		err = runnablePlan(p)
+		err = m.runnablePlan(p)
 	}
 	if err != nil {
 		return nil, err

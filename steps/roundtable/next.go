@@ -84,7 +84,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 		err = st.onBranch()
 	}
 	if err == nil {
-		err = runnablePlan(st.plan)
+		err = m.runnablePlan(st.plan)
 	}
 	if err != nil {
 		unlock()

@@ -1,6 +1,7 @@
 package roundtable
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,5 +50,21 @@ func TestPlanReadsOverridesInsteadOfTheWorktree(t *testing.T) {
 	m.Overrides = fstest.MapFS{}
 	if got := title(); got != "" {
 		t.Fatalf("with empty Overrides, step 00-09 is %q; want none: the worktree is not read", strings.TrimSpace(got))
+	}
+}
+
+// A broken file in Overrides is named with where Overrides is, so it is
+// looked for there and not in the worktree.
+func TestBrokenOverrideSaysWhereItIs(t *testing.T) {
+	m, _ := newMachine(t)
+	m.OverridesWhere = "on main at 1a2b3c4d"
+	m.Overrides = fstest.MapFS{".rtgit/steps/00-quick-scan/01-scope-estimation.md": {Data: []byte("---\nstep_id: \"00-01\"\ntitle: [\n---\n")}}
+	_, err := m.New(NewOptions{Description: "Let customers export invoices as CSV", Slug: "csv"})
+	if !errors.Is(err, ErrBrokenSteps) || !strings.Contains(err.Error(), "broken step file on main at 1a2b3c4d: .rtgit/steps/00-quick-scan/01-scope-estimation.md:") {
+		t.Errorf("New with a broken step file = %v; want ErrBrokenSteps naming the file and where it is", err)
+	}
+	m.Overrides = fstest.MapFS{".rtgit/personas.yaml": {Data: []byte("personas: [\n")}}
+	if _, err := m.PlanFor(""); err == nil || !strings.HasPrefix(err.Error(), "overrides on main at 1a2b3c4d: .rtgit/personas.yaml") {
+		t.Errorf("PlanFor with broken personas = %v; want an error naming the file and where it is", err)
 	}
 }

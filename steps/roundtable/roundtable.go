@@ -83,7 +83,11 @@ type Machine struct {
 	// do; the Action sets the default branch's commit, so an analysis
 	// branch cannot change the rules its own answers are checked by.
 	Overrides fs.FS
-	Now       func() time.Time
+	// OverridesWhere names Overrides in messages when it is not the
+	// worktree ("on main at 1a2b3c4d"), so a broken file is looked for
+	// where it is.
+	OverridesWhere string
+	Now            func() time.Time
 	// Warn receives non-fatal problems: invalid step files, skip_if errors.
 	Warn func(string)
 	// Assist holds the optional helpers (a model); nil keeps every
@@ -162,6 +166,9 @@ func (m *Machine) PlanFor(library string) (*steps.Plan, error) { return m.plan(l
 func (m *Machine) plan(library string) (*steps.Plan, error) {
 	p, err := steps.LoadLibrary(m.Embedded, m.overrides(), library)
 	if err != nil {
+		if m.OverridesWhere != "" {
+			err = fmt.Errorf("overrides %s: %w", m.OverridesWhere, err)
+		}
 		return nil, err
 	}
 	for _, pr := range p.Problems {
@@ -186,7 +193,7 @@ var ErrBrokenSteps = errors.New("broken step file")
 // runnablePlan refuses to run anything while a repository step file is
 // broken: running the embedded step it was meant to replace would answer
 // questions the maintainer took out.
-func runnablePlan(p *steps.Plan) error {
+func (m *Machine) runnablePlan(p *steps.Plan) error {
 	errs := p.RepoErrors()
 	if len(errs) == 0 {
 		return nil
@@ -195,7 +202,11 @@ func runnablePlan(p *steps.Plan) error {
 	for i, pr := range errs {
 		lines[i] = pr.String()
 	}
-	return fmt.Errorf("%w: %s\nfix or remove the file before going on (rtgit lint lists every problem)", ErrBrokenSteps, strings.Join(lines, "\n"))
+	where := ""
+	if m.OverridesWhere != "" {
+		where = " " + m.OverridesWhere
+	}
+	return fmt.Errorf("%w%s: %s\nfix or remove the file before going on (rtgit lint lists every problem)", ErrBrokenSteps, where, strings.Join(lines, "\n"))
 }
 
 // SetActor names who the next verbs act for (see Actor).
