@@ -199,3 +199,18 @@ func TestActionBranchPersonasAreIgnored(t *testing.T) {
 		t.Errorf("the analysis branch's persona leads the step:\n%s\n%s", opened, last)
 	}
 }
+
+// A broken step file on the default branch stops the comment with an
+// error that says where the file is, not on the branch being analysed.
+func TestActionBrokenDefaultBranchStepFileSaysWhere(t *testing.T) {
+	h := newHarness(t)
+	h.commitFile("main", ".rtgit/steps/00-quick-scan/01-scope-estimation.md", "---\nstep_id: \"00-01\"\ntitle: [\n---\n", "a broken scope step")
+	tip := gitCmd(t, h.origin, "rev-parse", "main")
+	_, out := h.comment(alice, "/rtgit answer change\n"+ansChange)
+	want := "broken step file on main at " + tip[:8] + ": .rtgit/steps/00-quick-scan/01-scope-estimation.md:"
+	mustContain(t, "the run's log", out, want)
+	mustContain(t, "the reply", strings.Join(h.replies(), "\n"), want)
+	if strings.Contains(h.originFile(answerMD), ansChange) {
+		t.Error("the answer was recorded under the embedded step the broken file replaces")
+	}
+}

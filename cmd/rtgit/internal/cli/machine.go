@@ -98,11 +98,12 @@ func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 	// git's own stages are write points too, for the fault-injection tests.
 	ws.repo.OnPoint(roundtable.GitPoint)
 	m := &roundtable.Machine{
-		Repo:      gitRepo{Repo: ws.repo, base: new(string), hist: new(history)},
-		Templates: ws.templates(),
-		Embedded:  templates.FS,
-		Overrides: ws.fsys,
-		Warn:      s.warn,
+		Repo:           gitRepo{Repo: ws.repo, base: new(string), hist: new(history)},
+		Templates:      ws.templates(),
+		Embedded:       templates.FS,
+		Overrides:      ws.fsys,
+		OverridesWhere: ws.where,
+		Warn:           s.warn,
 	}
 	// Who changed an approved answer is recorded by name (see
 	// roundtable.Machine.Actor).
