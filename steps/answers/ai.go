@@ -39,6 +39,10 @@ type AIMark struct {
 	Model  string
 	Prompt string // hash of the prompt
 	Text   string // TextHash of what the model wrote
+	// Chosen: a person chose the text, by ticking its suggestion's box,
+	// so it is their answer although a model wrote it. Written as
+	// chosen=yes; a draft left as it was is not chosen.
+	Chosen bool
 }
 
 // Suggestion is a model's suggested answer shown beside a question.
@@ -92,7 +96,11 @@ func SafeModel(model string) string {
 }
 
 func aiMarker(kind string, m AIMark) string {
-	return fmt.Sprintf("<!-- rtgit:%s id=%s model=%s prompt=%s text=%s -->", kind, m.ID, SafeModel(m.Model), m.Prompt, m.Text)
+	chosen := ""
+	if m.Chosen {
+		chosen = " chosen=yes"
+	}
+	return fmt.Sprintf("<!-- rtgit:%s id=%s model=%s prompt=%s text=%s%s -->", kind, m.ID, SafeModel(m.Model), m.Prompt, m.Text, chosen)
 }
 
 const suggestionTick = "Use this suggestion as my answer"
@@ -117,7 +125,8 @@ func suggestionBlock(m AIMark, by, body string) string {
 	}, "\n")
 }
 
-// parseAIArgs reads "id= model= prompt= text=" in any order.
+// parseAIArgs reads "id= model= prompt= text=" in any order, and for a
+// draft an optional "chosen=yes".
 func parseAIArgs(kind string, args []string) (AIMark, error) {
 	var m AIMark
 	want := fmt.Sprintf("want <!-- rtgit:%s id=ID model=MODEL prompt=HASH text=HASH -->", kind)
@@ -125,6 +134,12 @@ func parseAIArgs(kind string, args []string) (AIMark, error) {
 		k, v, _ := strings.Cut(a, "=")
 		var dst *string
 		switch k {
+		case "chosen":
+			if kind != "ai" || v != "yes" || m.Chosen {
+				return AIMark{}, fmt.Errorf("%s marker has a bad or repeated %q; only a draft may say chosen=yes; %s", kind, a, want)
+			}
+			m.Chosen = true
+			continue
 		case "id":
 			dst = &m.ID
 		case "model":

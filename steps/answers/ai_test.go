@@ -57,10 +57,31 @@ func TestAIMarkerErrors(t *testing.T) {
 		"<!-- rtgit:ai id=x model=m prompt=p -->",
 		"<!-- rtgit:ai id=x model=m prompt=p text=t color=red -->",
 		"<!-- rtgit:ai id=x model=bad--> prompt=p text=t -->",
+		"<!-- rtgit:ai id=x model=m prompt=p text=t chosen=no -->",
+		"<!-- rtgit:ai id=x model=m prompt=p text=t chosen=yes chosen=yes -->",
+		"<!-- rtgit:suggestion id=x model=m prompt=p text=t chosen=yes -->",
 	} {
 		data := "<!-- rtgit:file step=01-01 depth=brief slug=s -->\n\n" + line + "\n"
 		if _, err := Parse("f.md", []byte(data)); err == nil || !strings.Contains(err.Error(), "f.md:3:") {
 			t.Errorf("%s: err = %v, want one naming line 3", line, err)
+		}
+	}
+}
+
+// chosen=yes says a person chose a model's text; it reads back, and a
+// draft without it is not chosen.
+func TestAIMarkerChosen(t *testing.T) {
+	for _, m := range []AIMark{
+		{ID: "x", Model: "m", Prompt: "p1", Text: "t1", Chosen: true},
+		{ID: "x", Model: "m", Prompt: "p1", Text: "t1"},
+	} {
+		data := "<!-- rtgit:file step=01-01 depth=brief slug=s -->\n\n" + aiMarker("ai", m) + "\n"
+		f, err := Parse("f.md", []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.AI) != 1 || f.AI[0] != m {
+			t.Errorf("%s reads back as %+v", aiMarker("ai", m), f.AI)
 		}
 	}
 }

@@ -59,7 +59,7 @@
 // (who drafted it, when a model did), .Provenance (the hidden marker of a
 // model-written body) and .Suggestion (a model's suggestion block, see
 // ai.go); and .Kept, the answers to questions this depth does not ask,
-// each with .ID .Text .Body .AskedAt, whose blocks must follow the
+// each with .ID .Text .Body .AskedAt .Provenance, whose blocks must follow the
 // questions' in that order. The markers
 // come from the functions fileMarker, answerOpen ID, answerClose ID,
 // menuOpen, menuClose, feedbackOpen and feedbackClose; quote turns text
@@ -129,6 +129,10 @@ type Kept struct {
 	Text    string // the question, "" when the step no longer asks it
 	Body    string // the answer
 	AskedAt string // the depths that ask it ("standard and deep"), "" for none
+	// Provenance is the hidden marker line of a Body a model wrote, set
+	// by Render from View.CarryAI: a suggestion someone chose stays
+	// marked as the model's while it is kept.
+	Provenance string
 }
 
 // Contributor is one contributing persona's part in a step.

@@ -65,3 +65,38 @@ func TestRenderRefusesATemplateThatDropsKeptAnswers(t *testing.T) {
 		t.Errorf("kept id that is also asked: err = %v", err)
 	}
 }
+
+// A kept answer a model wrote (a suggestion someone ticked) keeps its
+// provenance marker; a template that drops it is refused, as one that
+// drops a drafted answer's marker is, rather than passing the model's
+// text off as a person's.
+func TestRenderKeptAnswerKeepsItsProvenance(t *testing.T) {
+	v := sampleView()
+	v.Depth = "brief"
+	body := "The PDF invoices stay."
+	mark := AIMark{ID: "boundaries", Model: "m1", Prompt: "abc123", Text: TextHash(body), Chosen: true}
+	v.Kept = []Kept{{ID: "boundaries", Text: "Where does this change stop?", Body: body}}
+	v.CarryAI = map[string]AIMark{"boundaries": mark}
+	f, err := Parse("a.md", renderSample(t, v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := f.Drafted("boundaries"); !ok || got != mark {
+		t.Errorf("kept answer's provenance = %+v (%v), want %+v", got, ok, mark)
+	}
+
+	good := readTemplate(t)
+	i := strings.Index(good, "{{- with .Kept}}")
+	j := strings.Index(good[i:], "{{- with .Provenance}}")
+	if i < 0 || j < 0 {
+		t.Fatal("the embedded template writes no provenance for kept answers")
+	}
+	cut := good[:i+j] + strings.Replace(good[i+j:], "{{- with .Provenance}}\n\n{{.}}\n{{- end}}", "", 1)
+	if cut == good {
+		t.Fatal("could not take the kept provenance out of the template")
+	}
+	_, err = Render("tmpl.md", cut, v)
+	if err == nil || !strings.Contains(err.Error(), `the answer kept for "boundaries" is a model's text, and the file does not say so`) {
+		t.Errorf("err = %v", err)
+	}
+}

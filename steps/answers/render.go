@@ -157,7 +157,11 @@ func newPage(v View) (*page, map[string]string, error) {
 			continue // nothing was said, so nothing is kept
 		}
 		want[k.ID] = body
-		pg.Kept = append(pg.Kept, Kept{ID: k.ID, Text: strings.TrimSpace(normalise(k.Text)), Body: body, AskedAt: oneLineText(k.AskedAt)})
+		pk := Kept{ID: k.ID, Text: strings.TrimSpace(normalise(k.Text)), Body: body, AskedAt: oneLineText(k.AskedAt)}
+		if m, ok := v.CarryAI[k.ID]; ok && m.Text == TextHash(body) {
+			pk.Provenance = aiMarker("ai", m)
+		}
+		pg.Kept = append(pg.Kept, pk)
 	}
 	return pg, want, nil
 }
@@ -206,6 +210,22 @@ func (c *Cache) check(source string, out []byte, v View, pg *page, want map[stri
 		i := len(v.Questions) + j
 		if i >= len(f.Answers) || f.Answers[i].ID != k.ID || f.Answers[i].Text != k.Body {
 			return bad("the answer kept for %q is missing, out of order or changed (after the questions, use {{range .Kept}} with {{answerOpen .ID}}, {{.Body}} and {{answerClose .ID}})", k.ID)
+		}
+	}
+	// A model's text must stay marked as the model's: a template that
+	// drops .Provenance would pass it off as a person's.
+	marked := map[string]string{}
+	for _, m := range f.AI {
+		marked[m.ID] = m.Text
+	}
+	for _, pq := range pg.Questions {
+		if pq.Provenance != "" && marked[pq.ID] != TextHash(pq.Body) {
+			return bad("the answer to %q is a model's text, and the file does not say so (use {{.Provenance}} on a line of its own before its answer block)", pq.ID)
+		}
+	}
+	for _, k := range pg.Kept {
+		if k.Provenance != "" && marked[k.ID] != TextHash(k.Body) {
+			return bad("the answer kept for %q is a model's text, and the file does not say so (use {{.Provenance}} on a line of its own before its answer block)", k.ID)
 		}
 	}
 	if n := len(v.Questions) + len(pg.Kept); len(f.Answers) > n {
