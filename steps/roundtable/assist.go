@@ -270,7 +270,9 @@ func (st *state) carryAI(s *steps.Step, carry map[string]string) map[string]answ
 			}
 		}
 		if sg, ok := f.Suggested(id); ok && sg.Text == h {
-			out[id] = sg.AIMark
+			m := sg.AIMark
+			m.Chosen = sg.Ticked // a ticked box is a person's choice
+			out[id] = m
 		}
 	}
 	return out

@@ -19,7 +19,9 @@ import (
 // answer a person gave to a question d does not ask, in the step's
 // question order, then answers to ids the step no longer asks at all.
 // rtgit's own drafts and a model's drafts nobody changed are not kept:
-// they are no one's answer yet, and are drafted again when asked.
+// they are no one's answer yet, and are drafted again when asked. A
+// model's suggestion someone ticked is theirs, and is kept with its
+// provenance.
 func (st *state) keptAnswers(s *steps.Step, d steps.Depth, carry map[string]string) []answers.Kept {
 	if len(carry) == 0 {
 		return nil
@@ -72,7 +74,7 @@ func (st *state) given(s *steps.Step, id, text string, f *answers.File) bool {
 	if f != nil {
 		h := answers.TextHash(text)
 		for _, m := range f.AI {
-			if m.ID == id && m.Text == h {
+			if m.ID == id && m.Text == h && !m.Chosen {
 				return false
 			}
 		}

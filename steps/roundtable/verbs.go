@@ -127,6 +127,10 @@ func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *ans
 	for _, a := range f.Answers {
 		if a.Answered {
 			carry[a.ID] = a.Text
+		} else if sg, ok := f.Suggested(a.ID); ok && sg.Ticked && sg.Body != "" {
+			// A ticked box is an answer: the render may not ask the
+			// question again, and must not untick it.
+			carry[a.ID] = sg.Body
 		}
 	}
 	intro := st.intro(cur, ph, false)
