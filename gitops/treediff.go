@@ -2,6 +2,8 @@ package gitops
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -92,4 +94,75 @@ func (r *Repo) treeEntries(h plumbing.Hash) ([]object.TreeEntry, error) {
 		return nil, fmt.Errorf("read tree %s: %w", ShortHash(h.String()), err)
 	}
 	return t.Entries, nil
+}
+
+// ChangedUnder lists the files that differ between the commits from and to
+// (branch names, "HEAD" or SHAs) at or below any of paths, which name
+// files or directories: added, removed, or changed in content or mode.
+// The result is sorted. Only the trees on those paths are read, so
+// comparing a few directories costs what they hold, not what the
+// repository does. A path that passes through something other than a
+// directory holds nothing on that side.
+func (r *Repo) ChangedUnder(from, to string, paths []string) ([]string, error) {
+	paths, err := checkPaths(paths)
+	if err != nil {
+		return nil, err
+	}
+	_, a, err := r.treeAt(from)
+	if err != nil {
+		return nil, err
+	}
+	_, b, err := r.treeAt(to)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range paths {
+		old, had, err := r.entryAt(a, p)
+		if err != nil {
+			return nil, err
+		}
+		cur, has, err := r.entryAt(b, p)
+		if err != nil {
+			return nil, err
+		}
+		if !had && !has || had && has && old.Hash == cur.Hash && old.Mode == cur.Mode {
+			continue
+		}
+		prefix := ""
+		if i := strings.LastIndexByte(p, '/'); i >= 0 {
+			prefix = p[:i+1]
+		}
+		if err := r.diffEntry(old, had, cur, has, prefix, &out); err != nil {
+			return nil, err
+		}
+	}
+	// One path may lie below another of paths.
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// entryAt is the entry at the slash path p in t, reading only the trees on
+// the way there.
+func (r *Repo) entryAt(t *object.Tree, p string) (object.TreeEntry, bool, error) {
+	entries := t.Entries
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		j := slices.IndexFunc(entries, func(e object.TreeEntry) bool { return e.Name == part })
+		if j < 0 {
+			return object.TreeEntry{}, false, nil
+		}
+		e := entries[j]
+		if i == len(parts)-1 {
+			return e, true, nil
+		}
+		if e.Mode != filemode.Dir {
+			return object.TreeEntry{}, false, nil
+		}
+		var err error
+		if entries, err = r.treeEntries(e.Hash); err != nil {
+			return object.TreeEntry{}, false, err
+		}
+	}
+	panic("unreachable")
 }
