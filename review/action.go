@@ -79,6 +79,9 @@ type Result struct {
 	Pushes    int
 	Problems  []string // "path:line: reason" from the last reply
 	Warnings  []string // failures that did not stop the run
+	// Notices are things worth knowing that changed nothing, such as
+	// overrides on the analysis branch the run does not use.
+	Notices []string
 	// LateReplies are comments an earlier run applied without replying,
 	// answered by this one.
 	LateReplies []string

@@ -218,6 +218,9 @@ func WriteSummary(w io.Writer, res *Result) error {
 	if res.Staleness != nil {
 		b.WriteString("\n" + stalenessMarkdown(res.Staleness))
 	}
+	for _, n := range res.Notices {
+		fmt.Fprintf(&b, "- ℹ️ %s\n", defang(n))
+	}
 	for _, wmsg := range res.Warnings {
 		fmt.Fprintf(&b, "- ⚠️ %s\n", defang(wmsg))
 	}

@@ -100,6 +100,9 @@ func (r *run) catchUp(comments []Comment) error {
 		if err := r.Git.CheckoutAt(r.branch(), tip); err != nil {
 			return err
 		}
+		if attempt == 1 {
+			r.noteIgnoredOverrides(tip)
+		}
 		r.res.Handled = nil
 		commits := 0
 		if r.Event.Name == EventPush && r.Event.After == tip {

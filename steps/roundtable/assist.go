@@ -135,15 +135,15 @@ func (st *state) withheldFiles() []string {
 	}
 	var out []string
 	for _, w := range h.Withheld(st.candidateFiles()) {
-		out = append(out, codeSpan(w.Path)+": "+w.Reason)
+		out = append(out, CodeSpan(w.Path)+": "+w.Reason)
 	}
 	return out
 }
 
-// codeSpan quotes a path as inline code whatever it holds: a fence longer
+// CodeSpan quotes a path as inline code whatever it holds: a fence longer
 // than any run of backticks in it, and control characters shown escaped,
 // so no file name can end the span or the line.
-func codeSpan(p string) string {
+func CodeSpan(p string) string {
 	p = strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return '?'
