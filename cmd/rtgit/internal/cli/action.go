@@ -156,7 +156,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		}
 	}
 	m.Policy = func() (signoff.Policy, error) { return policy, nil }
-	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base}
+	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base, overrides: trusted}
 	// The workflow checks out shallow; comparisons fetch the history
 	// they need (see actionGit.deepenBase).
 	if h := m.Repo.(gitRepo).hist; h != nil {
@@ -338,6 +338,9 @@ type actionGit struct {
 	// baseBranch and branch are the pull request's base and head
 	// branches, once fetched.
 	baseBranch, branch string
+	// overrides is the default branch's commit the run's step files,
+	// personas and templates come from (workspace.overridesFrom).
+	overrides settings.File
 }
 
 // FetchBase brings the pull request's base branch into its
@@ -423,6 +426,17 @@ func (g *actionGit) analysisClean(branch string) error {
 	}
 	return fmt.Errorf("%w in %s: they are not on %s, perhaps left by a run stopped part-way in this folder; the action works from the remote branch, so run it in a clean checkout",
 		gitops.ErrDirty, strings.Join(dirty, ", "), branch)
+}
+
+// IgnoredOverrides lists the overrides the analysis branch's commit sha
+// holds otherwise than the default branch's commit the run reads them from
+// (review.OverridesChecker).
+func (g *actionGit) IgnoredOverrides(sha string) (*review.IgnoredOverrides, error) {
+	paths, err := g.repo.ChangedUnder(g.overrides.Commit, sha, overridePaths)
+	if err != nil {
+		return nil, err
+	}
+	return &review.IgnoredOverrides{Paths: paths, Branch: g.overrides.Branch, Commit: g.overrides.Commit}, nil
 }
 
 func (g *actionGit) Commit(paths []string, msg string) (string, error) {

@@ -67,6 +67,16 @@ func (w *workspace) overridesFrom(f settings.File) error {
 	return nil
 }
 
+// overridePaths are where a repository's overrides live: what
+// overridesFrom reads from the default branch's commit in the Action.
+var overridePaths = []string{
+	steps.RepoStepsDir,
+	steps.RepoLibrariesDir,
+	".rtgit/personas.yaml",
+	steps.RepoPersonaDir,
+	templates.OverrideDir,
+}
+
 // plan resolves the step plan for the workspace, afresh on every call.
 func (w *workspace) plan() (*steps.Plan, error) {
 	return steps.Load(templates.FS, w.fsys)
