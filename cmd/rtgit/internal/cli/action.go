@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,6 +19,7 @@ import (
 	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -430,13 +432,55 @@ func (g *actionGit) analysisClean(branch string) error {
 
 // IgnoredOverrides lists the overrides the analysis branch's commit sha
 // holds otherwise than the default branch's commit the run reads them from
-// (review.OverridesChecker).
+// (review.OverridesChecker). Only what the branch itself changed since the
+// commit it was cut from is named: a file the default branch added or
+// changed afterwards differs too, but that one is used, and there is
+// nothing to merge. When that commit cannot be had, every difference is
+// named.
 func (g *actionGit) IgnoredOverrides(sha string) (*review.IgnoredOverrides, error) {
 	paths, err := g.repo.ChangedUnder(g.overrides.Commit, sha, overridePaths)
 	if err != nil {
 		return nil, err
 	}
+	if base := g.analysisBase(sha); base != "" && len(paths) > 0 {
+		own, err := g.repo.ChangedUnder(base, sha, overridePaths)
+		if err != nil {
+			return nil, err
+		}
+		paths = slices.DeleteFunc(paths, func(p string) bool {
+			_, found := slices.BinarySearch(own, p)
+			return !found
+		})
+	}
 	return &review.IgnoredOverrides{Paths: paths, Branch: g.overrides.Branch, Commit: g.overrides.Commit}, nil
+}
+
+// analysisBase is the commit the analysis at sha was cut from, as its
+// meta.json records it, with more of the default branch's history fetched
+// when the clone lacks it; "" when it cannot be had. Staleness needs the
+// same history later in the run.
+func (g *actionGit) analysisBase(sha string) string {
+	slug := strings.TrimPrefix(g.branch, roundtable.BranchPrefix)
+	if slug == g.branch {
+		return ""
+	}
+	path := roundtable.RequirementsDir + "/" + slug + "/meta.json"
+	data, err := g.repo.ReadFileAt(sha, path)
+	if err != nil {
+		return ""
+	}
+	md, err := meta.Parse(path, data)
+	if err != nil || md.BaseCommit == "" {
+		return ""
+	}
+	base := md.BaseCommit
+	if !g.repo.HasCommit(base) {
+		ok, err := g.repo.DeepenUntil(g.ctx, g.remote, g.overrides.Branch, g.token, func() bool { return g.repo.HasCommit(base) })
+		if err != nil || !ok {
+			return ""
+		}
+	}
+	return base
 }
 
 func (g *actionGit) Commit(paths []string, msg string) (string, error) {

@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/templates"
 )
 
 // Overrides an analysis branch carries are not used (see
@@ -53,4 +56,44 @@ func TestActionNotesNothingWhenTheBranchMatchesMain(t *testing.T) {
 		t.Errorf("a branch whose overrides match main's got a notice:\n%s", out)
 	}
 	mustContain(t, "step 00-01's answer file", h.originFile(answerMD), ansChange)
+}
+
+// The default branch gaining a step file after the analysis branch was cut
+// leaves the branch without it, but the branch changed nothing: the file
+// used is main's, and there is nothing to merge. In a shallow checkout too,
+// where the commit the analysis was cut from is fetched to tell.
+func TestActionNotesNothingMainChangedAfterTheBranch(t *testing.T) {
+	for _, shallow := range []bool{false, true} {
+		t.Run(fmt.Sprintf("shallow=%v", shallow), func(t *testing.T) {
+			h := newHarness(t)
+			h.shallow = shallow
+			step, err := templates.FS.ReadFile("steps/00-quick-scan/01-scope-estimation.md")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.commitFile("main", ".rtgit/steps/00-quick-scan/01-scope-estimation.md", string(step), "the scope step, kept in the repository")
+			h.moveMain(3)
+			_, out := h.comment(alice, "/rtgit answer change\n"+ansChange)
+			if strings.Contains(out, "::notice::") || strings.Contains(out, "not used") {
+				t.Errorf("a step file main added after the branch was cut was noted:\n%s", out)
+			}
+			mustContain(t, "step 00-01's answer file", h.originFile(answerMD), ansChange)
+		})
+	}
+}
+
+// What the branch changed is still named when main changed it too.
+func TestActionNotesABranchEditMainAlsoMade(t *testing.T) {
+	h := newHarness(t)
+	h.shallow = true
+	const tmpl = ".rtgit/templates/answer-file.md.tmpl"
+	h.commitFile("main", tmpl, answerTemplateWith(t, "_House note._"), "answer files carry the house note")
+	h.commitFile("main", ".rtgit/personas/extra.yaml", "personas: []\n", "a persona the branch has not seen")
+	h.commitFile("rtgit/"+testSlug, tmpl, answerTemplateWith(t, "_Branch note._"), "answer files carry the branch's note")
+	_, out := h.comment(alice, "/rtgit answer change\n"+ansChange)
+	log, _, _ := strings.Cut(out, "\n--- summary\n")
+	mustContain(t, "the run's log", log, "::notice::`"+tmpl+"` on this branch is not used")
+	if strings.Contains(out, "extra.yaml") {
+		t.Errorf("a persona file only main has was named:\n%s", out)
+	}
 }
