@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"strings"
 	"sync"
@@ -20,9 +21,13 @@ import (
 type Options struct {
 	Config    Config
 	Templates Templates
-	Root      string // the worktree, for file excerpts and .gitignore
-	GitDir    string // the git directory, for the response cache; "" disables it
-	Warn      func(string)
+	Root      string // the worktree, for file excerpts and .git/info/exclude
+	// Ignores is the tree the .gitignore files that keep files from the
+	// model are read from; nil reads them from Root. The Action passes
+	// the default branch's commit, as for every other policy.
+	Ignores fs.FS
+	GitDir  string // the git directory, for the response cache; "" disables it
+	Warn    func(string)
 	// HTTPClient replaces the default transport (tests).
 	HTTPClient *http.Client
 }
@@ -77,7 +82,7 @@ func New(o Options) (*Client, error) {
 	if o.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(o.HTTPClient))
 	}
-	c := &Client{cfg: o.Config, sdk: openai.NewClient(opts...), prompts: p, guard: newGuard(o.Root, o.Config.Deny),
+	c := &Client{cfg: o.Config, sdk: openai.NewClient(opts...), prompts: p, guard: newGuard(o.Root, o.Ignores, o.Config.Deny),
 		warn: warn, maxExcerpts: 5, excerptSize: 4 << 10}
 	if o.GitDir != "" {
 		c.cache = cache{dir: strings.TrimRight(o.GitDir, "/\\") + "/" + CacheDir}

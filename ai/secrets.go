@@ -2,12 +2,12 @@ package ai
 
 import (
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
@@ -33,38 +33,53 @@ var secretDirs = []string{".ssh", ".aws", ".azure", ".gnupg", ".docker", ".kube"
 // guard decides which repository files may be excerpted into a prompt.
 type guard struct {
 	root string
-	deny []string
-	dirs map[string][]gitignore.Pattern // .gitignore patterns read so far, by directory
+	// ignores is the tree .gitignore files are read from: what the
+	// repository keeps out is policy, so in the Action it is the default
+	// branch's commit, not the analysis branch in the worktree. Nil
+	// reads them from root.
+	ignores fs.FS
+	deny    []string
+	dirs    map[string][]gitignore.Pattern // .gitignore patterns read so far, by directory
 }
 
-func newGuard(root string, deny []string) *guard {
-	return &guard{root: root, deny: deny, dirs: map[string][]gitignore.Pattern{}}
+func newGuard(root string, ignores fs.FS, deny []string) *guard {
+	return &guard{root: root, ignores: ignores, deny: deny, dirs: map[string][]gitignore.Pattern{}}
 }
 
 // ignored applies .git/info/exclude and the .gitignore files of every
 // directory on rel's way, as git does; only those files are read.
 func (g *guard) ignored(parts []string) bool {
-	if g.root == "" {
+	if g.root == "" && g.ignores == nil {
 		return false
 	}
-	fs := osfs.New(g.root)
+	// .git/info/exclude belongs to the clone, not to any commit.
+	local := func(name string) (io.ReadCloser, error) {
+		if g.root == "" {
+			return nil, fs.ErrNotExist
+		}
+		return osfs.New(g.root).Open(name)
+	}
+	tree := local
+	if g.ignores != nil {
+		tree = func(name string) (io.ReadCloser, error) { return g.ignores.Open(name) }
+	}
 	var ps []gitignore.Pattern
-	read := func(key, file string, domain []string) {
+	read := func(key, file string, domain []string, open func(string) (io.ReadCloser, error)) {
 		if _, ok := g.dirs[key]; !ok {
-			g.dirs[key] = readIgnore(fs, file, domain)
+			g.dirs[key] = readIgnore(open, file, domain)
 		}
 		ps = append(ps, g.dirs[key]...)
 	}
-	read("\x00exclude", ".git/info/exclude", nil)
+	read("\x00exclude", ".git/info/exclude", nil, local)
 	for i := 0; i < len(parts); i++ {
 		dir := parts[:i]
-		read(strings.Join(dir, "/"), path.Join(append(append([]string{}, dir...), ".gitignore")...), dir)
+		read(strings.Join(dir, "/"), path.Join(append(append([]string{}, dir...), ".gitignore")...), dir, tree)
 	}
 	return gitignore.NewMatcher(ps).Match(parts, false)
 }
 
-func readIgnore(fs billy.Filesystem, file string, domain []string) []gitignore.Pattern {
-	f, err := fs.Open(file)
+func readIgnore(open func(string) (io.ReadCloser, error), file string, domain []string) []gitignore.Pattern {
+	f, err := open(file)
 	if err != nil {
 		return nil
 	}

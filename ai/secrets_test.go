@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // Credential files a quick scan may rank as candidates: by name, by
@@ -108,5 +109,40 @@ func TestSecretContent(t *testing.T) {
 		if got := secretContent(tc.rel, tc.text); !strings.Contains(got, tc.want) || (tc.want == "" && got != "") {
 			t.Errorf("secretContent(%s, %q) = %q, want %q", tc.rel, tc.text, got, tc.want)
 		}
+	}
+}
+
+// What .gitignore keeps from the model is read from the tree the client
+// is given (in the Action, the default branch's commit), not from the
+// worktree, which holds the analysis branch there; .git/info/exclude,
+// which no commit holds, is still read from the clone.
+func TestGitignoreComesFromTheGivenTree(t *testing.T) {
+	root := t.TempDir()
+	for rel, text := range map[string]string{
+		".gitignore":        "# the branch dropped main's rule\n",
+		".git/info/exclude": "scratch/\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	main := fstest.MapFS{".gitignore": {Data: []byte("notes/private.md\n")}}
+	g := newGuard(root, main, nil)
+	if ok, why := g.allowed("notes/private.md"); ok || why != "ignored by .gitignore" {
+		t.Errorf("notes/private.md: allowed %v (%q); main's .gitignore keeps it out", ok, why)
+	}
+	if ok, why := g.allowed("scratch/todo.md"); ok || why != "ignored by .gitignore" {
+		t.Errorf("scratch/todo.md: allowed %v (%q); .git/info/exclude keeps it out", ok, why)
+	}
+	if ok, _ := g.allowed("notes/public.md"); !ok {
+		t.Error("notes/public.md is withheld; nothing ignores it")
+	}
+	// Without a tree, the worktree's own .gitignore decides, as locally.
+	if ok, _ := newGuard(root, nil, nil).allowed("notes/private.md"); !ok {
+		t.Error("with no tree given, the worktree's .gitignore (which allows it) was not the one read")
 	}
 }

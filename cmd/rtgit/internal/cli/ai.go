@@ -29,7 +29,7 @@ func wireAIConfig(m *roundtable.Machine, ws *workspace, cfg ai.Config, s Streams
 	if !cfg.Enabled() {
 		return nil
 	}
-	c, err := ai.New(ai.Options{Config: cfg, Templates: ws.templates(), Root: ws.root, GitDir: ws.repo.GitDir(),
+	c, err := ai.New(ai.Options{Config: cfg, Templates: ws.templates(), Root: ws.root, Ignores: ws.fsys, GitDir: ws.repo.GitDir(),
 		Warn: s.warn})
 	if err != nil {
 		return err
