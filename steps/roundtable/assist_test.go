@@ -192,7 +192,11 @@ func TestAIBriefDraftIsConfirmedWithProvenance(t *testing.T) {
 	}
 }
 
-func TestAIStandardSuggestionTakenByTickingItsBox(t *testing.T) {
+// standardSuggestions drives the demo analysis to step 01-01 with a
+// scripted model, at standard depth, where each question gets a
+// suggestion beside it.
+func standardSuggestions(t *testing.T) (*roundtable.Machine, string, demoScript) {
+	t.Helper()
 	m, dir := newDemoMachine(t)
 	s := toRequirements(t, m)
 	fh := &fakeHelpers{draft: fromScript(s)}
@@ -200,6 +204,43 @@ func TestAIStandardSuggestionTakenByTickingItsBox(t *testing.T) {
 	if _, err := m.SetDepth(s.Slug, steps.Standard); err != nil {
 		t.Fatal(err)
 	}
+	return m, dir, s
+}
+
+// tickSuggestion ticks the box under question id's suggestion in step
+// name's answer file, as a person editing the file would.
+func tickSuggestion(t *testing.T, dir, slug, name, id string) {
+	t.Helper()
+	matches, _ := filepath.Glob(filepath.Join(dir, "docs/requirements", slug, "answers", name+"-*.md"))
+	for _, p := range matches {
+		if strings.HasSuffix(p, ".elaboration.md") || strings.HasSuffix(p, ".review.md") {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		at := strings.Index(text, "rtgit:suggestion id="+id+" ")
+		if at < 0 {
+			t.Fatalf("no suggestion for %s in %s:\n%s", id, p, text)
+		}
+		box := strings.Index(text[at:], "- [ ] ")
+		if box < 0 {
+			t.Fatalf("no box under the suggestion for %s in %s:\n%s", id, p, text)
+		}
+		box += at
+		text = text[:box] + "- [x] " + text[box+len("- [ ] "):]
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Fatalf("no answer file for step %s", name)
+}
+
+func TestAIStandardSuggestionTakenByTickingItsBox(t *testing.T) {
+	m, dir, s := standardSuggestions(t)
 	text, f := answerFile(t, dir, s.Slug, "01-01")
 	if len(f.Suggestions) == 0 || !strings.Contains(text, "<details>") {
 		t.Fatalf("no suggestions in the standard answer file:\n%s", text)
@@ -211,12 +252,7 @@ func TestAIStandardSuggestionTakenByTickingItsBox(t *testing.T) {
 	}
 	// Tick the first suggestion's box, answer the rest by hand.
 	first := f.Suggestions[0].ID
-	ticked := strings.Replace(text, "- [ ] Use this suggestion as my answer", "- [x] Use this suggestion as my answer", 1)
-	p := filepath.Join(dir, "docs/requirements", s.Slug, "answers")
-	matches, _ := filepath.Glob(filepath.Join(p, "01-01*.md"))
-	if err := os.WriteFile(matches[0], []byte(ticked), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	tickSuggestion(t, dir, s.Slug, "01-01", first)
 	for _, a := range f.Answers {
 		if a.ID != first {
 			if _, err := m.Answer(s.Slug, a.ID, "By hand: "+s.Answers["01-01"][a.ID]); err != nil {

@@ -300,29 +300,9 @@ outputs:
 // asks it again puts it back under its question. Left unticked, it is
 // only a suggestion and is not kept.
 func TestDepthChangeKeepsATickedSuggestion(t *testing.T) {
-	m, dir := newDemoMachine(t)
-	s := toRequirements(t, m)
-	fh := &fakeHelpers{draft: fromScript(s)}
-	m.Assist = fh.set()
-	if _, err := m.SetDepth(s.Slug, steps.Standard); err != nil {
-		t.Fatal(err)
-	}
-	text, f := answerFile(t, dir, s.Slug, "01-01")
-	if _, ok := f.Suggested("drivers"); !ok {
-		t.Fatalf("no suggestion for drivers at standard depth:\n%s", text)
-	}
+	m, dir, s := standardSuggestions(t)
 	want := strings.TrimSpace(s.Answers["01-01"]["drivers"])
-	// Tick the box under drivers only.
-	at := strings.Index(text, "rtgit:suggestion id=drivers")
-	tick := strings.Index(text[at:], "- [ ] ")
-	if at < 0 || tick < 0 {
-		t.Fatalf("no box to tick:\n%s", text)
-	}
-	text = text[:at+tick] + "- [x] " + text[at+tick+len("- [ ] "):]
-	matches, _ := filepath.Glob(filepath.Join(dir, "docs/requirements", s.Slug, "answers", "01-01*.md"))
-	if err := os.WriteFile(matches[0], []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	tickSuggestion(t, dir, s.Slug, "01-01", "drivers")
 
 	r, err := m.SetDepth(s.Slug, steps.Brief)
 	if err != nil {
@@ -331,7 +311,7 @@ func TestDepthChangeKeepsATickedSuggestion(t *testing.T) {
 	if got, w := said(r), "Brief depth does not ask `drivers`, so your answer is kept"; !strings.Contains(got, w) {
 		t.Errorf("reply does not say the ticked suggestion was kept:\n%s\nwant %q", got, w)
 	}
-	text, f = answerFile(t, dir, s.Slug, "01-01")
+	text, f := answerFile(t, dir, s.Slug, "01-01")
 	if a, ok := f.Answer("drivers"); !ok || a.Text != want {
 		t.Errorf("kept drivers = %q (%v), want the ticked suggestion\n%s", a.Text, ok, text)
 	}
