@@ -41,8 +41,12 @@ var earsRe = regexp.MustCompile(`(?is)^when\s+(.+?),\s*((?:the|it)\s+.*?\bshall\
 func ParseCriterion(id, text string) Criterion {
 	c := Criterion{ID: id, Text: strings.TrimSpace(text)}
 	if m := earsRe.FindStringSubmatch(c.Text); m != nil && !clauseRe.MatchString(m[2]) {
-		c.Steps = []Step{{"When", clean(m[1])}, {"Then", clean(m[2])}}
-		return c
+		// A trigger of blanks ("When  , the system shall …") is no
+		// trigger: such a text goes on to the clause split, which flags it.
+		if steps := []Step{{"When", clean(m[1])}, {"Then", clean(m[2])}}; wellFormed(steps) {
+			c.Steps = steps
+			return c
+		}
 	}
 	locs := clauseRe.FindAllStringSubmatchIndex(c.Text, -1)
 	if len(locs) == 0 || locs[0][0] != 0 {
