@@ -110,25 +110,32 @@ func toRequirements(t *testing.T, m *roundtable.Machine) demoScript {
 	return s
 }
 
-func answerFile(t *testing.T, dir, slug, name string) (string, *answers.File) {
+// answerPath is the path of step name's answer file (not its
+// elaboration or review file).
+func answerPath(t *testing.T, dir, slug, name string) string {
 	t.Helper()
 	matches, _ := filepath.Glob(filepath.Join(dir, "docs/requirements", slug, "answers", name+"*.md"))
 	for _, p := range matches {
-		if strings.HasSuffix(p, ".elaboration.md") || strings.HasSuffix(p, ".review.md") {
-			continue
+		if !strings.HasSuffix(p, ".elaboration.md") && !strings.HasSuffix(p, ".review.md") {
+			return p
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := answers.Parse(p, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data), f
 	}
 	t.Fatalf("no answer file %s", name)
-	return "", nil
+	return ""
+}
+
+func answerFile(t *testing.T, dir, slug, name string) (string, *answers.File) {
+	t.Helper()
+	p := answerPath(t, dir, slug, name)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := answers.Parse(p, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data), f
 }
 
 func readMeta(t *testing.T, dir, slug string) *meta.Meta {
@@ -211,32 +218,21 @@ func standardSuggestions(t *testing.T) (*roundtable.Machine, string, demoScript)
 // name's answer file, as a person editing the file would.
 func tickSuggestion(t *testing.T, dir, slug, name, id string) {
 	t.Helper()
-	matches, _ := filepath.Glob(filepath.Join(dir, "docs/requirements", slug, "answers", name+"-*.md"))
-	for _, p := range matches {
-		if strings.HasSuffix(p, ".elaboration.md") || strings.HasSuffix(p, ".review.md") {
-			continue
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(data)
-		at := strings.Index(text, "rtgit:suggestion id="+id+" ")
-		if at < 0 {
-			t.Fatalf("no suggestion for %s in %s:\n%s", id, p, text)
-		}
-		box := strings.Index(text[at:], "- [ ] ")
-		if box < 0 {
-			t.Fatalf("no box under the suggestion for %s in %s:\n%s", id, p, text)
-		}
-		box += at
-		text = text[:box] + "- [x] " + text[box+len("- [ ] "):]
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
+	p := answerPath(t, dir, slug, name)
+	text, _ := answerFile(t, dir, slug, name)
+	at := strings.Index(text, "rtgit:suggestion id="+id+" ")
+	if at < 0 {
+		t.Fatalf("no suggestion for %s in %s:\n%s", id, p, text)
 	}
-	t.Fatalf("no answer file for step %s", name)
+	box := strings.Index(text[at:], "- [ ] ")
+	if box < 0 {
+		t.Fatalf("no box under the suggestion for %s in %s:\n%s", id, p, text)
+	}
+	box += at
+	text = text[:box] + "- [x] " + text[box+len("- [ ] "):]
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestAIStandardSuggestionTakenByTickingItsBox(t *testing.T) {
