@@ -190,7 +190,8 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	o.ceilScopeRight, o.ceilRatioErr = scopeOf(cn) == scopeOf(len(c.Files)), max(ce/t, t/ce)
 	if verbose {
 		row, _ := json.Marshal(map[string]any{"repo": c.Repo, "split": c.Split, "true": len(c.Files), "est": s.Estimated,
-			"range": s.Range, "basis": s.Basis, "signals": s.Signals})
+			"range": s.Range, "basis": s.Basis, "signals": s.Signals, "top": ranked[:min(10, len(ranked))],
+			"companions": s.Companions, "non_test": nonTest, "ranks": ranksOf(ranked, nonTest)})
 		fmt.Fprintf(os.Stderr, "row\t%s\n", row)
 		subject, _, _ := strings.Cut(c.Text, "\n")
 		fmt.Fprintf(os.Stderr, "%s %q: recall %.2f (grep %.2f) hit %v est %d/%d %s\n  top: %s\n  want: %s\n  estimate: %s\n",
@@ -459,4 +460,20 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// ranksOf is where each wanted file stands in the ranking, from 1, or 0
+// when the scan did not list it.
+func ranksOf(ranked, want []string) map[string]int {
+	out := map[string]int{}
+	for _, w := range want {
+		out[w] = 0
+		for i, p := range ranked {
+			if p == w {
+				out[w] = i + 1
+				break
+			}
+		}
+	}
+	return out
 }

@@ -72,7 +72,7 @@ func main() {
 	mirrors := flag.String("mirrors", os.Getenv("RTGIT_MIRRORS"), "`DIR` holding the corpus repositories (default $RTGIT_MIRRORS)")
 	action := flag.Bool("action", false, "simulate the GitHub Action's job for a comment on an unrelated and on an analysis pull request, on repositories of -sizes files, and nothing else")
 	verbose := flag.Bool("v", false, "with -accuracy, print every change's outcome to standard error")
-	split := flag.String("split", "", "with -accuracy, measure only the changes of this corpus split (train, heldout, fresh)")
+	split := flag.String("split", "", "with -accuracy, measure only the changes of this corpus split (train, heldout, fresh, lang, extra or check)")
 	flag.Parse()
 	staleHistory := history
 	if *short {
