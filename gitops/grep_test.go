@@ -234,3 +234,14 @@ func TestGrepSkipsMissingBlobs(t *testing.T) {
 	}
 	equal(t, "missing", res.Missing, 1)
 }
+
+func TestMinifiedHeadCountsAsGenerated(t *testing.T) {
+	written := []byte("/* a licence */\nfunction render(invoice) {\n  return invoice.total;\n}\n")
+	minified := []byte("/* a licence */\n" + strings.Repeat("var a=1;", 60) + "\n")
+	if generatedMarker(written) {
+		t.Error("written code with short lines counted as generated")
+	}
+	if !generatedMarker(minified) {
+		t.Error("a head with a 480-character line was not counted as generated")
+	}
+}

@@ -20,6 +20,7 @@ const (
 	KindConfig    = "config"
 	KindVendored  = "vendored"
 	KindGenerated = "generated"
+	KindScript    = "script"
 )
 
 // kindWeight scales a file's score by its kind. Tests and examples call
@@ -30,6 +31,7 @@ const (
 var kindWeight = map[string]float64{
 	KindSource: 1, KindTest: 0.3, KindExample: 0.3, KindDoc: 0.15, KindChangelog: 0.1,
 	KindConfig: 0.15, KindLicense: 0.02, KindVendored: 0.02, KindGenerated: 0.05,
+	KindScript: 0.3,
 }
 
 // Excluded are path prefixes no scan searches: rtgit's own analyses and
@@ -72,8 +74,15 @@ cargo.toml rust-toolchain rust-toolchain.toml rustfmt.toml .rustfmt.toml clippy.
 pom.xml build.gradle build.gradle.kts settings.gradle settings.gradle.kts gradle.properties mvnw mvnw.cmd
 gradlew gradlew.bat build.sbt build.xml composer.json package.swift cmakelists.txt meson.build .clang-format`)
 
-// configExts are build and package manifests named after their project.
-var configExts = set(".gemspec .csproj .fsproj .sln .podspec .cabal .nimble")
+// configExts are build and package manifests named after their project,
+// and the data formats settings are written in: a build's XML, a
+// workflow's YAML, a linter's INI. They hold a project's words (its
+// package names, its tool names) without being where its behaviour lives.
+var configExts = set(`.gemspec .csproj .fsproj .sln .podspec .cabal .nimble
+.xml .yml .yaml .json .toml .ini .cfg .conf .properties .iml .plist .lock`)
+
+// editorDirs hold an editor's or IDE's settings for the project.
+var editorDirs = set(".idea .vscode .settings .fleet .vs")
 
 // testClassRe is the Java family's test class: JsonArrayTest.java,
 // ClientTests.kt, RouterSpec.scala, ParserIT.java.
@@ -113,8 +122,14 @@ func Kind(p string, generated bool) string {
 	case changelogNames[stem] || changelogNames[base]:
 		return KindChangelog
 	case configNames[base] || configExts[path.Ext(base)] || configDirs[dirs[0]] ||
-		strings.HasPrefix(base, "requirements") && path.Ext(base) == ".txt":
+		strings.HasPrefix(base, "requirements") && path.Ext(base) == ".txt" ||
+		isDotConfig(base):
 		return KindConfig
+	}
+	for _, d := range dirs {
+		if editorDirs[d] {
+			return KindConfig
+		}
 	}
 	for _, d := range dirs {
 		switch d {
@@ -146,7 +161,23 @@ func Kind(p string, generated bool) string {
 	if (dirs[0] == "docs" || dirs[0] == "doc" || dirs[0] == "documentation" || dirs[0] == "site") && path.Ext(base) != ".go" {
 		return KindDoc
 	}
+	// A file with no extension that is not a document is a script (a
+	// release helper, a shell completion, bin/express): code, but rarely
+	// where a feature lands, and its comments and usage text match plain
+	// words.
+	if path.Ext(base) == "" {
+		return KindScript
+	}
 	return KindSource
+}
+
+// isDotConfig reports whether a base name is a tool's settings file: a
+// dotfile such as .flake8 or .npmrc, or an rc file such as pylintrc.
+func isDotConfig(base string) bool {
+	if strings.HasPrefix(base, ".") {
+		return true
+	}
+	return path.Ext(base) == "" && strings.HasSuffix(base, "rc") && len(base) > 2
 }
 
 // counted reports whether files of a kind are part of what a change

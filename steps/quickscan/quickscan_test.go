@@ -176,6 +176,20 @@ func TestKind(t *testing.T) {
 		"build.gradle.kts":                                      KindConfig,
 		"SPEC.rdoc":                                             KindDoc,
 		"SPEC":                                                  KindDoc,
+		// An editor's settings, data formats and tools' rc files hold a
+		// project's names without being where its behaviour lives.
+		".idea/libraries/JARs.xml":  KindConfig,
+		"checkstyle.xml":            KindConfig,
+		"gradle/libs.versions.toml": KindConfig,
+		"docs/_config.yml":          KindConfig,
+		".flake8":                   KindConfig,
+		"scripts/pylintrc":          KindConfig,
+		".vscode/launch.json":       KindConfig,
+		// A file with no extension that is no document is a script.
+		"script/backport-pr":    KindScript,
+		"benchsuite/benchsuite": KindScript,
+		"bin/express":           KindScript,
+		"Makefile":              KindConfig,
 	} {
 		if got := Kind(p, false); got != want {
 			t.Errorf("Kind(%q) = %s, want %s", p, got, want)
