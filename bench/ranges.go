@@ -101,7 +101,7 @@ func writeRanges(w io.Writer, outs []outcome, names []string, splits map[string]
 		row("**all**", outs)
 	}
 	fmt.Fprintf(w, "| goal | | ≥ %.2f | ≤ ×4 | | | | | |\n", rangeGoal)
-	fmt.Fprintf(w, "\nBaseline: the repository's typical change size ÷ and × %g (calibrated on train). Firm: the share of changes whose range the scan drew narrow, as two of its three signs held (steady history, a definition found, one or two directories).\n", k)
+	fmt.Fprintf(w, "\nBaseline: the repository's typical change size ÷ and × %g (calibrated on train). Firm: the share of changes whose range the scan drew narrow: a small estimate, or one of at most 7 files with two of three signs (steady history, a definition found, one or two directories).\n", k)
 }
 
 // share prints a coverage, or a dash when no change was in the class.

@@ -100,7 +100,8 @@ type Basis struct {
 	Spread  float64 `json:"spread"`
 	Typical float64 `json:"typical_files"`
 	// Evidence names the signs of a firm estimate that hold (see
-	// rangeAround): with two of them the range is narrow.
+	// rangeAround): with two of them a moderate estimate's range is
+	// narrow.
 	Evidence []string `json:"range_evidence"`
 	// Sweeps are the words of the title that say the change sweeps
 	// across the code (Sweeps): they widen a range that is not firm.
@@ -134,8 +135,12 @@ func (b Basis) Describe() string {
 		s += fmt.Sprintf("; %s found", steps.Count(b.Tests, "matching test file", "matching test files"))
 	}
 	switch {
+	case b.Point <= smallPoint:
+		s += "; a narrow range: a small estimate"
 	case b.Firm():
 		s += "; a narrow range: " + strings.Join(b.Evidence, ", ")
+	case len(b.Evidence) >= firmSigns:
+		s += fmt.Sprintf("; a wide range: %s, but an estimate above %d files", strings.Join(b.Evidence, ", "), firmCap)
 	case len(b.Evidence) > 0:
 		s += "; a wide range: only " + strings.Join(b.Evidence, ", ")
 	default:
@@ -301,7 +306,7 @@ func estimate(keywords, matched int, ranked []File, h History, sweeps []string) 
 	e.Signals.Keywords, e.Signals.Matched = keywords, matched
 	b.Evidence = evidenceFor(b, e.Signals)
 	b.Sweeps = sweeps
-	e.Range, e.Basis = rangeAround(files, b.Firm(), len(sweeps) > 0), b
+	e.Range, e.Basis = rangeAround(b.Point, b.Firm(), len(sweeps) > 0), b
 	e.Scope = ScopeFor(e.FileCount)
 	e.Complexity = ComplexityFor(e.Signals)
 	c := calibrated[e.Scope]

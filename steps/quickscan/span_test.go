@@ -45,10 +45,10 @@ func variedHistory() History {
 	return HistoryOf(cs)
 }
 
-// The range is narrow (about half to twice the estimate) when two of the
-// three signs of a firm estimate hold, a steady history among them or
-// not, and reaches from one file to four times the estimate otherwise; it
-// always holds the estimate.
+// The range is narrow (two thirds of the estimate to about 2.7 times it)
+// when two of the three signs of a firm estimate hold, a steady history
+// among them or not, and reaches from one file to six times the estimate
+// otherwise; it always holds the estimate.
 func TestRangeIsNarrowWhereTheEvidenceIsFirm(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -82,7 +82,7 @@ func TestRangeIsNarrowWhereTheEvidenceIsFirm(t *testing.T) {
 				t.Errorf("range %v around %d (point %v): want high = 4 × low", r.Range, r.FileCount, r.Basis.Point)
 			}
 			if !tt.firm && (lo != 1 || hi < int(r.Basis.Point*looseAbove)) {
-				t.Errorf("range %v around %d (point %v): want 1 to four times the estimate", r.Range, r.FileCount, r.Basis.Point)
+				t.Errorf("range %v around %d (point %v): want 1 to six times the estimate", r.Range, r.FileCount, r.Basis.Point)
 			}
 		})
 	}
@@ -94,19 +94,46 @@ func TestRangeAround(t *testing.T) {
 		firm, sweeping bool
 		want           [2]int
 	}{
-		{4.2, true, false, [2]int{2, 8}},   // half the estimate to four times that
-		{4.2, false, false, [2]int{1, 17}}, // one file to four times the estimate
-		{9, true, false, [2]int{5, 20}},    // the ends keep a ratio of 4
-		{0.6, true, false, [2]int{1, 4}},   // never below one file
+		{4.2, true, false, [2]int{3, 12}},  // two thirds of the estimate to four times that
+		{4.2, false, false, [2]int{1, 25}}, // one file to six times the estimate
+		{6.9, true, false, [2]int{5, 20}},  // the ends keep a ratio of 4
+		{2.5, true, false, [2]int{1, 4}},   // a small estimate: one to four files
 		{1.4, true, false, [2]int{1, 4}},   // whole files
-		{40, true, false, [2]int{20, 80}},  // holds the estimate
+		{2.6, true, false, [2]int{2, 8}},   // just above small
+		{40, true, false, [2]int{27, 108}}, // holds the estimate
 		{0.4, false, false, [2]int{1, 2}},  // at least one file, however small the estimate
-		{4.2, false, true, [2]int{1, 34}},  // a sweeping change: one file to eight times the estimate
-		{4.2, true, true, [2]int{2, 8}},    // a firm estimate keeps its narrow range
+		{4.2, false, true, [2]int{1, 50}},  // a sweeping change: one file to twelve times the estimate
+		{4.2, true, true, [2]int{3, 12}},   // a firm estimate keeps its narrow range
 	}
 	for _, tt := range tests {
 		if got := rangeAround(tt.point, tt.firm, tt.sweeping); got != tt.want {
 			t.Errorf("rangeAround(%v, %v, %v) = %v, want %v", tt.point, tt.firm, tt.sweeping, got, tt.want)
+		}
+	}
+}
+
+// Basis.Firm draws the range narrow for a small estimate whatever the
+// signs, and never for one above firmCap, however many signs hold.
+func TestFirmByPointAndSigns(t *testing.T) {
+	all := []string{signSteady, signDefines, signLocal}
+	for _, tt := range []struct {
+		point    float64
+		evidence []string
+		firm     bool
+		says     string
+	}{
+		{2.4, nil, true, "a narrow range: a small estimate"},
+		{5, all[1:], true, "a narrow range: a definition found, one or two directories"},
+		{5, all[:1], false, "a wide range: only steady history"},
+		{7, all, true, "a narrow range: steady history"},
+		{7.2, all, false, "a wide range: steady history, a definition found, one or two directories, but an estimate above 7 files"},
+	} {
+		b := Basis{Point: tt.point, Evidence: tt.evidence}
+		if b.Firm() != tt.firm {
+			t.Errorf("Basis{Point: %v, Evidence: %q}.Firm() = %v, want %v", tt.point, tt.evidence, b.Firm(), tt.firm)
+		}
+		if d := b.Describe(); !strings.Contains(d, tt.says) {
+			t.Errorf("Describe() = %q, want it to say %q", d, tt.says)
 		}
 	}
 }
