@@ -237,11 +237,15 @@ func TestGrepSkipsMissingBlobs(t *testing.T) {
 
 func TestMinifiedHeadCountsAsGenerated(t *testing.T) {
 	written := []byte("/* a licence */\nfunction render(invoice) {\n  return invoice.total;\n}\n")
-	minified := []byte("/* a licence */\n" + strings.Repeat("var a=1;", 60) + "\n")
+	minified := []byte("/* a licence */\n" + strings.Repeat("!function(e,t){e.x=t(e)}(this);", 16) + "\n")
+	longImport := []byte("import { " + strings.Repeat("onRequestHookHandler, ", 25) + "} from './hooks'\n")
 	if generatedMarker(written) {
 		t.Error("written code with short lines counted as generated")
 	}
+	if generatedMarker(longImport) {
+		t.Error("a long import list, spaces and all, counted as generated")
+	}
 	if !generatedMarker(minified) {
-		t.Error("a head with a 480-character line was not counted as generated")
+		t.Error("a head with a 496-character line and no spaces was not counted as generated")
 	}
 }
