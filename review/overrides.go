@@ -7,8 +7,8 @@ import (
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
-// The Action reads step files, personas and templates from the default
-// branch's commit, never from the analysis branch. Someone who edits one on
+// The Action reads its settings, step files, personas and templates from
+// the default branch's commit, never from the analysis branch. Someone who edits one on
 // the analysis branch would otherwise see nothing change and not know why,
 // so the run says so in its log and job summary, not on the pull request.
 
@@ -48,7 +48,7 @@ func (o *IgnoredOverrides) Note() string {
 	if len(o.Paths) > 1 {
 		verb, change, it = "are", "changes", "them"
 	}
-	return fmt.Sprintf("%s on this branch %s not used: the Action reads step files, personas and templates from %s (%.8s). Merge the %s to %s to use %s.",
+	return fmt.Sprintf("%s on this branch %s not used: the Action reads its settings, step files, personas and templates from %s (%.8s). Merge the %s to %s to use %s.",
 		list, verb, o.Branch, o.Commit, change, o.Branch, it)
 }
 
@@ -62,7 +62,7 @@ func (r *run) noteIgnoredOverrides(sha string) {
 	}
 	ign, err := oc.IgnoredOverrides(sha)
 	if err != nil {
-		r.warn(r.res, fmt.Errorf("compare %s's step files, personas and templates with the ones used: %w", r.branch(), err))
+		r.warn(r.res, fmt.Errorf("compare %s's settings, step files, personas and templates with the ones used: %w", r.branch(), err))
 		return
 	}
 	if note := ign.Note(); note != "" {

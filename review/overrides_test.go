@@ -17,14 +17,14 @@ func TestIgnoredOverridesNote(t *testing.T) {
 		want string
 	}{
 		{0, ""},
-		{1, "`.rtgit/personas.yaml` on this branch is not used: the Action reads step files, personas and templates from main (1a2b3c4d). Merge the change to main to use it."},
-		{2, "`.rtgit/personas.yaml` and `.rtgit/steps/00-a/01-b.md` on this branch are not used: the Action reads step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
+		{1, "`.rtgit/personas.yaml` on this branch is not used: the Action reads its settings, step files, personas and templates from main (1a2b3c4d). Merge the change to main to use it."},
+		{2, "`.rtgit/personas.yaml` and `.rtgit/steps/00-a/01-b.md` on this branch are not used: the Action reads its settings, step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
 		{3, "`.rtgit/personas.yaml`, `.rtgit/steps/00-a/01-b.md`, and `.rtgit/templates/x.tmpl` on this branch are not used: " +
-			"the Action reads step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
+			"the Action reads its settings, step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
 		{4, "`.rtgit/personas.yaml`, `.rtgit/steps/00-a/01-b.md`, `.rtgit/templates/x.tmpl`, and 1 more file on this branch are not used: " +
-			"the Action reads step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
+			"the Action reads its settings, step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
 		{5, "`.rtgit/personas.yaml`, `.rtgit/steps/00-a/01-b.md`, `.rtgit/templates/x.tmpl`, and 2 more files on this branch are not used: " +
-			"the Action reads step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
+			"the Action reads its settings, step files, personas and templates from main (1a2b3c4d). Merge the changes to main to use them."},
 	} {
 		if got := note(tc.n); got != tc.want {
 			t.Errorf("%d paths:\n got %s\nwant %s", tc.n, got, tc.want)
@@ -82,7 +82,7 @@ func TestRunNotesIgnoredOverrides(t *testing.T) {
 	}
 
 	log, res = check(fakeOverrides{err: errors.New("read tree 1a2b3c4d: object not found")})
-	if !strings.HasPrefix(log, "::warning::compare rtgit/csv-export's step files, personas and templates with the ones used: read tree") ||
+	if !strings.HasPrefix(log, "::warning::compare rtgit/csv-export's settings, step files, personas and templates with the ones used: read tree") ||
 		len(res.Warnings) != 1 || len(res.Notices) != 0 {
 		t.Errorf("a failed comparison: log %q, result %+v", log, res)
 	}

@@ -430,20 +430,21 @@ func (g *actionGit) analysisClean(branch string) error {
 		gitops.ErrDirty, strings.Join(dirty, ", "), branch)
 }
 
-// IgnoredOverrides lists the overrides the analysis branch's commit sha
-// holds otherwise than the default branch's commit the run reads them from
+// IgnoredOverrides lists the settings and overrides the analysis branch's
+// commit sha holds otherwise than the default branch's commit the run
+// reads them from
 // (review.OverridesChecker). Only what the branch itself changed since the
 // commit it was cut from is named: a file the default branch added or
 // changed afterwards differs too, but that one is used, and there is
 // nothing to merge. When that commit cannot be had, every difference is
 // named.
 func (g *actionGit) IgnoredOverrides(sha string) (*review.IgnoredOverrides, error) {
-	paths, err := g.repo.ChangedUnder(g.overrides.Commit, sha, overridePaths)
+	paths, err := g.repo.ChangedUnder(g.overrides.Commit, sha, noticedPaths)
 	if err != nil {
 		return nil, err
 	}
 	if base := g.analysisBase(sha); base != "" && len(paths) > 0 {
-		own, err := g.repo.ChangedUnder(base, sha, overridePaths)
+		own, err := g.repo.ChangedUnder(base, sha, noticedPaths)
 		if err != nil {
 			return nil, err
 		}

@@ -5,8 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/templates"
 )
+
+const settingsPath = settings.Path
 
 // Overrides an analysis branch carries are not used (see
 // action_overrides_test.go); the run says so in its log and job summary,
@@ -25,7 +28,7 @@ func TestActionNotesOverridesOnTheBranch(t *testing.T) {
 
 	_, out := h.comment(alice, "/rtgit answer change\n"+ansChange)
 	log, summary, _ := strings.Cut(out, "\n--- summary\n")
-	note := "`" + step + "` and `" + tmpl + "` on this branch are not used: the Action reads step files, personas and templates from main (" +
+	note := "`" + step + "` and `" + tmpl + "` on this branch are not used: the Action reads its settings, step files, personas and templates from main (" +
 		main[:8] + "). Merge the changes to main to use them."
 	if n := strings.Count(log, "::notice::"); n != 1 {
 		t.Errorf("the log has %d notices, want 1:\n%s", n, log)
@@ -38,6 +41,24 @@ func TestActionNotesOverridesOnTheBranch(t *testing.T) {
 		}
 	}
 	// The comment was applied as ever.
+	mustContain(t, "step 00-01's answer file", h.originFile(answerMD), ansChange)
+}
+
+// Settings the analysis branch changed are named too: the Action reads
+// .rtgit/config.yaml from main as it reads the overrides, so a branch that
+// turns the reactions off, say, sees nothing change.
+func TestActionNotesSettingsOnTheBranch(t *testing.T) {
+	h := newHarness(t)
+	h.commitFile("main", settingsPath, "github:\n  reactions: true\n", "react to comments")
+	h.commitFile("rtgit/"+testSlug, settingsPath, "github:\n  reactions: false\n", "no reactions")
+	main := gitCmd(t, h.origin, "rev-parse", "main")
+
+	_, out := h.comment(alice, "/rtgit answer change\n"+ansChange)
+	log, summary, _ := strings.Cut(out, "\n--- summary\n")
+	note := "`" + settingsPath + "` on this branch is not used: the Action reads its settings, step files, personas and templates from main (" +
+		main[:8] + "). Merge the change to main to use it."
+	mustContain(t, "the run's log", log, "::notice::"+note)
+	mustContain(t, "the job summary", summary, "- ℹ️ "+note)
 	mustContain(t, "step 00-01's answer file", h.originFile(answerMD), ansChange)
 }
 

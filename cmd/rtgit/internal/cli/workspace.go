@@ -77,6 +77,11 @@ var overridePaths = []string{
 	templates.OverrideDir,
 }
 
+// noticedPaths are the files under .rtgit/ the Action reads from the
+// default branch and not from the analysis branch, whose changes on that
+// branch it names as not used: the overrides and the settings.
+var noticedPaths = append([]string{settings.Path}, overridePaths...)
+
 // plan resolves the step plan for the workspace, afresh on every call.
 func (w *workspace) plan() (*steps.Plan, error) {
 	return steps.Load(templates.FS, w.fsys)
