@@ -139,6 +139,10 @@ func Kind(p string, generated bool) string {
 			return KindExample
 		}
 	}
+	// A Gherkin feature file is an acceptance test, wherever it lies.
+	if path.Ext(base) == ".feature" {
+		return KindTest
+	}
 	if strings.HasPrefix(base, "test_") || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") ||
 		strings.Contains(base, ".spec.") || stem == "conftest" || strings.HasSuffix(stem, "_tests") ||
 		strings.HasSuffix(stem, "_spec") || testClassRe.MatchString(path.Base(p)) {

@@ -190,6 +190,8 @@ func TestKind(t *testing.T) {
 		"benchsuite/benchsuite": KindScript,
 		"bin/express":           KindScript,
 		"Makefile":              KindConfig,
+		// Gherkin scenarios are acceptance tests.
+		"features/collections.feature": KindTest,
 	} {
 		if got := Kind(p, false); got != want {
 			t.Errorf("Kind(%q) = %s, want %s", p, got, want)
