@@ -361,8 +361,8 @@ func (c calibration) rate() float64 {
 // chosen. No calibration change was estimated large, so a large estimate
 // has no record and gets low confidence.
 var calibrated = map[string]calibration{
-	Small:  {23, 34},
-	Medium: {7, 8},
+	Small:  {22, 33},
+	Medium: {7, 9},
 }
 
 // ComplexityFor rates complexity from three signals, each worth up to two
