@@ -45,6 +45,8 @@ type scanJSON struct {
 	Estimated int               `json:"estimated_files"`
 	Range     [2]int            `json:"estimated_range"`
 	Scope     string            `json:"scope"`
+	Rate      float64           `json:"scope_right_rate"`
+	Record    int               `json:"calibration_changes"`
 	Basis     quickscan.Basis   `json:"basis"`
 	Signals   quickscan.Signals `json:"signals"`
 }
@@ -58,6 +60,9 @@ type outcome struct {
 	ratioErr           float64
 	trueN, est         int
 	estScope           string
+	// record is the calibration record the scan quoted for its scope
+	// class: how many calibration changes, and how many of them right.
+	record, recordRight int
 	// The ceiling: the estimate the scan's own rule would give if it
 	// knew how many existing source files the change edits (ceiling).
 	ceilScopeRight bool
@@ -165,6 +170,7 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	}
 	base := grepBaseline(dir, c)
 	o := outcome{repo: c.Repo, split: c.Split, trueN: len(c.Files), est: s.Estimated, estScope: s.Scope,
+		record: s.Record, recordRight: int(math.Round(s.Rate * float64(s.Record))),
 		low: s.Range[0], high: s.Range[1], typical: s.Basis.Typical, firm: s.Basis.Firm(), signs: len(s.Basis.Evidence)}
 	o.recall, o.baseRecall = recallAt(ranked, c.Targets, 10), recallAt(base, c.Targets, 10)
 	existing := without(c.Files, c.Added)
@@ -431,6 +437,45 @@ func writeCalibration(w io.Writer, outs []outcome) {
 			}
 		}
 	}
+	if line := staleRecords(outs); line != "" {
+		fmt.Fprintf(w, "\n%s\n", line)
+	}
+}
+
+// staleRecords compares the calibration record each scan on the train
+// split quoted with what that split measured just now; the scan's record
+// is a constant (quickscan's calibrated), so a change to the scan that
+// moves the train split's estimates leaves it stale. "" when they agree
+// or no train change was measured.
+func staleRecords(outs []outcome) string {
+	type count struct{ n, right, quoted, quotedRight int }
+	byScope := map[string]*count{}
+	var order []string
+	for _, o := range outs {
+		if o.split != "train" {
+			continue
+		}
+		c := byScope[o.estScope]
+		if c == nil {
+			c = &count{quoted: o.record, quotedRight: o.recordRight}
+			byScope[o.estScope] = c
+			order = append(order, o.estScope)
+		}
+		c.n++
+		if o.scopeRight {
+			c.right++
+		}
+	}
+	var stale []string
+	for _, sc := range order {
+		if c := byScope[sc]; c.n != c.quoted || c.right != c.quotedRight {
+			stale = append(stale, fmt.Sprintf("%s: the scan quotes %d of %d, train measured %d of %d", sc, c.quotedRight, c.quoted, c.right, c.n))
+		}
+	}
+	if len(stale) == 0 {
+		return ""
+	}
+	return "**The scan's calibration record is stale** (quickscan's calibrated): " + strings.Join(stale, "; ") + "."
 }
 
 // splitsOf names the splits of the outcomes in corpus order, so a split
