@@ -442,19 +442,16 @@ func writeCalibration(w io.Writer, outs []outcome) {
 	}
 }
 
-// staleRecords compares the calibration record each scan on the train
-// split quoted with what that split measured just now; the scan's record
-// is a constant (quickscan's calibrated), so a change to the scan that
-// moves the train split's estimates leaves it stale. "" when they agree
-// or no train change was measured.
+// staleRecords compares the calibration record the scans quoted with what
+// this run measured over every change it measured. The scan's record is a
+// constant (quickscan's calibrated), taken over the whole corpus, so a
+// change to the scan that moves its estimates leaves it stale; a run of
+// one split differs too, and is told so. "" when they agree.
 func staleRecords(outs []outcome) string {
 	type count struct{ n, right, quoted, quotedRight int }
 	byScope := map[string]*count{}
 	var order []string
 	for _, o := range outs {
-		if o.split != "train" {
-			continue
-		}
 		c := byScope[o.estScope]
 		if c == nil {
 			c = &count{quoted: o.record, quotedRight: o.recordRight}
@@ -469,13 +466,13 @@ func staleRecords(outs []outcome) string {
 	var stale []string
 	for _, sc := range order {
 		if c := byScope[sc]; c.n != c.quoted || c.right != c.quotedRight {
-			stale = append(stale, fmt.Sprintf("%s: the scan quotes %d of %d, train measured %d of %d", sc, c.quotedRight, c.quoted, c.right, c.n))
+			stale = append(stale, fmt.Sprintf("%s: the scan quotes %d of %d, this run measured %d of %d", sc, c.quotedRight, c.quoted, c.right, c.n))
 		}
 	}
 	if len(stale) == 0 {
 		return ""
 	}
-	return "**The scan's calibration record is stale** (quickscan's calibrated): " + strings.Join(stale, "; ") + "."
+	return "**The calibration record the scan quotes differs from this run's** (quickscan's calibrated; stale unless this run measured part of the corpus): " + strings.Join(stale, "; ") + "."
 }
 
 // splitsOf names the splits of the outcomes in corpus order, so a split

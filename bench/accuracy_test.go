@@ -142,19 +142,19 @@ func TestRangeTablesSplitByEvidence(t *testing.T) {
 	}
 }
 
-// The scan quotes its calibration record from a constant; when the train
-// split measures otherwise, the report says the record is stale, and
-// says nothing when they agree.
+// The scan quotes its calibration record from a constant; when a run
+// measures otherwise, the report says so, and says nothing when they
+// agree.
 func TestStaleCalibrationRecordIsReported(t *testing.T) {
 	train := func(scope string, right bool, quoted, quotedRight int) outcome {
 		return outcome{split: "train", estScope: scope, scopeRight: right, record: quoted, recordRight: quotedRight}
 	}
-	agree := []outcome{train("small", true, 2, 1), train("small", false, 2, 1), {split: "check", estScope: "medium", record: 9, recordRight: 7}}
+	agree := []outcome{train("small", true, 2, 1), train("small", false, 2, 1), {split: "check", estScope: "medium", record: 1, recordRight: 0}}
 	if got := staleRecords(agree); got != "" {
 		t.Errorf("records that agree reported: %s", got)
 	}
 	stale := []outcome{train("small", true, 34, 23), train("small", false, 34, 23), train("medium", true, 1, 1)}
-	want := "**The scan's calibration record is stale** (quickscan's calibrated): small: the scan quotes 23 of 34, train measured 1 of 2."
+	want := "**The calibration record the scan quotes differs from this run's** (quickscan's calibrated; stale unless this run measured part of the corpus): small: the scan quotes 23 of 34, this run measured 1 of 2."
 	if got := staleRecords(stale); got != want {
 		t.Errorf("staleRecords = %q, want %q", got, want)
 	}

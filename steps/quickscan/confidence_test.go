@@ -14,9 +14,9 @@ func TestConfidenceIsTheCalibrationRecord(t *testing.T) {
 		confidence string
 		why        string
 	}{
-		{Small, Medium, "small estimates were right on 67% of the calibration changes, 22 of 33; 3 of 4 keywords found"},
-		// Seven of nine is a high rate on too few changes to call it high.
-		{Medium, Medium, "medium estimates were right on 78% of the calibration changes, 7 of 9; 3 of 4 keywords found"},
+		{Small, Medium, "small estimates were right on 61% of the calibration changes, 93 of 152; 3 of 4 keywords found"},
+		// Right on fewer than half of the changes estimated medium: low.
+		{Medium, Low, "medium estimates were right on 43% of the calibration changes, 51 of 119; 3 of 4 keywords found"},
 		{Large, Low, "no calibration change was estimated large; 3 of 4 keywords found"},
 	}
 	for _, tt := range tests {
@@ -51,11 +51,11 @@ func TestEstimateCarriesItsCalibration(t *testing.T) {
 	kw := []string{"export", "csv"}
 	hits := []Hit{{Path: "invoices/export.py", Counts: []int{3, 2}, Size: 100}}
 	r := Analyze(kw, hits, 50)
-	if r.Scope != Small || r.Calibrated != 33 || r.ScopeRate != 22.0/33 || r.Confidence != Medium {
-		t.Errorf("one standing-out file: scope %s, %d calibration changes at %.2f, confidence %s; want small, 33 at 0.67, medium",
+	if r.Scope != Small || r.Calibrated != 152 || r.ScopeRate != 93.0/152 || r.Confidence != Medium {
+		t.Errorf("one standing-out file: scope %s, %d calibration changes at %.2f, confidence %s; want small, 152 at 0.61, medium",
 			r.Scope, r.Calibrated, r.ScopeRate, r.Confidence)
 	}
-	if why := r.ConfidenceWhy(); !strings.HasPrefix(why, "small estimates were right on 67%") {
+	if why := r.ConfidenceWhy(); !strings.HasPrefix(why, "small estimates were right on 61%") {
 		t.Errorf("ConfidenceWhy() = %q", why)
 	}
 }
