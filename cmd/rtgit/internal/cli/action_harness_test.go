@@ -102,14 +102,18 @@ func (h *harness) originFile(path string) string {
 	return gitCmd(h.t, h.origin, "show", "rtgit/"+testSlug+":"+path)
 }
 
-// workspace is a fresh clone of origin on main.
+// workspace is a fresh clone of origin on main. It is cloned through git's
+// transport (--no-local), as a runner clones from GitHub: a local clone
+// copies the object files one by one, and while another run pushes it can
+// copy a new commit without the trees beneath it, a clone no server would
+// hand out; a later fetch then takes the commit for present and stops.
 func (h *harness) workspace() string {
 	ws := filepath.Join(h.t.TempDir(), "ws")
 	if h.shallow {
 		gitCmd(h.t, h.origin, "clone", "-q", "--depth", "1", "--no-tags", "file://"+h.origin, ws)
 		return ws
 	}
-	gitCmd(h.t, h.origin, "clone", "-q", h.origin, ws)
+	gitCmd(h.t, h.origin, "clone", "-q", "--no-local", h.origin, ws)
 	return ws
 }
 
