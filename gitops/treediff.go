@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // changedPaths lists every non-directory path whose entry differs between
@@ -118,11 +119,11 @@ func (r *Repo) ChangedUnder(from, to string, paths []string) ([]string, error) {
 	}
 	var out []string
 	for _, p := range paths {
-		old, had, err := r.entryAt(a, p)
+		old, had, err := entryOnPath(r.st, a, p, nil)
 		if err != nil {
 			return nil, err
 		}
-		cur, has, err := r.entryAt(b, p)
+		cur, has, err := entryOnPath(r.st, b, p, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -142,9 +143,13 @@ func (r *Repo) ChangedUnder(from, to string, paths []string) ([]string, error) {
 	return slices.Compact(out), nil
 }
 
-// entryAt is the entry at the slash path p in t, reading only the trees on
-// the way there.
-func (r *Repo) entryAt(t *object.Tree, p string) (object.TreeEntry, bool, error) {
+// entryOnPath is the entry at the slash path p in t, reading only the
+// trees on the way there. pass, when set, sees each entry the path meets,
+// the last included, before the walk goes on (parts[i] names it); its
+// error ends the walk. found is false when an entry is missing, or when
+// something other than a directory stands where the path needs one: as on
+// disk, nothing is there.
+func entryOnPath(st storer.EncodedObjectStorer, t *object.Tree, p string, pass func(i int, e *object.TreeEntry) error) (e object.TreeEntry, found bool, err error) {
 	entries := t.Entries
 	parts := strings.Split(p, "/")
 	for i, part := range parts {
@@ -152,17 +157,23 @@ func (r *Repo) entryAt(t *object.Tree, p string) (object.TreeEntry, bool, error)
 		if j < 0 {
 			return object.TreeEntry{}, false, nil
 		}
-		e := entries[j]
+		e := &entries[j]
+		if pass != nil {
+			if err := pass(i, e); err != nil {
+				return object.TreeEntry{}, false, err
+			}
+		}
 		if i == len(parts)-1 {
-			return e, true, nil
+			return *e, true, nil
 		}
 		if e.Mode != filemode.Dir {
 			return object.TreeEntry{}, false, nil
 		}
-		var err error
-		if entries, err = r.treeEntries(e.Hash); err != nil {
-			return object.TreeEntry{}, false, err
+		sub, err := object.GetTree(st, e.Hash)
+		if err != nil {
+			return object.TreeEntry{}, false, fmt.Errorf("read tree %s: %w", ShortHash(e.Hash.String()), err)
 		}
+		entries = sub.Entries
 	}
-	panic("unreachable")
+	return object.TreeEntry{}, false, nil // not reached: Split gives at least one part
 }

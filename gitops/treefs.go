@@ -97,39 +97,32 @@ func (f *treeFS) lookup(op, name string) (node, error) {
 	if name == "." {
 		return node{tree: f.root}, nil
 	}
-	t := f.root
 	parts := strings.Split(name, "/")
-	for i, part := range parts {
-		j := slices.IndexFunc(t.Entries, func(e object.TreeEntry) bool { return e.Name == part })
-		if j < 0 {
-			return node{}, &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
-		}
-		e := &t.Entries[j]
-		last := i == len(parts)-1
+	e, found, err := entryOnPath(f.st, f.root, name, func(i int, e *object.TreeEntry) error {
 		switch e.Mode {
 		case filemode.Symlink:
-			return node{}, f.refuse(op, name, parts, i, ErrSymlink)
+			return f.refuse(op, name, parts, i, ErrSymlink)
 		case filemode.Submodule:
-			return node{}, f.refuse(op, name, parts, i, ErrSubmodule)
-		case filemode.Dir:
-			sub, err := object.GetTree(f.st, e.Hash)
-			if err != nil {
-				return node{}, &fs.PathError{Op: op, Path: name, Err: err}
-			}
-			if last {
-				return node{entry: e, tree: sub}, nil
-			}
-			t = sub
-		default:
-			if last {
-				return node{entry: e}, nil
-			}
-			// A file where the path needs a directory: as on disk,
-			// nothing is there.
-			return node{}, &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+			return f.refuse(op, name, parts, i, ErrSubmodule)
 		}
+		return nil
+	})
+	var refused *fs.PathError
+	switch {
+	case errors.As(err, &refused):
+		return node{}, err
+	case err != nil:
+		return node{}, &fs.PathError{Op: op, Path: name, Err: err}
+	case !found:
+		return node{}, &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+	case e.Mode != filemode.Dir:
+		return node{entry: &e}, nil
 	}
-	panic("unreachable")
+	sub, err := object.GetTree(f.st, e.Hash)
+	if err != nil {
+		return node{}, &fs.PathError{Op: op, Path: name, Err: err}
+	}
+	return node{entry: &e, tree: sub}, nil
 }
 
 // Open opens name: a file, read whole, or a directory.

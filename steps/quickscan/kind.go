@@ -130,8 +130,6 @@ func Kind(p string, generated bool) string {
 		if editorDirs[d] {
 			return KindConfig
 		}
-	}
-	for _, d := range dirs {
 		switch d {
 		case "test", "tests", "testsuite", "testdata", "__tests__", "spec", "specs", "fixtures", "testing_fixtures":
 			return KindTest

@@ -432,12 +432,11 @@ func (g *actionGit) analysisClean(branch string) error {
 
 // IgnoredOverrides lists the settings and overrides the analysis branch's
 // commit sha holds otherwise than the default branch's commit the run
-// reads them from
-// (review.OverridesChecker). Only what the branch itself changed since the
-// commit it was cut from is named: a file the default branch added or
-// changed afterwards differs too, but that one is used, and there is
-// nothing to merge. When that commit cannot be had, every difference is
-// named.
+// reads them from (review.OverridesChecker). Only what the branch itself
+// changed since the commit it was cut from is named: a file the default
+// branch added or changed afterwards differs too, but that one is used,
+// and there is nothing to merge. When that commit cannot be had, every
+// difference is named.
 func (g *actionGit) IgnoredOverrides(sha string) (*review.IgnoredOverrides, error) {
 	paths, err := g.repo.ChangedUnder(g.overrides.Commit, sha, noticedPaths)
 	if err != nil {
