@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/rtgit/rtgit/steps"
@@ -252,7 +253,7 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 				return true
 			}
 			_, _, ref := steps.SplitRef(n)
-			return ref || contains(steps.PlaceholderNames, n)
+			return ref || slices.Contains(steps.PlaceholderNames, n)
 		}
 		if err := artifacts.CheckTemplate(name, source, data, known); err != nil {
 			return nil, err
@@ -355,7 +356,7 @@ func (sa stepAnswers) draftMark(marks map[string]string, id string) string {
 	}
 	var lines []string
 	for _, qid := range ids {
-		if m := marks[sa.step.ID+"."+qid]; m != "" && strings.TrimSpace(sa.answer[qid]) != "" && !contains(lines, m) {
+		if m := marks[sa.step.ID+"."+qid]; m != "" && strings.TrimSpace(sa.answer[qid]) != "" && !slices.Contains(lines, m) {
 			lines = append(lines, m)
 		}
 	}
@@ -394,7 +395,7 @@ func (st *state) listStaged(c *changeset, dir string) ([]string, error) {
 		return nil, err
 	}
 	for _, p := range c.order {
-		if path.Dir(p) == dir && !contains(names, path.Base(p)) {
+		if path.Dir(p) == dir && !slices.Contains(names, path.Base(p)) {
 			names = append(names, path.Base(p))
 		}
 	}
@@ -433,7 +434,7 @@ func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping,
 	want := artifacts.HeadingKey(mp.Section)
 	for _, o := range st.plan.Steps() {
 		for _, m := range o.Mappings {
-			if m.Output == mp.Output && artifacts.HeadingKey(m.Section) == want && !contains(writers, o.ID) {
+			if m.Output == mp.Output && artifacts.HeadingKey(m.Section) == want && !slices.Contains(writers, o.ID) {
 				writers = append(writers, o.ID)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -206,7 +207,7 @@ func (st *state) dropStale(c *changeset, replayed map[string]bool) error {
 func (st *state) retire(c *changeset, s *steps.Step) error {
 	var pats []string
 	for _, mp := range s.Mappings {
-		if strings.Contains(mp.Output, "*") && mp.Transform != "adr" && !contains(pats, mp.Output) {
+		if strings.Contains(mp.Output, "*") && mp.Transform != "adr" && !slices.Contains(pats, mp.Output) {
 			pats = append(pats, mp.Output)
 		}
 	}

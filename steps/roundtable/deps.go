@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -213,7 +214,7 @@ func isWord(b byte) bool {
 func uniqStrings(in []string) []string {
 	var out []string
 	for _, s := range in {
-		if !contains(out, s) {
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -102,7 +103,7 @@ func TestNextCompletesStepInOneCommit(t *testing.T) {
 	}
 	for _, p := range []string{"docs/requirements/csv/answers/00-01-scope-estimation.md", "docs/requirements/csv/quick-scan.md",
 		"docs/requirements/csv/meta.json", "docs/requirements/csv/answers/00-02-keyword-search.md"} {
-		if _, ok := c.files[p]; !ok || !contains(c.paths, p) {
+		if _, ok := c.files[p]; !ok || !slices.Contains(c.paths, p) {
 			t.Errorf("commit lacks %s (paths %v)", p, c.paths)
 		}
 	}

@@ -3,9 +3,9 @@ package roundtable
 import (
 	"errors"
 	"fmt"
-	"github.com/rtgit/rtgit/steps"
 	"os"
 
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
 )

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -209,7 +210,7 @@ func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by str
 	}
 	r.Commit, r.Changed = sha, c.order
 	for _, a := range signoff.Evaluate(scopes, list) {
-		if contains(areas, a.Area) {
+		if slices.Contains(areas, a.Area) {
 			r.say("", a.Line()+".")
 		}
 	}

@@ -352,3 +352,15 @@ func (st *state) lookup(name string) (string, bool) {
 	}
 	return a.Text, a.Answered
 }
+
+// source picks where an analysis is read from: the worktree when its
+// branch is checked out, its branch tip otherwise.
+func (m *Machine) source(slug string) string {
+	if b, err := m.Repo.HeadBranch(); err == nil && b == BranchPrefix+slug {
+		return ""
+	}
+	if ok, _ := m.Repo.BranchExists(BranchPrefix + slug); ok {
+		return BranchPrefix + slug
+	}
+	return ""
+}

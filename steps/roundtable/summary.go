@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/rtgit/rtgit/steps"
@@ -27,7 +28,7 @@ func (st *state) summary(prev *steps.PlanPhase) string {
 		}
 		for _, s := range ph.Steps {
 			for _, o := range s.Outputs {
-				if !contains(outputs, o) {
+				if !slices.Contains(outputs, o) {
 					outputs = append(outputs, o)
 				}
 			}
@@ -40,7 +41,7 @@ func (st *state) summary(prev *steps.PlanPhase) string {
 			}
 		}
 	}
-	if spec, err := st.read(st.it.outputPath("requirements-spec.md")); err == nil && contains(outputs, "requirements-spec.md") {
+	if spec, err := st.read(st.it.outputPath("requirements-spec.md")); err == nil && slices.Contains(outputs, "requirements-spec.md") {
 		if n := len(distinct(frIDRe.FindAllString(string(spec), -1))); n > 0 {
 			parts = append(parts, plural(n, "functional requirement"))
 		}
@@ -48,7 +49,7 @@ func (st *state) summary(prev *steps.PlanPhase) string {
 			parts = append(parts, plural(n, "non-functional requirement"))
 		}
 	}
-	if data, err := st.read(st.it.outputPath("user-stories.json")); err == nil && contains(outputs, "user-stories.json") {
+	if data, err := st.read(st.it.outputPath("user-stories.json")); err == nil && slices.Contains(outputs, "user-stories.json") {
 		var stories []json.RawMessage
 		if json.Unmarshal(data, &stories) == nil && len(stories) > 0 {
 			parts = append(parts, plural(len(stories), "user story"))
@@ -61,7 +62,7 @@ func (st *state) summary(prev *steps.PlanPhase) string {
 				n++
 			}
 		}
-		if n > 0 && contains(outputs, "adr-*.md") {
+		if n > 0 && slices.Contains(outputs, "adr-*.md") {
 			parts = append(parts, plural(n, "architecture decision record"))
 		}
 	}
@@ -88,7 +89,7 @@ func plural(n int, noun string) string {
 func distinct(in []string) []string {
 	var out []string
 	for _, s := range in {
-		if !contains(out, s) {
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
