@@ -107,22 +107,31 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 	if rev == "" {
 		rev = "HEAD"
 	}
-	hist := st.recentHistory(rev)
-	hits, searched, err := search.Search(rev, kw)
-	c := &scanCache{key: key, err: err}
-	if err == nil {
-		r := quickscan.AnalyzeWith(kw, hits, searched, func(p string) ([]byte, error) { return st.m.Repo.ReadFileAt(rev, p) })
-		if h, ok := <-hist; ok {
-			r = r.WithHistory(h)
-		}
-		r = r.Sweeping(quickscan.Sweeps(st.meta.Description))
-		c.result = &r
-	} else {
-		<-hist // nothing outlives the scan
+	r, err := st.scanAt(search, rev, kw)
+	if err != nil {
 		st.m.warn(fmt.Sprintf("quick scan: %v", err))
 	}
-	st.scanned = c
-	return c.result, c.err
+	st.scanned = &scanCache{key: key, result: r, err: err}
+	return r, err
+}
+
+// scanAt is the quick scan at rev: the search, the definitions of the top
+// files, the repository's recent history and the title's sweeping words.
+// Every scan of an analysis goes through it, so a refresh writes the
+// quick-scan.md that rebuild renders at the same commit.
+func (st *state) scanAt(search Searcher, rev string, kw []string) (*quickscan.Result, error) {
+	hist := st.recentHistory(rev)
+	hits, searched, err := search.Search(rev, kw)
+	if err != nil {
+		<-hist // nothing outlives the scan
+		return nil, err
+	}
+	r := quickscan.AnalyzeWith(kw, hits, searched, func(p string) ([]byte, error) { return st.m.Repo.ReadFileAt(rev, p) })
+	if h, ok := <-hist; ok {
+		r = r.WithHistory(h)
+	}
+	r = r.Sweeping(quickscan.Sweeps(st.meta.Description))
+	return &r, nil
 }
 
 // recentHistory reads the repository's recent changes at rev while the

@@ -3,11 +3,10 @@ package roundtable
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
@@ -51,6 +50,15 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	if from == tip {
 		r.say("", fmt.Sprintf("%s is already at %s (%s); nothing to refresh.", st.it.slug, shortHash(tip), name))
 		return r, nil
+	}
+	// A refresh renders every artifact again; an edited answer not applied
+	// yet would be built into them without being recorded as a revision.
+	if revised, err := st.revisedSteps(false); err == nil && len(revised) > 0 {
+		var ids []string
+		for _, s := range revised {
+			ids = append(ids, s.ID)
+		}
+		return nil, fmt.Errorf("refresh: the answers of %s were edited and not applied yet; run `rtgit next %s` first", steps.JoinAnd(ids), st.it.slug)
 	}
 	// Every file a finished step names, to learn which of them changed.
 	var texts []artifacts.Named
@@ -102,9 +110,19 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		}
 	}
 
-	c := st.m.changes()
-	newFiles, gone, scanned, err := st.rescan(c, from, tip)
+	newFiles, gone, scanned, err := st.rescan(from, tip)
 	if err != nil {
+		return nil, err
+	}
+	// The artifacts are rendered again at the new commit by the one
+	// renderer, exactly as rtgit rebuild renders them there: the quick
+	// scan's sections, its estimate and candidate files in meta.json, and
+	// whatever the later steps draw from them. The answers stay as they
+	// are.
+	st.meta.BaseCommit = tip
+	st.meta.CodebaseHash = shortHash(tip)
+	c := st.m.changes()
+	if err := st.build(c, true); err != nil {
 		return nil, err
 	}
 	moved := plural(d.Changed, "file") + " changed"
@@ -140,12 +158,10 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		return nil, fmt.Errorf("%s:%w", rel, err)
 	}
 	c.put(rel, doc)
-
-	st.meta.BaseCommit = tip
-	st.meta.CodebaseHash = shortHash(tip)
 	if err := st.stageMeta(c); err != nil {
 		return nil, err
 	}
+	c.dropUnchanged()
 	sha, err := c.commit(fmt.Sprintf("rtgit: refresh %s at %s (%s)", st.it.slug, shortHash(tip), name))
 	if err != nil {
 		return nil, err
@@ -174,27 +190,17 @@ func describeChange(f StaleFile) string {
 
 // rescan runs the quick scan with the recorded keywords at both commits and
 // returns the files relevant now but not before, and before but not now.
-// It rewrites quick-scan.md's scan sections and the recorded candidates
-// for the new commit; what the user confirmed or corrected stays.
-func (st *state) rescan(c *changeset, from, tip string) (added, gone []string, ok bool, err error) {
+func (st *state) rescan(from, tip string) (added, gone []string, ok bool, err error) {
 	search, can := st.m.Repo.(Searcher)
 	kw := st.scanKeywords()
 	if !can || len(kw) == 0 {
 		return nil, nil, false, nil
 	}
-	at := func(rev string) (*quickscan.Result, error) {
-		hits, searched, err := search.Search(rev, kw)
-		if err != nil {
-			return nil, err
-		}
-		res := quickscan.Analyze(kw, hits, searched)
-		return &res, nil
-	}
-	before, err := at(from)
+	before, err := st.scanAt(search, from, kw)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	now, err := at(tip)
+	now, err := st.scanAt(search, tip, kw)
 	if err != nil {
 		return nil, nil, false, err
 	}
@@ -209,12 +215,6 @@ func (st *state) rescan(c *changeset, from, tip string) (added, gone []string, o
 			gone = append(gone, p)
 		}
 	}
-	// The scan sections show the new commit's results; the candidates the
-	// user reviewed in Phase 00 (meta.json) stay what they reviewed.
-	st.meta.BaseCommit = tip
-	if err := st.writeQuickScan(c, "refresh", now, st.meta.QuickScan, st.correctedFields(c)); err != nil {
-		return nil, nil, false, err
-	}
 	return added, gone, true, nil
 }
 
@@ -222,28 +222,6 @@ func relevantPaths(r *quickscan.Result) []string {
 	var out []string
 	for _, f := range quickscan.Relevant(r.Files) {
 		out = append(out, f.Path)
-	}
-	return out
-}
-
-var correctedRe = regexp.MustCompile(`(?m)^corrected:\s*\[(.*)\]\s*$`)
-
-// correctedFields reads back which estimate fields the user corrected, from
-// quick-scan.md's front matter, so a refresh keeps saying so.
-func (st *state) correctedFields(c *changeset) []string {
-	doc, err := c.base(st.it.outputPath(quickScanArtifact))
-	if err != nil || doc == nil {
-		return nil
-	}
-	m := correctedRe.FindSubmatch(doc)
-	if m == nil {
-		return nil
-	}
-	var out []string
-	for _, f := range strings.Split(string(m[1]), ",") {
-		if s, err := strconv.Unquote(strings.TrimSpace(f)); err == nil && s != "" {
-			out = append(out, s)
-		}
 	}
 	return out
 }

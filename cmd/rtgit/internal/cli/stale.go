@@ -67,8 +67,10 @@ func newRefreshCmd(g *globals, s Streams) *cobra.Command {
 		`When the base branch moved under an analysis (see the staleness line of
 rtgit status), refresh runs the quick scan again at the base branch's tip and
 records in quick-scan.md which candidate files are new and which vanished,
-sets codebase_hash to the tip, lists the finished steps whose answers name
-files that changed as review items (they stay finished), and commits.
+sets codebase_hash to the tip, renders every artifact again there as rtgit
+rebuild would, lists the finished steps whose answers name files that
+changed as review items (they stay finished), and commits. Edited answers
+not applied yet are refused: run rtgit next first.
 The base branch is the default branch (origin/HEAD, else main, else master)
 unless --base names another.`,
 		"  rtgit refresh invoice-export\n  rtgit refresh invoice-export --base origin/main", 1,
