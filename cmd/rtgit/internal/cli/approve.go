@@ -51,7 +51,7 @@ func runApprove(o *approveOptions, args []string, s Streams) error {
 	if len(args) > 0 && !signoff.Valid(strings.ToLower(args[0])) && !strings.Contains(args[0], ",") {
 		given, args = args[0], args[1:]
 	}
-	if o.all == (len(args) > 0) {
+	if o.all == (len(args) > 0) && (o.all || given == "") {
 		return usageErr("name the areas to approve (%s), or pass --all", strings.Join(signoff.Areas, ", "))
 	}
 	if _, err := signoff.ParseAreas(args); err != nil {
@@ -64,6 +64,15 @@ func runApprove(o *approveOptions, args []string, s Streams) error {
 	an, err := loadAnalyses(ws)
 	if err != nil {
 		return err
+	}
+	if !o.all && len(args) == 0 {
+		// One word that names neither an area nor an analysis is a
+		// mistyped area ("requirement"), not a slug.
+		if given != "" && !an.exists(given) {
+			_, err := signoff.ParseAreas([]string{given})
+			return usageErr("%v", err)
+		}
+		return usageErr("name the areas to approve (%s), or pass --all", strings.Join(signoff.Areas, ", "))
 	}
 	slug, err := an.resolve("approve", given)
 	if err != nil {
