@@ -38,10 +38,16 @@ func Clarifications(data []byte, markdown bool) []Marker {
 			if fence != "" {
 				continue
 			}
-			line = codeSpanRe.ReplaceAll(line, nil)
 		}
-		for _, mk := range ClarificationRe.FindAll(line, -1) {
-			out = append(out, Marker{Line: i + 1, Text: string(mk)})
+		// Markers are looked for with the code spans blanked out, byte for
+		// byte, and reported as the line has them: a file name in backticks
+		// inside a marker stays in its text.
+		masked := line
+		if markdown {
+			masked = codeSpanRe.ReplaceAllFunc(line, func(span []byte) []byte { return bytes.Repeat([]byte{'_'}, len(span)) })
+		}
+		for _, at := range ClarificationRe.FindAllIndex(masked, -1) {
+			out = append(out, Marker{Line: i + 1, Text: string(line[at[0]:at[1]])})
 		}
 	}
 	return out

@@ -37,6 +37,17 @@ func TestClarificationsSkipQuotedMarkers(t *testing.T) {
 	}
 }
 
+// A code span inside a marker in running text is part of what the marker
+// asks: the marker is reported with it, as the document has it.
+func TestClarificationsKeepCodeInsideMarkers(t *testing.T) {
+	doc := "[NEEDS CLARIFICATION: Which parts? The scan started from `internal/cart/cart.go`, `a]b.go`.] and `[NEEDS CLARIFICATION: quoted]`\n"
+	got := Clarifications([]byte(doc), true)
+	want := "[NEEDS CLARIFICATION: Which parts? The scan started from `internal/cart/cart.go`, `a]b.go`.]"
+	if len(got) != 1 || got[0].Line != 1 || got[0].Text != want {
+		t.Errorf("got %+v, want one marker %q", got, want)
+	}
+}
+
 // TestInterfaceSpecHeaderOnce: every question of 04-02 renders the file
 // again from the last one; the header comment stays one line.
 func TestInterfaceSpecHeaderOnce(t *testing.T) {
