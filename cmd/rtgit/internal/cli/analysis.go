@@ -268,13 +268,9 @@ recorded in meta.json. Each turn is a commit. Comments on the step's pull
 request (or rtgit comment) take part the same way.`,
 		"  rtgit elaborate invoice-export\n  rtgit elaborate invoice-export \"Alex, what breaks if the export runs during month-end?\"\n  rtgit elaborate invoice-export done", 2,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
-			text := a[1]
-			if text == "-" {
-				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
-				if err != nil {
-					return nil, err
-				}
-				text = string(b)
+			text, err := textOrStdin(a[1], in)
+			if err != nil {
+				return nil, err
 			}
 			return m.Elaborate(a[0], text)
 		})
@@ -307,13 +303,9 @@ is committed with its step by rtgit next. Flags go before the arguments: what
 follows them is the answer, even when it starts with a dash.`,
 		"  rtgit answer invoice-export users \"Finance clerks closing the month\"\n  rtgit answer invoice-export stories \"- As a clerk, I want one file per month\"\n  rtgit answer invoice-export stories - < stories.md", 3,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
-			text := a[2]
-			if text == "-" {
-				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
-				if err != nil {
-					return nil, err
-				}
-				text = string(b)
+			text, err := textOrStdin(a[2], in)
+			if err != nil {
+				return nil, err
 			}
 			return m.Answer(a[0], a[1], text)
 		}))
@@ -330,14 +322,21 @@ a tracked open question (Q-001, ...); the rest is feedback, kept verbatim in the
 answer file and quoted back by the persona.`,
 		"  rtgit comment invoice-export \"/rtgit answer users\nFinance clerks\"\n  rtgit comment invoice-export C\n  rtgit comment invoice-export \"What about refunds?\"", 2,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
-			text := a[1]
-			if text == "-" {
-				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
-				if err != nil {
-					return nil, err
-				}
-				text = string(b)
+			text, err := textOrStdin(a[1], in)
+			if err != nil {
+				return nil, err
 			}
 			return m.Comment(a[0], text)
 		}))
+}
+
+// textOrStdin is a verb's text argument, read from in when it is "-";
+// more than a comment may hold is left unread, so the verb reports the
+// text as too long instead of holding an unbounded input.
+func textOrStdin(arg string, in io.Reader) (string, error) {
+	if arg != "-" {
+		return arg, nil
+	}
+	b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
+	return string(b), err
 }

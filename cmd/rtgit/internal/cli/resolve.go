@@ -18,13 +18,9 @@ The answer is kept in meta.json and listed under "Open Questions" in the
 requirements specification. Use - to read the answer from standard input.`,
 		"  rtgit resolve invoice-export Q-001 \"Yes, PowerShell 7 on Windows is supported\"", 3,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
-			text := strings.Join(a[2:], " ")
-			if text == "-" {
-				b, err := io.ReadAll(io.LimitReader(in, roundtable.MaxCommentBytes+1))
-				if err != nil {
-					return nil, err
-				}
-				text = string(b)
+			text, err := textOrStdin(strings.Join(a[2:], " "), in)
+			if err != nil {
+				return nil, err
 			}
 			return m.Resolve(a[0], a[1], text, "")
 		})
