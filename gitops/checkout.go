@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/rtgit/rtgit/internal/pathguard"
 )
 
 // CheckoutAt points the local branch at sha (creating or moving it) and
@@ -129,22 +130,7 @@ func (r *Repo) writeTreePaths(tree *object.Tree, paths []string) ([]worktreeFile
 // branch could otherwise plant a link and then a file "through" it,
 // writing outside the worktree.
 func (r *Repo) insideRoot(p string) error {
-	cur := r.root
-	parts := strings.Split(p, "/")
-	for _, part := range parts[:len(parts)-1] {
-		cur = filepath.Join(cur, part)
-		st, err := os.Lstat(cur)
-		if errors.Is(err, os.ErrNotExist) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if st.Mode()&os.ModeSymlink != 0 {
-			return fmt.Errorf("refusing to write %s: %s is a symlink", p, strings.TrimPrefix(cur, r.root+string(filepath.Separator)))
-		}
-	}
-	return nil
+	return pathguard.Check(r.root, p, false)
 }
 
 func (r *Repo) writeBlob(p string, e *object.TreeEntry) error {

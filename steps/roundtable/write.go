@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/internal/atomicfile"
+	"github.com/rtgit/rtgit/internal/pathguard"
 )
 
 // changeset collects the files one verb writes, then writes and commits
@@ -82,21 +83,7 @@ func (m *Machine) safePath(rel string) error {
 	if clean != rel || path.IsAbs(rel) || strings.HasPrefix(rel, "../") || !strings.HasPrefix(rel, "docs/") {
 		return fmt.Errorf("refusing to write %q: not a plain path under docs/", rel)
 	}
-	cur := m.Repo.Root()
-	for _, part := range strings.Split(rel, "/") {
-		cur = filepath.Join(cur, part)
-		st, err := os.Lstat(cur)
-		if errors.Is(err, os.ErrNotExist) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if st.Mode()&os.ModeSymlink != 0 {
-			return fmt.Errorf("refusing to write %s: %s is a symlink", rel, strings.TrimPrefix(cur, m.Repo.Root()+string(filepath.Separator)))
-		}
-	}
-	return nil
+	return pathguard.Check(m.Repo.Root(), rel, true)
 }
 
 // check refuses the whole change if any file to be written holds work that
