@@ -128,3 +128,40 @@ func readOnce(read Reader) Reader {
 		return b, err
 	}
 }
+
+// Result is a whole scan: the keywords, the ranked files and the estimate.
+type Result struct {
+	Keywords []string `json:"keywords"`
+	Searched int      `json:"searched_files"`
+	Files    []File   `json:"files"`
+	// Companions are changelogs, documents, configuration and examples
+	// likely to change with the code (companionsOf), listed apart from
+	// Files.
+	Companions []Companion `json:"companions"`
+	Estimate
+	// hist and sweeps are what the estimate was last sized with
+	// (WithHistory, Sweeping), so that each keeps the other's part.
+	hist   History
+	sweeps []string
+}
+
+// Analyze ranks the hits of a search for keywords over searched files and
+// sizes the change. Hits carrying Defines (see AnalyzeWith) rank by them.
+func Analyze(keywords []string, hits []Hit, searched int) Result {
+	return analyze(keywords, hits, searched, pathFactsOf(keywords, hits))
+}
+
+func analyze(keywords []string, hits []Hit, searched int, facts []pathFacts) Result {
+	matched := 0
+	for i := range keywords {
+		for _, h := range hits {
+			if i < len(h.Counts) && h.Counts[i] > 0 {
+				matched++
+				break
+			}
+		}
+	}
+	ranked := rank(keywords, hits, searched, facts)
+	return Result{Keywords: keywords, Searched: searched, Files: ranked, Companions: companionsOf(keywords, ranked, History{}),
+		Estimate: EstimateFrom(len(keywords), matched, ranked)}
+}
