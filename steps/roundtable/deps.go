@@ -110,8 +110,10 @@ var refIDRe = regexp.MustCompile(`\b(FR|NFR|US)-\d{3}\b`)
 // dangling names, as "path:line: …", each answer of a step after the
 // defining one that refers to a requirement or story id no step defines,
 // or to a module or decision that before had and after has not. Nothing
-// is rewritten: the person who wrote the answer decides.
-func (st *state) dangling(before, after *defs) []string {
+// is rewritten: the person who wrote the answer decides. An answer file
+// staged in c (a build plan derived again, say) is read as it will be
+// committed; c may be nil.
+func (st *state) dangling(before, after *defs, c *changeset) []string {
 	removedModules := gone(before.modules, after.modules)
 	removedDecisions := gone(before.decisions, after.decisions)
 	var out []string
@@ -123,6 +125,11 @@ func (st *state) dangling(before, after *defs) []string {
 		}
 		rel := st.it.answerPath(s)
 		data, err := st.read(rel)
+		if c != nil {
+			if staged, ok := c.files[rel]; ok && !c.removed[rel] {
+				data, err = staged, nil
+			}
+		}
 		if err != nil {
 			continue
 		}

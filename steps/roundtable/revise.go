@@ -152,7 +152,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range st.dangling(before, after) {
+	for _, d := range st.dangling(before, after, c) {
 		r.say("", d)
 	}
 	c.dropUnchanged()
@@ -255,5 +255,5 @@ func (st *state) revisionStatus(s *Status) {
 	if err != nil {
 		return
 	}
-	s.Dangling = append(s.Dangling, st.dangling(st.artifactDefs(), after)...)
+	s.Dangling = append(s.Dangling, st.dangling(st.artifactDefs(), after, nil)...)
 }
