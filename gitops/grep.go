@@ -111,6 +111,7 @@ func (r *Repo) Grep(o GrepOptions) (*GrepResult, error) {
 	}
 	defer store.close()
 	store.fallback = r.readObject
+	store.mapPacks()
 
 	res := &GrepResult{Commit: c.Hash.String()}
 	jobs := make(chan grepJob, 256)

@@ -22,8 +22,8 @@ import (
 
 // objectStore reads objects straight from .git/objects for the search.
 // go-git's storage keeps unsynchronised caches, so it cannot be shared by
-// the search workers; pack files read with ReadAt (pread) and loose objects
-// can. Each worker owns an objectReader with its own buffers and inflater;
+// the search workers; packs mapped into memory (or read with ReadAt,
+// where they cannot be mapped) and loose objects can. Each worker owns an objectReader with its own buffers and inflater;
 // anything this store cannot find (alternates, a pack written meanwhile)
 // is read through go-git under a lock.
 type objectStore struct {
@@ -135,8 +135,10 @@ func (s *objectStore) close() {
 	}
 }
 
-// mapPacks maps every pack, for readers that jump between many small
-// objects (history walks), where a pread per object would dominate.
+// mapPacks maps every pack, for readers of many small objects (a
+// search, a history walk), where a pread per object would dominate: with
+// terms in every file of 100,000, mapping took a search's system time
+// from about 0.47 s to 0.25 s (docs/performance.md).
 func (s *objectStore) mapPacks() {
 	for _, p := range s.packs {
 		if p.data == nil {
