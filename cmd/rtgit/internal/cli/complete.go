@@ -119,6 +119,14 @@ func openQuestionIDs(an *analyses, slug string) []string {
 	return out
 }
 
+// completionExamples load each shell's completions into it.
+var completionExamples = map[string]string{
+	"bash":       "source <(rtgit completion bash)",
+	"zsh":        `rtgit completion zsh > "${fpath[1]}/_rtgit"`,
+	"fish":       "rtgit completion fish | source",
+	"powershell": "rtgit completion powershell | Out-String | Invoke-Expression",
+}
+
 // strictCompletion makes `rtgit completion` without a shell, or with one
 // cobra cannot write for, a usage error (exit 2) instead of cobra's help
 // and exit 0, so `rtgit completion tcsh > file` does not pass for success.
@@ -131,7 +139,9 @@ func strictCompletion(root *cobra.Command) {
 		var shells []string
 		for _, sc := range c.Commands() {
 			shells = append(shells, sc.Name())
+			sc.Example = "  " + completionExamples[sc.Name()]
 		}
+		c.Example = "  " + completionExamples["bash"] + "\n  " + completionExamples["zsh"]
 		known := strings.Join(shells, ", ")
 		c.Args = cobra.ArbitraryArgs // the shell is checked below, as a usage error
 		c.RunE = func(_ *cobra.Command, args []string) error {

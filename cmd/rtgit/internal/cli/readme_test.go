@@ -35,3 +35,21 @@ func TestReadmeTableListsEveryCommand(t *testing.T) {
 	}
 	walk(root, "rtgit")
 }
+
+// The README promises that every command's --help shows an example.
+func TestEveryCommandHelpHasAnExample(t *testing.T) {
+	root := newRoot(Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if !sub.IsAvailableCommand() || sub.Name() == "help" {
+				continue
+			}
+			if !sub.HasExample() {
+				t.Errorf("`%s --help` shows no example", sub.CommandPath())
+			}
+			walk(sub)
+		}
+	}
+	walk(root)
+}
