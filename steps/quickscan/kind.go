@@ -2,7 +2,6 @@ package quickscan
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -84,9 +83,28 @@ var configExts = set(`.gemspec .csproj .fsproj .sln .podspec .cabal .nimble
 // editorDirs hold an editor's or IDE's settings for the project.
 var editorDirs = set(".idea .vscode .settings .fleet .vs")
 
-// testClassRe is the Java family's test class: JsonArrayTest.java,
-// ClientTests.kt, RouterSpec.scala, ParserIT.java.
-var testClassRe = regexp.MustCompile(`[a-z0-9](?:Tests?|Spec|IT)\.(?:java|kt|kts|scala|groovy|cs|swift)$`)
+// testClassExts are the languages whose test classes testClass knows.
+var testClassExts = set(".java .kt .kts .scala .groovy .cs .swift")
+
+// testClass reports whether a file name (as written, case and all) is the
+// Java family's test class: JsonArrayTest.java, ClientTests.kt,
+// RouterSpec.scala, ParserIT.java; not Test.java or LATEST.java. Every
+// file a search reads is classified, so this is plain string work rather
+// than a regular expression (which cost most of Kind's time).
+func testClass(name string) bool {
+	ext := path.Ext(name)
+	if !testClassExts[ext] {
+		return false
+	}
+	stem := strings.TrimSuffix(name, ext)
+	for _, suffix := range []string{"Tests", "Test", "Spec", "IT"} {
+		if rest, ok := strings.CutSuffix(stem, suffix); ok && rest != "" {
+			c := rest[len(rest)-1]
+			return 'a' <= c && c <= 'z' || '0' <= c && c <= '9'
+		}
+	}
+	return false
+}
 
 // Kind classifies a path. generated reports a "generated" marker found in
 // the file itself.
@@ -143,7 +161,7 @@ func Kind(p string, generated bool) string {
 	}
 	if strings.HasPrefix(base, "test_") || strings.Contains(base, "_test.") || strings.Contains(base, ".test.") ||
 		strings.Contains(base, ".spec.") || stem == "conftest" || strings.HasSuffix(stem, "_tests") ||
-		strings.HasSuffix(stem, "_spec") || testClassRe.MatchString(path.Base(p)) {
+		strings.HasSuffix(stem, "_spec") || testClass(path.Base(p)) {
 		return KindTest
 	}
 	switch path.Ext(base) {

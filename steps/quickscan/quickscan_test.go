@@ -349,3 +349,23 @@ func TestKeywordsInflectedStopWords(t *testing.T) {
 		t.Errorf("Keywords = %q; want cache and setting", got)
 	}
 }
+
+func TestTestClass(t *testing.T) {
+	for name, want := range map[string]bool{
+		"JsonArrayTest.java": true,
+		"ClientTests.kt":     true,
+		"RouterSpec.scala":   true,
+		"ParserIT.java":      true,
+		"Http2Test.cs":       true,
+		"Test.java":          false, // the name alone
+		"LATEST.java":        false,
+		"JSONTest.java":      false, // an upper-case letter before Test, as the pattern always had it
+		"ClientTest.go":      false, // Go tests are _test.go
+		"Contest.java":       false,
+		"ParserIT.txt":       false,
+	} {
+		if got := testClass(name); got != want {
+			t.Errorf("testClass(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
