@@ -153,7 +153,14 @@ func runDemo(o *demoOptions, s Streams) error {
 	if err := printArtifactTree(s, dir, script.Slug); err != nil {
 		return err
 	}
-	printDemoEpilogue(s, o.into != "", dir, script.Slug)
+	flags := ""
+	if o.kind != "" && o.kind != steps.DefaultLibrary {
+		flags += " --type " + o.kind
+	}
+	if o.depth != "" {
+		flags += " --depth " + o.depth
+	}
+	printDemoEpilogue(s, o.into != "", dir, script.Slug, flags)
 	return nil
 }
 

@@ -10,10 +10,12 @@ import (
 // printDemoEpilogue tells the user what to try next, in commands that work
 // where they are: `rtgit` when it is installed, `go run ./cmd/rtgit` from a
 // checkout of rtgit's source when it is not (the README's first command).
-func printDemoEpilogue(s Streams, kept bool, dir, slug string) {
+// flags are the demo's own (--type, --depth), so the command to keep a
+// sample runs the same demo.
+func printDemoEpilogue(s Streams, kept bool, dir, slug, flags string) {
 	rtgit := rtgitCommand()
 	if !kept {
-		fmt.Fprintf(s.Out, "\nThe sample repository was removed. Keep one to look around in:\n  %s demo --into /tmp/ledgerly\n", rtgit)
+		fmt.Fprintf(s.Out, "\nThe sample repository was removed. Keep one to look around in:\n  %s demo%s --into /tmp/ledgerly\n", rtgit, flags)
 		return
 	}
 	fmt.Fprintf(s.Out, "\nLook around:\n  git -C %s log --oneline\n  %s -C %s status %s\n  %s -C %s check %s\n", dir, rtgit, dir, slug, rtgit, dir, slug)
