@@ -35,16 +35,48 @@ func (m nameMatch) term(keywords []string) string {
 // (route and headers in middleware/route_headers.go) counts less. Each
 // keyword counts once.
 func nameMatches(p string, keywords []string) []nameMatch {
+	return newNamer(keywords).matches(p)
+}
+
+// namer finds the keywords paths spell, for one keyword list. A search
+// hands it every hit file in tree order, so it keeps the words of the
+// last directory it saw: the files of one directory come together, and
+// splitting the directory's name again for each was a good part of
+// ranking a search that hits every file.
+type namer struct {
+	keywords []string
+	squashed []string // squash of each keyword
+	canon    []string // canonical form of each squashed keyword
+	canonKw  []string // canonical form of each keyword
+	dir      string   // the directory dirWords holds the words of
+	dirWords map[string]bool
+}
+
+func newNamer(keywords []string) *namer {
+	n := &namer{keywords: keywords, dir: "\x00"}
+	for _, k := range keywords {
+		sq := squash(k)
+		n.squashed = append(n.squashed, sq)
+		n.canon = append(n.canon, canonical(sq))
+		n.canonKw = append(n.canonKw, canonical(k))
+	}
+	return n
+}
+
+func (n *namer) matches(p string) []nameMatch {
+	keywords := n.keywords
 	dir, base := path.Split(p)
 	file := strings.ToLower(base)
 	base = strings.TrimSuffix(base, path.Ext(base))
 	dir = path.Base(strings.TrimSuffix(dir, "/"))
 	whole := squash(base)
+	singular := Singular(whole)
+	canonSingular := canonical(singular)
 	var out []nameMatch
 	used := make([]bool, len(keywords))
 	for i, k := range keywords {
 		// files.rb names lib/rack/files.rb by its name and extension.
-		if k == file || squash(k) == whole || Singular(whole) == k || canonical(squash(k)) == canonical(Singular(whole)) {
+		if k == file || n.squashed[i] == whole || singular == k || n.canon[i] == canonSingular {
 			out = append(out, nameMatch{i, -1, stemBonus})
 			used[i] = true
 		}
@@ -52,46 +84,55 @@ func nameMatches(p string, keywords []string) []nameMatch {
 	// Two keywords run together: realip.go, bodylimit.go, app_context.py;
 	// unless one keyword already spells the whole name ("real ip" is
 	// searched as realip too), which names it once.
-	for i, a := range keywords {
-		if len(out) > 0 || used[i] || !strings.HasPrefix(whole, squash(a)) {
+	for i := range keywords {
+		if len(out) > 0 || used[i] || !strings.HasPrefix(whole, n.squashed[i]) {
 			continue
 		}
-		for j, b := range keywords {
+		for j := range keywords {
 			if j == i || used[j] {
 				continue
 			}
-			if ab := squash(a) + squash(b); ab == whole || Singular(ab) == Singular(whole) {
+			if ab := n.squashed[i] + n.squashed[j]; ab == whole || Singular(ab) == singular {
 				out = append(out, nameMatch{i, j, stemBonus})
 				used[i], used[j] = true, true
 				break
 			}
 		}
 	}
-	words := map[string]bool{}
-	for _, el := range []string{dir, base} {
-		if el == "." || el == "" || el == "/" {
-			continue
-		}
-		words[strings.ToLower(el)] = true
-		for _, w := range SplitIdentifier(el) {
-			w = strings.ToLower(w)
-			words[w], words[Singular(w)] = true, true
-			for _, p := range strings.Split(w, "-") {
-				words[p] = true
-				// The file's own name may abbreviate (req_ctx.js); a
-				// directory's rarely does what the text means (lib, cmd).
-				if el == base {
-					words[canonical(p)] = true
-				}
-			}
-		}
+	if dir != n.dir {
+		n.dir, n.dirWords = dir, map[string]bool{}
+		addPathWords(n.dirWords, dir, false)
 	}
+	words := map[string]bool{}
+	addPathWords(words, base, true)
 	for i, k := range keywords {
-		if !used[i] && (words[k] || words[canonical(k)]) {
+		if !used[i] && (words[k] || words[n.canonKw[i]] || n.dirWords[k] || n.dirWords[n.canonKw[i]]) {
 			out = append(out, nameMatch{i, -1, pathBonus})
 		}
 	}
 	return out
+}
+
+// addPathWords adds the words of one element of a path to words: the
+// element lower-cased, each word of it and its singular, and each part of
+// a hyphenated word. A file's own name may abbreviate (req_ctx.js), so
+// its words' canonical forms count too; a directory's rarely abbreviate
+// what the text means (lib, cmd).
+func addPathWords(words map[string]bool, el string, file bool) {
+	if el == "." || el == "" || el == "/" {
+		return
+	}
+	words[strings.ToLower(el)] = true
+	for _, w := range SplitIdentifier(el) {
+		w = strings.ToLower(w)
+		words[w], words[Singular(w)] = true, true
+		for _, p := range strings.Split(w, "-") {
+			words[p] = true
+			if file {
+				words[canonical(p)] = true
+			}
+		}
+	}
 }
 
 // squash drops the separators of a name: app_context, app-context and

@@ -207,3 +207,21 @@ func TestNameDoesNotRaiseTheBar(t *testing.T) {
 		t.Errorf("Relevant = %q; want %q", got, want)
 	}
 }
+
+// A namer keeps the last directory's words; what it finds for each path
+// must not depend on the paths it saw before.
+func TestNamerReusesOnlyItsOwnDirectory(t *testing.T) {
+	kw := []string{"route", "header", "real", "ip", "middleware", "limit", "context"}
+	paths := []string{
+		"middleware/route_headers.go", "middleware/realip.go", "middleware/throttle.go",
+		"limits/quota.go", "limits/limit.go", "tree.go", "flask/ctx.py",
+		"context/middleware/x.go", "middleware/route_headers.go",
+	}
+	n := newNamer(kw)
+	for _, p := range paths {
+		got, want := n.matches(p), newNamer(kw).matches(p)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: after other paths %v, alone %v", p, got, want)
+		}
+	}
+}

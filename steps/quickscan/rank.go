@@ -115,8 +115,9 @@ func pathFactsOf(keywords []string, hits []Hit) []pathFacts {
 		wg.Add(1)
 		go func(from, to int) {
 			defer wg.Done()
+			names := newNamer(lower)
 			for i := from; i < to; i++ {
-				out[i] = pathFacts{Kind(hits[i].Path, hits[i].Generated), nameMatches(hits[i].Path, lower)}
+				out[i] = pathFacts{Kind(hits[i].Path, hits[i].Generated), names.matches(hits[i].Path)}
 			}
 		}(p*len(hits)/parts, (p+1)*len(hits)/parts)
 	}
