@@ -152,8 +152,17 @@ func (s *objectStore) mapPacks() {
 // markedly faster than the standard library's (about a fifth less CPU for
 // the whole search).
 type objectReader struct {
-	s     *objectStore
-	br    *bufio.Reader
+	s  *objectStore
+	br *bufio.Reader
+	// mr reads a mapped pack in place. The inflater has a fast path for a
+	// *bytes.Reader, as for a *bufio.Reader, and reading the mapping
+	// directly spares copying every object through br's buffer first.
+	mr bytes.Reader
+	// in is where packed reads the current object: &mr or br.
+	in interface {
+		io.Reader
+		io.ByteReader
+	}
 	zr    io.ReadCloser
 	hdr   [32]byte
 	bases baseCache // delta bases, keyed by pack offset
@@ -277,9 +286,11 @@ func (or *objectReader) loose(h plumbing.Hash, limit int64, buf []byte) (int, []
 // a small object costs a single pread.
 func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, []byte, error) {
 	if p.data != nil && off < int64(len(p.data)) {
-		or.br.Reset(bytes.NewReader(p.data[off:]))
+		or.mr.Reset(p.data[off:])
+		or.in = &or.mr
 	} else {
 		or.br.Reset(io.NewSectionReader(p.f, off, 1<<62))
+		or.in = or.br
 	}
 	typ, size, base, err := or.packHeader(p, off)
 	if err != nil {
@@ -289,10 +300,10 @@ func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, 
 		if limit > 0 && size > limit {
 			return typ, nil, errTooLarge
 		}
-		data, err := or.inflate(or.br, size, buf)
+		data, err := or.inflate(or.in, size, buf)
 		return typ, data, err
 	}
-	delta, err := or.inflate(or.br, size, nil)
+	delta, err := or.inflate(or.in, size, nil)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -322,33 +333,33 @@ func (or *objectReader) base(p *packFile, off int64) (int, []byte, error) {
 	return typ, data, err
 }
 
-// packHeader decodes the entry header at off from or.br. For an offset
+// packHeader decodes the entry header at off from or.in. For an offset
 // delta, base is the base's offset; for a ref delta, the base is looked up
 // by hash.
 func (or *objectReader) packHeader(p *packFile, off int64) (typ int, size, base int64, err error) {
 	bad := func(e error) (int, int64, int64, error) {
 		return 0, 0, 0, fmt.Errorf("pack offset %d: bad header: %v", off, e)
 	}
-	c, err := or.br.ReadByte()
+	c, err := or.in.ReadByte()
 	if err != nil {
 		return bad(err)
 	}
 	typ = int(c>>4) & 7
 	size = int64(c & 15)
 	for shift := 4; c&0x80 != 0; shift += 7 {
-		if c, err = or.br.ReadByte(); err != nil {
+		if c, err = or.in.ReadByte(); err != nil {
 			return bad(err)
 		}
 		size |= int64(c&0x7f) << shift
 	}
 	switch typ {
 	case packOfsDelta:
-		if c, err = or.br.ReadByte(); err != nil {
+		if c, err = or.in.ReadByte(); err != nil {
 			return bad(err)
 		}
 		rel := int64(c & 0x7f)
 		for c&0x80 != 0 {
-			if c, err = or.br.ReadByte(); err != nil {
+			if c, err = or.in.ReadByte(); err != nil {
 				return bad(err)
 			}
 			rel = (rel+1)<<7 | int64(c&0x7f)
@@ -356,7 +367,7 @@ func (or *objectReader) packHeader(p *packFile, off int64) (typ int, size, base 
 		base = off - rel
 	case packRefDelta:
 		var h plumbing.Hash
-		if _, err := io.ReadFull(or.br, h[:]); err != nil {
+		if _, err := io.ReadFull(or.in, h[:]); err != nil {
 			return bad(err)
 		}
 		if base, err = p.idx.FindOffset(h); err != nil {
