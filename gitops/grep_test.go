@@ -273,3 +273,58 @@ func TestGeneratedMarkerPhrases(t *testing.T) {
 		}
 	}
 }
+
+// A search reads packs through a memory mapping, and through pread where a
+// pack cannot be mapped; both must give every object as git stores it,
+// deltas included.
+func TestObjectStoreMappedAndReadPacksAgree(t *testing.T) {
+	dir, _ := grepFixture(t)
+	for i := range 20 {
+		writeFile(t, dir, fmt.Sprintf("similar/f%02d.txt", i), strings.Repeat("shared line about nothing\n", 30)+fmt.Sprintf("invoice %d\n", i))
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "similar")
+	git(t, dir, "repack", "-a", "-d", "-f", "-q", "--window=50", "--depth=20")
+	objects := filepath.Join(dir, ".git", "objects")
+	mapped, err := openObjectStore(objects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mapped.close()
+	mapped.mapPacks()
+	read, err := openObjectStore(objects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer read.close()
+	if len(mapped.packs) == 0 || read.packs[0].data != nil {
+		t.Fatal("want a packed repository, and one store with its packs unmapped")
+	}
+	if mapped.packs[0].data == nil {
+		t.Skip("packs are not mapped on this system")
+	}
+	mr, rr := mapped.reader(), read.reader()
+	blobs := 0
+	for _, line := range strings.Split(git(t, dir, "ls-tree", "-r", "HEAD"), "\n") {
+		f := strings.Fields(line) // mode type hash path
+		if len(f) < 4 || f[1] != "blob" {
+			continue
+		}
+		h := plumbing.NewHash(f[2])
+		_, a, err := mr.read(h, 0, nil)
+		if err != nil {
+			t.Fatalf("mapped %s: %v", f[3], err)
+		}
+		_, b, err := rr.read(h, 0, nil)
+		if err != nil {
+			t.Fatalf("read %s: %v", f[3], err)
+		}
+		if want := git(t, dir, "cat-file", "blob", f[2]); strings.TrimRight(string(a), "\n") != want || string(a) != string(b) {
+			t.Errorf("%s: mapped %q, read %q, git %q", f[3], a, b, want)
+		}
+		blobs++
+	}
+	if blobs < 20 {
+		t.Errorf("compared %d blobs", blobs)
+	}
+}
