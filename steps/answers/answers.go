@@ -147,6 +147,9 @@ type Answer struct {
 	Text     string // the answer's markdown, "" when unanswered
 	Answered bool
 	Line     int // 1-based line of the opening marker
+	// TextLine is the 1-based line of the answer's first line of text,
+	// so line n of Text is file line TextLine+n-1; 0 when unanswered.
+	TextLine int
 }
 
 // File is a parsed answer file.

@@ -175,7 +175,7 @@ func (c *Cache) verify(name string, out []byte, want *File) error {
 		// Lines after the edit move; everything else must be as meant.
 		for _, f := range []*File{got, want} {
 			for i := range f.Answers {
-				f.Answers[i].Line = 0
+				f.Answers[i].Line, f.Answers[i].TextLine = 0, 0
 			}
 		}
 	}

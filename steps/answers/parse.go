@@ -204,7 +204,7 @@ func (p *parser) end(m marker, line int) error {
 		}
 		a := Answer{ID: o.id, Line: o.line + 1, Answered: !unanswered(t)}
 		if a.Answered {
-			a.Text = t
+			a.Text, a.TextLine = t, p.src.firstTextLine(r)+1
 		}
 		p.f.Answers = append(p.f.Answers, a)
 		p.lay.answers = append(p.lay.answers, r)

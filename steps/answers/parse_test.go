@@ -114,7 +114,7 @@ func TestParseFile(t *testing.T) {
 		if f.StepID != "01-02" || f.Depth != "deep" || f.Slug != "s" || f.Choice != "C" || f.Feedback != "Some feedback." {
 			t.Errorf("eol %q: file = %+v", eol, f)
 		}
-		want := []Answer{{ID: "a", Text: "first", Answered: true, Line: 3}, {ID: "b", Line: 7}}
+		want := []Answer{{ID: "a", Text: "first", Answered: true, Line: 3, TextLine: 4}, {ID: "b", Line: 7}}
 		if len(f.Answers) != 2 || f.Answers[0] != want[0] || f.Answers[1] != want[1] {
 			t.Errorf("eol %q: answers = %+v, want %+v", eol, f.Answers, want)
 		}

@@ -64,6 +64,17 @@ func (s *source) line(l int) string {
 	return string(s.norm[s.normStarts[l]:end])
 }
 
+// firstTextLine is the 0-based line of the first line between the
+// marker lines of r that is not blank, or -1 when all are.
+func (s *source) firstTextLine(r region) int {
+	for l := r.open + 1; l < r.close; l++ {
+		if !isBlank(s.line(l)) {
+			return l
+		}
+	}
+	return -1
+}
+
 // body is the text between the marker lines of r, trimmed of blank lines.
 func (s *source) body(r region) string {
 	return trimBlankLines(string(s.norm[s.normStarts[r.open+1]:s.normStarts[r.close]]))

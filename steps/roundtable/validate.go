@@ -40,10 +40,14 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 			continue
 		}
 		if q.ID == TasksQuestion {
-			probs = append(probs, tasksSyntax(where, a.Text)...)
+			probs = append(probs, tasksSyntax(rel, a)...)
 		}
 		for _, r := range s.RulesFor(q.ID) {
-			if msg := checkRule(r, a.Text); msg != "" {
+			if msg, at := checkRuleLine(r, a.Text); msg != "" {
+				where := where
+				if at >= 0 && a.TextLine > 0 {
+					where = fmt.Sprintf("%s:%d", rel, a.TextLine+at) // the line itself
+				}
 				switch {
 				case r.Hint != "":
 					msg += " (" + r.Hint + ")"
@@ -64,6 +68,22 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 
 // checkRule returns why text fails r, or "".
 func checkRule(r steps.Rule, text string) string {
+	msg, _ := checkRuleLine(r, text)
+	return msg
+}
+
+// checkRuleLine is checkRule, and for a rule each line must keep, the
+// index in text of the line that does not (-1 otherwise), so the problem
+// is reported at that line of the file.
+func checkRuleLine(r steps.Rule, text string) (string, int) {
+	if r.Kind == "each_line" {
+		return eachLine(r, text)
+	}
+	return checkWhole(r, text), -1
+}
+
+// checkWhole checks a rule about the answer as a whole.
+func checkWhole(r steps.Rule, text string) string {
 	switch r.Kind {
 	case "min_words":
 		if n := len(strings.Fields(text)); n < r.N {
@@ -92,19 +112,23 @@ func checkRule(r steps.Rule, text string) string {
 				return fmt.Sprintf("still has the placeholder %s: replace it with what you know, or say it is unknown", tok)
 			}
 		}
-	case "each_line":
-		re, err := regexp.Compile(r.Args[0])
-		if err != nil {
-			return ""
-		}
-		for i, line := range strings.Split(text, "\n") {
-			line = strings.TrimSpace(listMarkerRe.ReplaceAllString(line, ""))
-			if line != "" && !re.MatchString(line) {
-				return fmt.Sprintf("line %d of the answer (%q) is not in the form this question asks for", i+1, clip(line, 60))
-			}
-		}
 	}
 	return ""
+}
+
+// eachLine checks that every line of text matches r's pattern.
+func eachLine(r steps.Rule, text string) (string, int) {
+	re, err := regexp.Compile(r.Args[0])
+	if err != nil {
+		return "", -1
+	}
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(listMarkerRe.ReplaceAllString(line, ""))
+		if line != "" && !re.MatchString(line) {
+			return fmt.Sprintf("line %d of the answer (%q) is not in the form this question asks for", i+1, clip(line, 60)), i
+		}
+	}
+	return "", -1
 }
 
 // clip shortens s to n runes for a message.
@@ -124,17 +148,22 @@ func quoteList(vs []string) string {
 }
 
 // tasksSyntax checks a build plan answer's line format: each line it
-// cannot read is a problem, named by its line within the answer.
-func tasksSyntax(where, text string) []string {
-	if strings.TrimSpace(text) == notKnownYet {
+// cannot read is a problem, at its line of the file (as rtgit check
+// reports it) and by its line within the answer.
+func tasksSyntax(rel string, a answers.Answer) []string {
+	if strings.TrimSpace(a.Text) == notKnownYet {
 		return nil
 	}
 	var probs []string
-	_, err := plan.Parse(text)
+	_, err := plan.Parse(a.Text)
 	var errs plan.Errors
 	if errors.As(err, &errs) {
 		for _, e := range errs {
-			probs = append(probs, fmt.Sprintf("%s: `%s` line %d of the answer: %s (docs/tasks.md has the line format)", where, TasksQuestion, e.Line, e.Msg))
+			line := a.Line
+			if a.TextLine > 0 {
+				line = a.TextLine + e.Line - 1
+			}
+			probs = append(probs, fmt.Sprintf("%s:%d: `%s` line %d of the answer: %s (docs/tasks.md has the line format)", rel, line, TasksQuestion, e.Line, e.Msg))
 		}
 	}
 	return probs
