@@ -1,10 +1,7 @@
 package critic
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -80,60 +77,115 @@ func (c Config) severity(rule string) Severity {
 	return DefaultSeverity[rule]
 }
 
-type configFile struct {
-	Critic struct {
-		VagueWords     []string          `yaml:"vague_words"`
-		MoreVagueWords []string          `yaml:"more_vague_words"`
-		AllowWords     []string          `yaml:"allow_words"`
-		Rules          map[string]string `yaml:"rules"`
-	} `yaml:"critic"`
-}
+// configKeys are the keys under `critic:`, in the order docs/critic.md
+// lists them.
+var configKeys = []string{"vague_words", "more_vague_words", "allow_words", "rules"}
 
 // ParseConfig reads the `critic:` key of a .rtgit/config.yaml document;
 // other keys belong to other readers. An unknown critic key, rule id or
-// severity is an error naming the file.
+// severity, or a value of the wrong shape, is an error naming the file and
+// the line it is on.
 func ParseConfig(name string, data []byte) (Config, error) {
 	var doc map[string]yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return Config{}, fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "yaml: "))
+		return Config{}, fmt.Errorf("%s:%s", name, yamlLine(err))
 	}
 	node, ok := doc["critic"]
-	if !ok {
+	if !ok || node.Tag == "!!null" {
 		return DefaultConfig(), nil
 	}
-	var f configFile
-	wrapped := map[string]*yaml.Node{"critic": &node}
-	raw, err := yaml.Marshal(wrapped)
-	if err != nil {
+	if node.Kind != yaml.MappingNode {
+		return Config{}, fmt.Errorf("%s:%d: critic: want its keys beneath it (%s)", name, node.Line, strings.Join(configKeys, ", "))
+	}
+	var vague, more, allow []string
+	rules := map[string]Severity{}
+	if err := noDuplicates(name, "critic", &node); err != nil {
 		return Config{}, err
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return Config{}, fmt.Errorf("%s:%d: critic: %v", name, node.Line, strings.TrimPrefix(err.Error(), "yaml: "))
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		k, v := node.Content[i], node.Content[i+1]
+		var words *[]string
+		switch k.Value {
+		case "vague_words":
+			words = &vague
+		case "more_vague_words":
+			words = &more
+		case "allow_words":
+			words = &allow
+		case "rules":
+			if err := parseRules(name, v, rules); err != nil {
+				return Config{}, err
+			}
+			continue
+		default:
+			return Config{}, fmt.Errorf("%s:%d: critic: unknown key %q; known: %s", name, k.Line, k.Value, strings.Join(configKeys, ", "))
+		}
+		if v.Kind != yaml.SequenceNode || v.Decode(words) != nil {
+			return Config{}, fmt.Errorf("%s:%d: critic.%s: want a list of words, like [snappy, blazing]", name, v.Line, k.Value)
+		}
 	}
-	cfg := Config{Rules: map[string]Severity{}}
+	cfg := Config{Rules: rules}
 	words := DefaultVagueWords
-	if f.Critic.VagueWords != nil {
-		words = f.Critic.VagueWords
+	if vague != nil {
+		words = vague
 	}
-	words = append(slices.Clone(words), f.Critic.MoreVagueWords...)
-	for _, w := range f.Critic.AllowWords {
+	words = append(slices.Clone(words), more...)
+	for _, w := range allow {
 		words = slices.DeleteFunc(words, func(x string) bool { return strings.EqualFold(x, w) })
 	}
 	cfg.VagueWords = words
-	for id, sev := range f.Critic.Rules {
-		if _, known := DefaultSeverity[id]; !known {
-			return Config{}, fmt.Errorf("%s:%d: critic.rules: unknown rule %q; known: %s", name, node.Line, id, strings.Join(RuleIDs(), ", "))
+	return cfg, nil
+}
+
+// parseRules reads `rules:`, one severity per rule id, each checked at
+// its own line.
+func parseRules(name string, v *yaml.Node, into map[string]Severity) error {
+	if v.Tag == "!!null" {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return fmt.Errorf("%s:%d: critic.rules: want one line per rule, like %s: error", name, v.Line, RuleVague)
+	}
+	if err := noDuplicates(name, "critic.rules", v); err != nil {
+		return err
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		id, sev := v.Content[i], v.Content[i+1]
+		if _, known := DefaultSeverity[id.Value]; !known {
+			return fmt.Errorf("%s:%d: critic.rules: unknown rule %q; known: %s", name, id.Line, id.Value, strings.Join(RuleIDs(), ", "))
 		}
-		switch s := Severity(sev); s {
-		case Error, Warning, Off:
-			cfg.Rules[id] = s
+		switch s := Severity(sev.Value); {
+		case sev.Kind == yaml.ScalarNode && (s == Error || s == Warning || s == Off):
+			into[id.Value] = s
 		default:
-			return Config{}, fmt.Errorf("%s:%d: critic.rules.%s is %q; want error, warning or off", name, node.Line, id, sev)
+			return fmt.Errorf("%s:%d: critic.rules.%s is %q; want error, warning or off", name, sev.Line, id.Value, sev.Value)
 		}
 	}
-	return cfg, nil
+	return nil
+}
+
+// noDuplicates refuses a key given twice in mapping m: which of the two
+// was meant is for a person to say.
+func noDuplicates(name, where string, m *yaml.Node) error {
+	seen := map[string]int{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if first, dup := seen[k.Value]; dup {
+			return fmt.Errorf("%s:%d: %s: %q is given twice, here and at line %d", name, k.Line, where, k.Value, first)
+		}
+		seen[k.Value] = k.Line
+	}
+	return nil
+}
+
+// yamlLine turns yaml.v3's "yaml: line N: msg" into "N: msg", so that
+// after a path it reads "path:N: msg".
+func yamlLine(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		return rest
+	}
+	return " " + msg
 }
 
 // RuleIDs lists every rule id, sorted.

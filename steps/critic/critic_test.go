@@ -171,6 +171,28 @@ func TestConfig(t *testing.T) {
 	}
 }
 
+// A mistake in the critic's settings is named at its own line, in the
+// words of the file, never of the Go types behind it.
+func TestConfigErrorsAtTheirLine(t *testing.T) {
+	for _, tt := range []struct{ doc, want string }{
+		{"github:\n  dashboard: body\ncritic:\n  more_vauge_words: [fast]\n",
+			`c.yaml:4: critic: unknown key "more_vauge_words"; known: vague_words, more_vague_words, allow_words, rules`},
+		{"critic:\n  more_vague_words: 3\n", "c.yaml:2: critic.more_vague_words: want a list of words, like [snappy, blazing]"},
+		{"critic:\n  rules: [vague-term]\n", "c.yaml:2: critic.rules: want one line per rule, like vague-term: error"},
+		{"critic:\n  rules:\n    fr-no-ac: off\n    vague-term: loud\n", `c.yaml:4: critic.rules.vague-term is "loud"; want error, warning or off`},
+		{"critic:\n  rules:\n\n    no-such-rule: off\n", `c.yaml:4: critic.rules: unknown rule "no-such-rule"; known: `},
+		{"critic: [\n", "c.yaml:1: did not find expected node content"},
+		{"critic:\n  allow_words: [fast]\n  allow_words: [quick]\n", `c.yaml:3: critic: "allow_words" is given twice, here and at line 2`},
+		{"critic:\n  rules:\n    fr-no-ac: off\n    fr-no-ac: error\n", `c.yaml:4: critic.rules: "fr-no-ac" is given twice, here and at line 3`},
+		{"critic: words\n", "c.yaml:1: critic: want its keys beneath it (vague_words, more_vague_words, allow_words, rules)"},
+	} {
+		_, err := ParseConfig("c.yaml", []byte(tt.doc))
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "struct") {
+			t.Errorf("ParseConfig(%q) = %v\nwant %s", tt.doc, err, tt.want)
+		}
+	}
+}
+
 // TestDemoAnswersPass: the demo's answers are what a careful team writes;
 // the critic must find nothing in them.
 func TestDemoAnswersPass(t *testing.T) {
