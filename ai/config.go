@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -145,11 +146,19 @@ func (c *Config) read(source string, data []byte) error {
 	// to other readers.
 	var whole map[string]yaml.Node
 	if err := yaml.Unmarshal(data, &whole); err != nil {
-		return fmt.Errorf("%s: %w", source, err)
+		// yaml.v3 says "yaml: line N: msg"; after the path, "path:N: msg".
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if rest, ok := strings.CutPrefix(msg, "line "); ok {
+			return fmt.Errorf("%s:%s", source, rest)
+		}
+		return fmt.Errorf("%s: %s", source, msg)
 	}
 	node, ok := whole["ai"]
 	if !ok {
 		return nil
+	}
+	if err := checkKeys(source, &node); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
@@ -204,6 +213,53 @@ func (c *Config) read(source string, data []byte) error {
 		c.MaxRetries = *v
 	}
 	c.Deny = append(c.Deny, a.Deny...)
+	return nil
+}
+
+// aiKeys are the keys under `ai:`, each with what its value is, as
+// docs/ai.md lists them.
+var aiKeys = []struct{ key, want string }{
+	{"base_url", "text"}, {"model", "text"}, {"api_key_env", "text"},
+	{"max_output_tokens_per_run", "a whole number"}, {"max_tokens_per_call", "a whole number"},
+	{"timeout", "a duration like 60s"}, {"max_retries", "a whole number"}, {"deny", "a list of paths"},
+}
+
+// checkKeys names, at its line, a key under `ai:` that rtgit does not
+// read, or a value of the wrong kind, in the words of the file: the
+// strict decode after it would name the Go types instead.
+func checkKeys(source string, node *yaml.Node) error {
+	if node.Tag == "!!null" {
+		return nil
+	}
+	var names []string
+	for _, k := range aiKeys {
+		names = append(names, k.key)
+	}
+	if node.Kind != yaml.MappingNode {
+		return fmt.Errorf("%s:%d: ai: want its keys beneath it (%s)", source, node.Line, strings.Join(names, ", "))
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		k, v := node.Content[i], node.Content[i+1]
+		j := slices.IndexFunc(aiKeys, func(e struct{ key, want string }) bool { return e.key == k.Value })
+		if j < 0 {
+			return fmt.Errorf("%s:%d: ai: unknown key %q; known: %s", source, k.Line, k.Value, strings.Join(names, ", "))
+		}
+		want := aiKeys[j].want
+		var ok bool
+		switch {
+		case strings.HasPrefix(want, "a list"):
+			var l []string
+			ok = v.Kind == yaml.SequenceNode && v.Decode(&l) == nil
+		case want == "a whole number":
+			var n int64
+			ok = v.Kind == yaml.ScalarNode && v.Decode(&n) == nil
+		default:
+			ok = v.Kind == yaml.ScalarNode
+		}
+		if !ok {
+			return fmt.Errorf("%s:%d: ai.%s: want %s", source, v.Line, k.Value, want)
+		}
+	}
 	return nil
 }
 

@@ -38,3 +38,24 @@ func TestParseConfigRefusesTokenAsKey(t *testing.T) {
 		t.Errorf("MY_API_KEY: %+v, %v", c, err)
 	}
 }
+
+// A key rtgit does not read, or a value of the wrong kind, is named at
+// its line, in the words of the file rather than of the Go types behind it.
+func TestParseConfigNamesKeysAtTheirLine(t *testing.T) {
+	for _, tt := range []struct{ doc, want string }{
+		{"github:\n  reactions: true\nai:\n  model: m\n  modle: m\n", `c.yaml:5: ai: unknown key "modle"; known: base_url, model, `},
+		{"ai:\n  model: [a, b]\n", "c.yaml:2: ai.model: want text"},
+		{"ai:\n  max_retries: many\n", "c.yaml:2: ai.max_retries: want a whole number"},
+		{"ai:\n  deny: secrets/\n", "c.yaml:2: ai.deny: want a list of paths"},
+		{"ai:\n  deny: [a\n", "c.yaml:1: did not find expected ',' or ']'"},
+		{"ai: gpt\n", "c.yaml:1: ai: want its keys beneath it (base_url, model, "},
+	} {
+		_, err := ParseConfig("c.yaml", []byte(tt.doc), func(string) string { return "" })
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "struct") {
+			t.Errorf("ParseConfig(%q) = %v\nwant %s…", tt.doc, err, tt.want)
+		}
+	}
+	if c, err := ParseConfig("c.yaml", []byte("ai:\n"), func(string) string { return "" }); err != nil || c.Model != "" {
+		t.Errorf("an empty ai: key: %+v, %v", c, err)
+	}
+}

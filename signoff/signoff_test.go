@@ -132,6 +132,7 @@ func TestParsePolicy(t *testing.T) {
 		{"signoff:\n  requried: [design]\n", `c.yaml:2: signoff: unknown key "requried"`},
 		{"signoff: yes\n", "c.yaml:1: signoff: want a mapping"},
 		{"signoff:\n  distinct_from_author: maybe\n", "c.yaml:2: signoff.distinct_from_author"},
+		{"signoff:\n  required: [requirements\n", "c.yaml:1: did not find expected ',' or ']'"},
 	} {
 		if _, err := ParsePolicy("c.yaml", []byte(tc.in)); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("ParsePolicy(%q) = %v, want %q", tc.in, err, tc.want)
