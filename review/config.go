@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/yamlerr"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -90,7 +91,7 @@ func ParseConfig(source string, data []byte) (Config, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return c, fmt.Errorf("%s: %w", source, err)
+		return c, yamlerr.At(source, err)
 	}
 	if d := f.GitHub.Dashboard; d != nil {
 		switch *d {
@@ -117,7 +118,7 @@ func ParseConfig(source string, data []byte) (Config, error) {
 			continue
 		}
 		if err := validLabel(*l.in); err != nil {
-			return c, fmt.Errorf("%s: issues.%s: %w", ConfigPath, l.key, err)
+			return c, fmt.Errorf("%s: issues.%s: %w", source, l.key, err)
 		}
 		*l.out = *l.in
 	}

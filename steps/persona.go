@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/internal/yamlerr"
 )
 
 // Persona is one of the roundtable's named characters.
@@ -95,64 +97,10 @@ func ParsePersonas(name string, data []byte) ([]Persona, error) {
 	return f.Personas, nil
 }
 
-// yamlErr rewords yaml.v3's "yaml: line N: msg" as "N: msg" so callers can
-// prefix a path and get "path:N: msg". A value of the wrong shape is told
-// in the file's words (an unknown key, text where a list goes), not by the
-// Go type it would have been read into.
+// yamlErr rewords a yaml.v3 error as "N: msg" so callers can prefix a
+// path and get "path:N: msg" (package yamlerr).
 func yamlErr(err error) error {
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		return errors.New(typeErrLine(te.Errors[0]))
-	}
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	return errors.New(strings.TrimPrefix(msg, "line "))
-}
-
-var (
-	unknownFieldRe = regexp.MustCompile(`^line (\d+): field (.+) not found in type \S+$`)
-	wrongKindRe    = regexp.MustCompile(`^line (\d+): cannot unmarshal !!(\w+)(?: .*)? into (\S+)$`)
-)
-
-// typeErrLine rewords one of yaml.v3's type errors as "N: msg".
-func typeErrLine(e string) string {
-	if m := unknownFieldRe.FindStringSubmatch(e); m != nil {
-		return fmt.Sprintf("%s: unknown key %q", m[1], m[2])
-	}
-	if m := wrongKindRe.FindStringSubmatch(e); m != nil {
-		return fmt.Sprintf("%s: want %s here, not %s", m[1], goKind(m[3]), yamlKind(m[2]))
-	}
-	return strings.TrimPrefix(e, "line ")
-}
-
-// yamlKind names a YAML tag as a person reads the value.
-func yamlKind(tag string) string {
-	switch tag {
-	case "seq":
-		return "a list"
-	case "map":
-		return "keys"
-	case "int", "float":
-		return "a number"
-	case "bool":
-		return "true or false"
-	}
-	return "text"
-}
-
-// goKind names what a Go type holds as a person would write it.
-func goKind(typ string) string {
-	switch {
-	case strings.HasPrefix(typ, "[]"):
-		return "a list"
-	case typ == "string":
-		return "text"
-	case typ == "bool":
-		return "true or false"
-	case strings.HasPrefix(typ, "int") || strings.HasPrefix(typ, "uint") || strings.HasPrefix(typ, "float"):
-		return "a number"
-	}
-	return "keys"
+	return errors.New(yamlerr.Line(err))
 }
 
 // LoadPersonas reads the embedded personas and merges the repo's
