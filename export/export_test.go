@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -322,5 +323,39 @@ func TestOpenSpecNotes(t *testing.T) {
 	}
 	if r := render(t, New(demoSource(t)), "openspec", nil); len(r.Notes) != 0 {
 		t.Errorf("the demo fits OpenSpec's limits, but: %q", r.Notes)
+	}
+}
+
+// An analysis that discussed nothing (every phase skipped, or a library
+// that asks none of these questions) still leaves no heading empty: a
+// section no step discussed says so.
+func TestUndiscussedSectionsSaySo(t *testing.T) {
+	a := New(&roundtable.Source{Slug: "cart-expiry", Description: "Expire saved carts after 30 days",
+		Dir: "docs/requirements/cart-expiry", Commit: strings.Repeat("a", 40)})
+	heading := regexp.MustCompile(`^(#{1,6}) `)
+	for _, format := range Formats {
+		for _, f := range render(t, a, format, nil).Files {
+			if !strings.HasSuffix(f.Path, ".md") {
+				continue
+			}
+			lines := strings.Split(string(f.Data), "\n")
+			for i, l := range lines {
+				m := heading.FindStringSubmatch(l)
+				if m == nil {
+					continue
+				}
+				j := i + 1
+				for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
+					j++
+				}
+				if j == len(lines) {
+					t.Errorf("%s %s:%d: %q ends the file with nothing under it", format, f.Path, i+1, l)
+					continue
+				}
+				if n := heading.FindStringSubmatch(lines[j]); n != nil && len(n[1]) <= len(m[1]) {
+					t.Errorf("%s %s:%d: %q has nothing under it", format, f.Path, i+1, l)
+				}
+			}
+		}
 	}
 }
