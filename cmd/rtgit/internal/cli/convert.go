@@ -50,6 +50,8 @@ func runConvert(o *convertOptions, s Streams) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("steps convert: %s: no such file", o.file)
+	case err != nil && isDir(path):
+		return fmt.Errorf("steps convert: %s is a directory; name one step file in it", o.file)
 	case err != nil:
 		return fmt.Errorf("steps convert: %s: %w", o.file, err)
 	}
@@ -88,4 +90,9 @@ func runConvert(o *convertOptions, s Streams) error {
 	}
 	fmt.Fprintf(s.Err, "rtgit: %s rewritten in rtgit's dialect (was %s)\n", o.file, st.Dialect)
 	return nil
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
