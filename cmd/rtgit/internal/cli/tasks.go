@@ -90,6 +90,10 @@ func runTasks(o *tasksOptions, slug string, s Streams) error {
 	}
 	c := s.colors(s.Out)
 	switch {
+	case ps.Path != "" && ps.Edited:
+		// status calls this plan edited, and keeps "confirmed" for the
+		// answer left as rtgit derived it.
+		fmt.Fprintf(s.Out, "Build plan of %s, as a person edited it in %s (%s):\n\n", slug, out.Source, plan.Summary(ps.Plan))
 	case ps.Path != "":
 		fmt.Fprintf(s.Out, "Build plan of %s, confirmed in %s (%s):\n\n", slug, out.Source, plan.Summary(ps.Plan))
 	case ps.Asked:
