@@ -243,6 +243,25 @@ func TestOverrideIsUsed(t *testing.T) {
 	}
 }
 
+// An override that parses but names a field the prompt does not have
+// fails the draft with its line, the field and the fields there are,
+// never the Go type behind them.
+func TestOverrideWithUnknownFieldNamesTheField(t *testing.T) {
+	c, _, root, _ := newTestClient(t, nil)
+	p := filepath.Join(root, ".rtgit", "templates", "ai", "draft.tmpl")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("House prompt\nfor {{.Question.Titel}}."), 0o644)
+	c2, err := New(Options{Config: c.cfg, Templates: templates.Set{Repo: os.DirFS(root)}, Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c2.Helpers().Drafter.Draft(context.Background(), draftReq())
+	want := ".rtgit/templates/ai/draft.tmpl:2: {{.Question.Titel}}: there is no field Titel here; the fields here are ."
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), ".ID") || strings.Contains(err.Error(), " type ") {
+		t.Fatalf("err = %v, want it to contain %q and list .ID", err, want)
+	}
+}
+
 func TestRespondCitesOnlyRealAnswerFiles(t *testing.T) {
 	c, srv, _, _ := newTestClient(t, nil)
 	req := assist.RespondRequest{Slug: "demo", Persona: maya, Comment: "Who uses the export?", Question: true,

@@ -2,10 +2,10 @@ package ai
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"strings"
 	"text/template"
+
+	"github.com/rtgit/rtgit/internal/tmplerr"
 )
 
 // Templates resolves a template by name, the repository's override first
@@ -55,7 +55,7 @@ func loadPrompts(t Templates) (*prompts, error) {
 		}
 		tt, err := root.Option("missingkey=error").Parse(text)
 		if err != nil {
-			return nil, errors.New(strings.TrimPrefix(err.Error(), "template: "))
+			return nil, tmplerr.Explain(err, nil)
 		}
 		return tt, nil
 	}
@@ -84,7 +84,7 @@ func loadPrompts(t Templates) (*prompts, error) {
 func render(t *template.Template, data any) (string, error) {
 	var b bytes.Buffer
 	if err := t.Execute(&b, data); err != nil {
-		return "", fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "template: "))
+		return "", tmplerr.Explain(err, data)
 	}
 	return strings.TrimSpace(b.String()), nil
 }

@@ -285,20 +285,36 @@ func TestSpecKitNumber(t *testing.T) {
 	}
 }
 
-// brokenTemplates overrides one template with text that does not parse.
-type brokenTemplates struct{ name string }
+// brokenTemplates overrides one template with text, by default text
+// that does not parse.
+type brokenTemplates struct{ name, text string }
 
 func (b brokenTemplates) Read(name string) ([]byte, string, error) {
 	if name == b.name {
-		return []byte("{{range .Requirements}"), ".rtgit/templates/" + name, nil
+		if b.text == "" {
+			return []byte("{{range .Requirements}"), ".rtgit/templates/" + name, nil
+		}
+		return []byte(b.text), ".rtgit/templates/" + name, nil
 	}
 	return templates.Set{}.Read(name)
 }
 
 func TestBrokenOverrideNamesTheFile(t *testing.T) {
-	_, err := Render(New(demoSource(t)), "gherkin", Options{Templates: brokenTemplates{"export/gherkin/feature.tmpl"}})
-	if err == nil || !strings.Contains(err.Error(), ".rtgit/templates/export/gherkin/feature.tmpl") {
-		t.Fatalf("err = %v, want it to name the override", err)
+	_, err := Render(New(demoSource(t)), "gherkin", Options{Templates: brokenTemplates{name: "export/gherkin/feature.tmpl"}})
+	if err == nil || !strings.HasPrefix(err.Error(), ".rtgit/templates/export/gherkin/feature.tmpl:1: ") {
+		t.Fatalf("err = %v, want it to start with the override's path and line", err)
+	}
+}
+
+// An override that parses but names a field the analysis does not have
+// is named by its line, the field and the fields there are, never by a
+// Go type.
+func TestOverrideWithUnknownFieldNamesTheField(t *testing.T) {
+	_, err := Render(New(demoSource(t)), "gherkin",
+		Options{Templates: brokenTemplates{"export/gherkin/feature.tmpl", "Feature: {{.Slug}}\n\n{{.Titel}}\n"}})
+	want := ".rtgit/templates/export/gherkin/feature.tmpl:3: {{.Titel}}: there is no field Titel here; the fields here are ."
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), ".Slug") || strings.Contains(err.Error(), "export.") {
+		t.Fatalf("err = %v, want it to start with %q and list .Slug", err, want)
 	}
 }
 

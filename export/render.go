@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/rtgit/rtgit/internal/tmplerr"
 )
 
 // Formats are the layouts rtgit exports to, in the order help lists them.
@@ -130,13 +132,14 @@ func execute(ts Templates, name string, a *Analysis, flagged map[string]bool) ([
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.New(path.Base(name)).Funcs(funcs(a, flagged)).Option("missingkey=error").Parse(string(src))
+	// Named by its source, so an error starts with the file and line.
+	t, err := template.New(source).Funcs(funcs(a, flagged)).Option("missingkey=error").Parse(string(src))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, tmplerr.Explain(err, nil)
 	}
 	var b bytes.Buffer
 	if err := t.Execute(&b, a); err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, tmplerr.Explain(err, a)
 	}
 	return tidy(b.Bytes()), nil
 }

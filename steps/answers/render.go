@@ -2,10 +2,11 @@ package answers
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 	"text/template"
+
+	"github.com/rtgit/rtgit/internal/tmplerr"
 )
 
 // page is what the template sees; see the package doc.
@@ -61,11 +62,13 @@ func (c *Cache) Render(source, tmpl string, v View) ([]byte, error) {
 		"quote":         quote,
 	}).Parse(tmpl)
 	if err != nil {
-		return nil, templateErr(err)
+		return nil, tmplerr.Explain(err, nil)
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, pg); err != nil {
-		return nil, templateErr(err)
+		// Worded by the fields the template can use, since the
+		// person reading it is editing an override, not rtgit's code.
+		return nil, tmplerr.Explain(err, pg)
 	}
 	out := append(bytes.TrimRight(buf.Bytes(), "\n"), '\n')
 	if err := c.check(source, out, v, pg, want); err != nil {
@@ -255,13 +258,6 @@ func quote(s string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// templateErr drops text/template's "template: " prefix: its messages
-// already start with the template's name and line, which is what a user
-// editing an override needs to see first.
-func templateErr(err error) error {
-	return errors.New(strings.TrimPrefix(err.Error(), "template: "))
 }
 
 func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

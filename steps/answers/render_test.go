@@ -149,7 +149,8 @@ func TestRenderErrors(t *testing.T) {
 		want       string
 	}{
 		{"template syntax", "{{fileMarker", nil, "tmpl.md:1:"},
-		{"unknown field", "{{.Nope}}", nil, "tmpl.md:1:"},
+		{"unknown field", "{{.Nope}}", nil, "tmpl.md:1: {{.Nope}}: there is no field Nope here; the fields here are .Contributors, .Criteria, .Depth, .Feedback, .Header, .Intro, .Kept, .Menu, .Prose, .Questions, .Slug, .StepID, .Withheld"},
+		{"unknown field of a question", "{{fileMarker}}\n{{range .Questions}}\n{{.Title}}{{end}}", nil, "tmpl.md:3: {{.Title}}: there is no field Title here; the fields here are .Body, .Drafted, .DraftedBy, .ID, .Optional, .Provenance, .Suggestion, .Text"},
 		{"no file marker", "# hi\n", nil, "tmpl.md: rendering gives a broken answer file: output:1: no file marker"},
 		{"answer missing", strings.Replace(good, "{{answerOpen .ID}}", "", 1), nil, "tmpl.md: rendering gives a broken answer file: output:"},
 		{"no answer blocks", "{{fileMarker}}\n", nil, `answer block "users" is missing`},
@@ -171,6 +172,9 @@ func TestRenderErrors(t *testing.T) {
 			_, err := Render("tmpl.md", tt.tmpl, v)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want it to contain %q", err, tt.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "answers.") {
+				t.Errorf("err = %v names a Go type", err)
 			}
 		})
 	}
