@@ -21,7 +21,18 @@ type Status struct {
 	StepsCompleted  []string    `json:"steps_completed"`
 	StepsTotal      int         `json:"steps_total"`
 	Step            *StepStatus `json:"step"`
-	Branch          string      `json:"branch"`
+	// Branch is the analysis branch it is read from; "" when that branch
+	// is gone (as once merged) and the analysis is read from the
+	// worktree, which Worktree then names.
+	Branch string `json:"branch"`
+	// Worktree is the branch (or, detached, the commit) checked out where
+	// the analysis was read, when that is not its own branch.
+	Worktree string `json:"worktree,omitempty"`
+	// Merged: the base branch, Base, holds the analysis; MergedIn is the
+	// commit that brought it there, as the prior analyses name it.
+	Merged   bool   `json:"merged,omitempty"`
+	Base     string `json:"base,omitempty"`
+	MergedIn string `json:"merged_in,omitempty"`
 	// OpenQuestions are the tracked questions not yet resolved.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions,omitempty"`
 	// Revised lists the finished steps whose answers were edited since
@@ -84,11 +95,54 @@ type QuestionStatus struct {
 
 // Status describes one analysis.
 func (m *Machine) Status(slug string) (*Status, error) {
-	st, err := m.loadAt(slug, m.source(slug))
+	src := m.source(slug)
+	st, err := m.loadAt(slug, src)
 	if err != nil {
 		return nil, err
 	}
-	return st.status(), nil
+	s := st.status()
+	if src == "" {
+		m.whereRead(s)
+	}
+	return s, nil
+}
+
+// whereRead says where an analysis read from the worktree comes from when
+// the worktree is not on its branch: that branch is gone, and the
+// analysis is the one the base branch holds (merged, as the list calls
+// it) or whatever the checked-out branch has.
+func (m *Machine) whereRead(s *Status) {
+	head, err := m.Repo.HeadBranch()
+	if err == nil && head == s.Branch {
+		return
+	}
+	if err != nil || head == "" {
+		c, _ := m.Repo.HeadCommit()
+		head = shortHash(c)
+	}
+	s.Branch, s.Worktree = "", head
+	tr, ok := m.Repo.(Tracker)
+	if !ok {
+		return
+	}
+	base, tip, err := tr.BaseTip()
+	if err != nil {
+		return
+	}
+	it := item{s.Slug}
+	data, err := m.Repo.ReadFileAt(tip, it.metaPath())
+	if err != nil {
+		return
+	}
+	if md, err := meta.Parse(tip+":"+it.metaPath(), data); err != nil || md.Slug != s.Slug {
+		return // another tool's folder, not this analysis merged
+	}
+	s.Merged, s.Base, s.MergedIn = true, base, tip
+	if ch, ok := m.Repo.(Chronicler); ok {
+		if o, err := ch.FirstCommit(tip, it.metaPath()); err == nil {
+			s.MergedIn = o.Hash
+		}
+	}
 }
 
 func (st *state) status() *Status {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -57,11 +58,13 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
+	// Before Status: the base branch is also where a merged analysis is
+	// found.
+	setBase(m, o.base)
 	st, err := m.Status(slug)
 	if err != nil {
 		return err
 	}
-	setBase(m, o.base)
 	if st.Staleness, err = m.Staleness(slug); err != nil {
 		return err
 	}
@@ -78,7 +81,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	}
 	fmt.Fprintf(s.Out, "%s  %s  %s\n", p.head(name), p.state(st.AnalysisStatus), progressBar(len(st.StepsCompleted), st.StepsTotal))
 	fmt.Fprintf(s.Out, "  %s\n", st.Description)
-	fmt.Fprintf(s.Out, "  branch %s; phases done: %s\n", st.Branch, orNone(st.PhasesCompleted))
+	fmt.Fprintf(s.Out, "  %s; phases done: %s\n", readFrom(st), orNone(st.PhasesCompleted))
 	if len(st.Revised) > 0 {
 		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
 	}
@@ -114,6 +117,26 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		fmt.Fprintf(s.Out, "    %s %s%s\n", p.box(true), q.ID, p.faint(` (kept under "Answered earlier"; this depth does not ask it)`))
 	}
 	return nil
+}
+
+// readFrom says where the analysis was read: its branch, or, once that
+// branch is gone, the base branch it was merged into (as the list marks
+// it) and the checked-out branch when that is another.
+func readFrom(st *roundtable.Status) string {
+	if st.Branch != "" {
+		return "branch " + st.Branch
+	}
+	var where string
+	if st.Merged {
+		where = fmt.Sprintf("merged into %s in %s", st.Base, gitops.ShortHash(st.MergedIn))
+		if st.Worktree == st.Base {
+			return where
+		}
+		where += ", "
+	} else {
+		where = "no branch " + roundtable.BranchPrefix + st.Slug + ", "
+	}
+	return where + "read from the worktree on " + st.Worktree
 }
 
 func runStatusList(o *statusOptions, s Streams) error {
