@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -346,6 +347,9 @@ analysis was written (staleness warning; --allow-stale lets that pass).
 Otherwise list what is wrong and exit 3. The critic's warnings are listed
 too; with --strict they also make check exit 3 (docs/critic.md).
 
+A mistake in .rtgit/config.yaml (an unknown key, or a value of the wrong
+kind, in any of its sections) is an error naming the file and line, exit 1.
+
 With --json it prints the handoff a build tool reads: every artifact with its
 path and kind, the requirement, story and decision ids, the open questions and
 the staleness level with the changed files and their commits.`,
@@ -370,6 +374,14 @@ the staleness level with the changed files and their commits.`,
 func runCheck(o *checkOptions, slug string, s Streams) error {
 	m, err := machine(o.dir, s)
 	if err != nil {
+		return err
+	}
+	// The github: and issues: settings are read only by the Action, pr
+	// and publish; check is where a mistake in them, or a section rtgit
+	// does not know, is found before those trip on it. The other
+	// sections are checked by their readers (the critic, sign-off, the
+	// model layer).
+	if _, err := review.LoadConfig(m.Repo.Root()); err != nil {
 		return err
 	}
 	setBase(m, o.base)
