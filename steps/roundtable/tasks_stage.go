@@ -41,7 +41,14 @@ func (st *state) stageTasks(c *changeset) error {
 			return err
 		}
 	}
-	st.meta.SetPlanDraft(planDigest(text))
+	// Until the answers derive a task there is no draft to recognise a
+	// tasks answer by, and meta.json records none: an analysis just
+	// started is then exactly what rtgit new wrote.
+	if strings.TrimSpace(text) == "" {
+		st.meta.SetPlanDraft("")
+	} else {
+		st.meta.SetPlanDraft(planDigest(text))
+	}
 	trimmed := strings.TrimSpace(text)
 	st.draftPlan = &trimmed
 	write := s != nil && st.meta.HasStep(s.ID) || s == nil && len(st.meta.PhasesCompleted) == len(st.plan.Phases)
