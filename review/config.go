@@ -46,14 +46,14 @@ func DefaultConfig() Config {
 
 type configFile struct {
 	GitHub struct {
-		Dashboard *string `yaml:"dashboard"`
-		Reactions *bool   `yaml:"reactions"`
+		Dashboard *setting[string] `yaml:"dashboard"`
+		Reactions *bool            `yaml:"reactions"`
 	} `yaml:"github"`
 	Issues struct {
-		AnalyzeLabel *string `yaml:"analyze_label"`
-		BugLabel     *string `yaml:"bug_label"`
-		TaskLabel    *string `yaml:"task_label"`
-		ReadyLabel   *string `yaml:"ready_label"`
+		AnalyzeLabel *setting[string] `yaml:"analyze_label"`
+		BugLabel     *setting[string] `yaml:"bug_label"`
+		TaskLabel    *setting[string] `yaml:"task_label"`
+		ReadyLabel   *setting[string] `yaml:"ready_label"`
 	} `yaml:"issues"`
 	// Critic belongs to the requirements critic (steps/critic), which
 	// reads and checks it; the action only lets it through.
@@ -63,6 +63,21 @@ type configFile struct {
 	AI yaml.Node `yaml:"ai"`
 	// Signoff is read and checked by package signoff.
 	Signoff yaml.Node `yaml:"signoff"`
+}
+
+// setting is one value of the file with the line it stands on. Whether a
+// value is one rtgit accepts is decided after decoding, and the error
+// then names that line as a parse error would.
+type setting[T any] struct {
+	value T
+	line  int
+}
+
+// UnmarshalYAML decodes the value as T would be, so a value of the wrong
+// kind is still the decoder's error at its line.
+func (s *setting[T]) UnmarshalYAML(n *yaml.Node) error {
+	s.line = n.Line
+	return n.Decode(&s.value)
 }
 
 // LoadConfig reads .rtgit/config.yaml in the working tree under root; see
@@ -94,11 +109,11 @@ func ParseConfig(source string, data []byte) (Config, error) {
 		return c, yamlerr.At(source, err)
 	}
 	if d := f.GitHub.Dashboard; d != nil {
-		switch *d {
+		switch d.value {
 		case "comment", "body", "off":
-			c.Dashboard = *d
+			c.Dashboard = d.value
 		default:
-			return c, fmt.Errorf("%s: github.dashboard is %q; want comment, body or off", source, *d)
+			return c, fmt.Errorf("%s:%d: github.dashboard is %q; want comment, body or off", source, d.line, d.value)
 		}
 	}
 	if r := f.GitHub.Reactions; r != nil {
@@ -106,7 +121,7 @@ func ParseConfig(source string, data []byte) (Config, error) {
 	}
 	for _, l := range []struct {
 		key string
-		in  *string
+		in  *setting[string]
 		out *string
 	}{
 		{"analyze_label", f.Issues.AnalyzeLabel, &c.Labels.Analyze},
@@ -117,10 +132,10 @@ func ParseConfig(source string, data []byte) (Config, error) {
 		if l.in == nil {
 			continue
 		}
-		if err := validLabel(*l.in); err != nil {
-			return c, fmt.Errorf("%s: issues.%s: %w", source, l.key, err)
+		if err := validLabel(l.in.value); err != nil {
+			return c, fmt.Errorf("%s:%d: issues.%s: %w", source, l.in.line, l.key, err)
 		}
-		*l.out = *l.in
+		*l.out = l.in.value
 	}
 	return c, nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -115,5 +116,20 @@ func TestActionRefusesTokenAsModelKey(t *testing.T) {
 	}
 	if n := len(srv.Requests()); n != 0 {
 		t.Errorf("the model got %d requests", n)
+	}
+}
+
+// A setting value rtgit refuses on the default branch stops the run with
+// the commit it was read at and the line it stands on, as a misspelt key
+// does, so the person fixing it knows where to look.
+func TestActionNamesABadSettingAtItsLine(t *testing.T) {
+	h := newHarness(t)
+	h.env = map[string]string{"INPUT_TOKEN": githubtest.BotToken}
+	h.commitFile("main", ".rtgit/config.yaml", "github:\n  reactions: true\n  dashboard: sticky\n", "settings")
+	c := h.api.AddComment("ic", testPR, alice, "/rtgit skip")
+	out, err := h.run("issue_comment", h.api.IssueCommentEvent(c))
+	want := regexp.MustCompile(`\.rtgit/config\.yaml on main at [0-9a-f]{8}:3: github\.dashboard is "sticky"; want comment, body or off`)
+	if err == nil || !want.MatchString(err.Error()) {
+		t.Fatalf("want an error matching %s, got %v\n%s", want, err, out)
 	}
 }
