@@ -19,6 +19,9 @@ type Drift struct {
 	Commits int
 	// Changed counts the paths whose entry differs between the two trees.
 	Changed int
+	// Paths are those paths, for a caller that counts some of them apart
+	// (rtgit's own analysis documents are not code that moved).
+	Paths []string
 	// Files are the paths asked about that changed, in the order asked.
 	Files []DriftFile
 }
@@ -94,7 +97,7 @@ func (r *Repo) drift(from, to string, paths []string) (*Drift, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Changed = len(changed)
+	d.Changed, d.Paths = len(changed), changed
 	inDiff := make(map[string]bool, len(changed))
 	for _, p := range changed {
 		inDiff[p] = true

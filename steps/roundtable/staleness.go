@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/rtgit/rtgit/steps/artifacts"
@@ -39,6 +40,26 @@ type Drift struct {
 	Commits int         // commits in from..to; -1 when not counted (no overlap)
 	Changed int         // paths that differ between the two trees
 	Files   []StaleFile // the paths asked about that changed
+	// Paths are the paths that differ, when the Tracker lists them; the
+	// check then leaves analysis documents out of Changed.
+	Paths []string
+}
+
+// codeChanged is how many of the paths that differ are not analysis
+// documents (under RequirementsDir), and how many are. Merging an
+// analysis, or any other, moves the base branch without moving its code:
+// counted as change, it made a merged analysis look stale by its own
+// documents.
+func (d *Drift) codeChanged() (code, docs int) {
+	if d.Paths == nil {
+		return d.Changed, 0
+	}
+	for _, p := range d.Paths {
+		if strings.HasPrefix(p, RequirementsDir+"/") {
+			docs++
+		}
+	}
+	return len(d.Paths) - docs, docs
 }
 
 // Staleness is the comparison of an analysis with its base branch, as
@@ -144,15 +165,18 @@ func (st *state) staleness() (*Staleness, error) {
 		s.Message = fmt.Sprintf("%s is at %s but the analysis commit %s cannot be compared with it: %v", name, shortHash(tip), shortHash(from), err)
 		return s, nil
 	}
-	s.CommitsBehind, s.ChangedFiles = d.Commits, d.Changed
+	code, docs := d.codeChanged()
+	s.CommitsBehind, s.ChangedFiles = d.Commits, code
 	if d.Files != nil {
 		s.Files = d.Files
 	}
-	moved := fmt.Sprintf("%s moved from %s to %s, changing %s", name, shortHash(from), shortHash(tip), plural(d.Changed, "file"))
+	moved := fmt.Sprintf("%s moved from %s to %s, changing %s", name, shortHash(from), shortHash(tip), plural(code, "file"))
 	if d.Commits >= 0 {
-		moved = fmt.Sprintf("%s moved %s past %s to %s, changing %s", name, plural(d.Commits, "commit"), shortHash(from), shortHash(tip), plural(d.Changed, "file"))
+		moved = fmt.Sprintf("%s moved %s past %s to %s, changing %s", name, plural(d.Commits, "commit"), shortHash(from), shortHash(tip), plural(code, "file"))
 	}
 	switch {
+	case code == 0 && docs > 0:
+		s.Level, s.Message = StaleNone, fmt.Sprintf("%s moved from %s to %s, changing only analysis documents under %s/", name, shortHash(from), shortHash(tip), RequirementsDir)
 	case d.Changed == 0 || d.Commits == 0:
 		s.Level, s.Message = StaleNone, fmt.Sprintf("%s (%s) has no commits the analysis at %s lacks", name, shortHash(tip), shortHash(from))
 	case len(named) == 0:

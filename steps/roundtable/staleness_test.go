@@ -63,6 +63,16 @@ func TestStalenessLevels(t *testing.T) {
 	tr.drift = &Drift{Commits: -1, Changed: 3}
 	check(StaleUnknown, "names no files, so only the commits can be compared")
 
+	// Merging analyses moves the base branch, not its code.
+	tr.drift = &Drift{Commits: -1, Changed: 2, Paths: []string{"docs/requirements/csv/meta.json", "docs/requirements/other/meta.json"}}
+	if s := check(StaleNone, "changing only analysis documents under docs/requirements/"); s.ChangedFiles != 0 {
+		t.Errorf("changed files %d, want 0: analysis documents are not code", s.ChangedFiles)
+	}
+	tr.drift = &Drift{Commits: -1, Changed: 3, Paths: []string{"docs/requirements/csv/meta.json", "src/a.go", "docs/guide.md"}}
+	if s := check(StaleUnknown, "changing 2 files; the impact analysis names no files"); s.ChangedFiles != 2 {
+		t.Errorf("changed files %d, want 2", s.ChangedFiles)
+	}
+
 	table := "# Impact\n\n## 2. Directly Affected Files\n\n| File | Module | Impact | Change type |\n| --- | --- | --- | --- |\n| `src/a.go` | src | named in 02-01 radius | modify |\n| `src/b.go` | src | named in 02-01 radius | modify |\n"
 	if err := os.WriteFile(impact, []byte(table), 0o644); err != nil {
 		t.Fatal(err)
