@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/yamlerr"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -146,12 +147,7 @@ func (c *Config) read(source string, data []byte) error {
 	// to other readers.
 	var whole map[string]yaml.Node
 	if err := yaml.Unmarshal(data, &whole); err != nil {
-		// yaml.v3 says "yaml: line N: msg"; after the path, "path:N: msg".
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if rest, ok := strings.CutPrefix(msg, "line "); ok {
-			return fmt.Errorf("%s:%s", source, rest)
-		}
-		return fmt.Errorf("%s: %s", source, msg)
+		return yamlerr.At(source, err)
 	}
 	node, ok := whole["ai"]
 	if !ok {

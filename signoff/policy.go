@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/yamlerr"
 	"gopkg.in/yaml.v3"
 )
 
@@ -33,12 +34,7 @@ func ParsePolicy(name string, data []byte) (Policy, error) {
 	p := Policy{MinApprovers: 1}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		// yaml.v3 says "yaml: line N: msg"; after the path, "path:N: msg".
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if rest, ok := strings.CutPrefix(msg, "line "); ok {
-			return p, fmt.Errorf("%s:%s", name, rest)
-		}
-		return p, fmt.Errorf("%s: %s", name, msg)
+		return p, yamlerr.At(name, err)
 	}
 	section := lookup(&root, "signoff")
 	if section == nil || section.Tag == "!!null" {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/yamlerr"
 	"gopkg.in/yaml.v3"
 )
 
@@ -88,7 +89,7 @@ var configKeys = []string{"vague_words", "more_vague_words", "allow_words", "rul
 func ParseConfig(name string, data []byte) (Config, error) {
 	var doc map[string]yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return Config{}, fmt.Errorf("%s:%s", name, yamlLine(err))
+		return Config{}, yamlerr.At(name, err)
 	}
 	node, ok := doc["critic"]
 	if !ok || node.Tag == "!!null" {
@@ -176,16 +177,6 @@ func noDuplicates(name, where string, m *yaml.Node) error {
 		seen[k.Value] = k.Line
 	}
 	return nil
-}
-
-// yamlLine turns yaml.v3's "yaml: line N: msg" into "N: msg", so that
-// after a path it reads "path:N: msg".
-func yamlLine(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		return rest
-	}
-	return " " + msg
 }
 
 // RuleIDs lists every rule id, sorted.
