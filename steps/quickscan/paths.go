@@ -29,15 +29,6 @@ func (m nameMatch) term(keywords []string) string {
 	return keywords[m.i] + "+" + keywords[m.j]
 }
 
-// nameMatches finds the keywords (lower-cased) a path spells. The file's
-// name (parser.py) or its stem whole (parser, or realip for "real" and
-// "ip") is the strongest; a word of its name or of its directory's
-// (route and headers in middleware/route_headers.go) counts less. Each
-// keyword counts once.
-func nameMatches(p string, keywords []string) []nameMatch {
-	return newNamer(keywords).matches(p)
-}
-
 // namer finds the keywords paths spell, for one keyword list. A search
 // hands it every hit file in tree order, so it keeps the words of the
 // last directory it saw: the files of one directory come together, and
@@ -53,7 +44,7 @@ type namer struct {
 }
 
 func newNamer(keywords []string) *namer {
-	n := &namer{keywords: keywords, dir: "\x00"}
+	n := &namer{keywords: keywords}
 	for _, k := range keywords {
 		sq := squash(k)
 		n.squashed = append(n.squashed, sq)
@@ -63,6 +54,11 @@ func newNamer(keywords []string) *namer {
 	return n
 }
 
+// matches finds the keywords (lower-cased) path p spells. The file's
+// name (parser.py) or its stem whole (parser, or realip for "real" and
+// "ip") is the strongest; a word of its name or of its directory's
+// (route and headers in middleware/route_headers.go) counts less. Each
+// keyword counts once.
 func (n *namer) matches(p string) []nameMatch {
 	keywords := n.keywords
 	dir, base := path.Split(p)
@@ -99,7 +95,7 @@ func (n *namer) matches(p string) []nameMatch {
 			}
 		}
 	}
-	if dir != n.dir {
+	if n.dirWords == nil || dir != n.dir {
 		n.dir, n.dirWords = dir, map[string]bool{}
 		addPathWords(n.dirWords, dir, false)
 	}

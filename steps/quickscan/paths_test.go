@@ -225,3 +225,8 @@ func TestNamerReusesOnlyItsOwnDirectory(t *testing.T) {
 		}
 	}
 }
+
+// nameMatches is what a fresh namer finds for one path.
+func nameMatches(p string, keywords []string) []nameMatch {
+	return newNamer(keywords).matches(p)
+}

@@ -48,7 +48,7 @@ type File struct {
 	// Reexports is the module this package entry file (__init__.py,
 	// index.js) re-exports, when that brought it in (withEntryFile).
 	Reexports string `json:"reexports,omitempty"`
-	// named is the part of Score the file's path earned (nameMatches).
+	// named is the part of Score the file's path earned (namer.matches).
 	named float64
 }
 
