@@ -17,10 +17,7 @@ type Drift struct {
 	// from), as `git rev-list --count from..to` does. History is only
 	// walked when a path asked about changed, so it is -1 otherwise.
 	Commits int
-	// Changed counts the paths whose entry differs between the two trees.
-	Changed int
-	// Paths are those paths, for a caller that counts some of them apart
-	// (rtgit's own analysis documents are not code that moved).
+	// Paths are the paths whose entry differs between the two trees.
 	Paths []string
 	// Files are the paths asked about that changed, in the order asked.
 	Files []DriftFile
@@ -97,7 +94,7 @@ func (r *Repo) drift(from, to string, paths []string) (*Drift, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Changed, d.Paths = len(changed), changed
+	d.Paths = changed
 	inDiff := make(map[string]bool, len(changed))
 	for _, p := range changed {
 		inDiff[p] = true

@@ -40,7 +40,7 @@ func TestDriftMatchesGit(t *testing.T) {
 	}
 	equal(t, "To", d.To, tip)
 	equal(t, "Commits", d.Commits, countLines(git(t, dir, "rev-list", base+".."+tip)))
-	equal(t, "Changed", d.Changed, countLines(git(t, dir, "diff", "--name-only", "--no-renames", base, tip)))
+	equal(t, "Changed", len(d.Paths), countLines(git(t, dir, "diff", "--name-only", "--no-renames", base, tip)))
 	var got []string
 	for _, f := range d.Files {
 		got = append(got, f.Path+" "+f.Change+" "+f.RenamedTo)
@@ -77,7 +77,7 @@ func TestDriftMatchesGit(t *testing.T) {
 	}
 	// Without an overlap history is not walked.
 	quiet, err := r.Drift(base, tip, []string{"src/same.go"})
-	if err != nil || quiet.Commits != -1 || len(quiet.Files) != 0 || quiet.Changed == 0 {
+	if err != nil || quiet.Commits != -1 || len(quiet.Files) != 0 || len(quiet.Paths) == 0 {
 		t.Errorf("drift with no overlap: %+v, %v", quiet, err)
 	}
 	if short, err := r.ResolveCommit(base[:7]); err != nil || short != base {
@@ -176,7 +176,7 @@ func TestDriftTreeDiffMatchesGit(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := countLines(git(t, dir, "diff", "--name-only", "--no-renames", pair[0], pair[1]))
-		equal(t, "Changed "+pair[0][:4], d.Changed, want)
+		equal(t, "Changed "+pair[0][:4], len(d.Paths), want)
 		if len(d.Files) != 2 {
 			t.Errorf("named changes = %+v, want a and t", d.Files)
 		}

@@ -125,7 +125,8 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	if err := st.build(c, true); err != nil {
 		return nil, err
 	}
-	moved := plural(d.Changed, "file") + " changed"
+	code, _ := d.codeChanged()
+	moved := plural(code, "file") + " changed"
 	if d.Commits >= 0 {
 		moved = fmt.Sprintf("%s, %s", plural(d.Commits, "commit"), moved)
 	}

@@ -38,22 +38,16 @@ type Tracker interface {
 // Drift is how the code moved between two commits, seen from some paths.
 type Drift struct {
 	Commits int         // commits in from..to; -1 when not counted (no overlap)
-	Changed int         // paths that differ between the two trees
+	Paths   []string    // the paths that differ between the two trees
 	Files   []StaleFile // the paths asked about that changed
-	// Paths are the paths that differ, when the Tracker lists them; the
-	// check then leaves analysis documents out of Changed.
-	Paths []string
 }
 
 // codeChanged is how many of the paths that differ are not analysis
 // documents (under RequirementsDir), and how many are. Merging an
 // analysis, or any other, moves the base branch without moving its code:
 // counted as change, it made a merged analysis look stale by its own
-// documents.
+// documents. Staleness and refresh both count through here.
 func (d *Drift) codeChanged() (code, docs int) {
-	if d.Paths == nil {
-		return d.Changed, 0
-	}
 	for _, p := range d.Paths {
 		if strings.HasPrefix(p, RequirementsDir+"/") {
 			docs++
@@ -177,7 +171,7 @@ func (st *state) staleness() (*Staleness, error) {
 	switch {
 	case code == 0 && docs > 0:
 		s.Level, s.Message = StaleNone, fmt.Sprintf("%s moved from %s to %s, changing only analysis documents under %s/", name, shortHash(from), shortHash(tip), RequirementsDir)
-	case d.Changed == 0 || d.Commits == 0:
+	case code == 0 || d.Commits == 0:
 		s.Level, s.Message = StaleNone, fmt.Sprintf("%s (%s) has no commits the analysis at %s lacks", name, shortHash(tip), shortHash(from))
 	case len(named) == 0:
 		s.Level, s.Message = StaleUnknown, moved+"; the impact analysis names no files, so only the commits can be compared"

@@ -60,15 +60,15 @@ func TestStalenessLevels(t *testing.T) {
 	check(StaleNone, "has not moved")
 
 	tr.tip = "d00d000000000000000000000000000000000000"
-	tr.drift = &Drift{Commits: -1, Changed: 3}
+	tr.drift = &Drift{Commits: -1, Paths: []string{"src/a.go", "src/b.go", "src/c.go"}}
 	check(StaleUnknown, "names no files, so only the commits can be compared")
 
 	// Merging analyses moves the base branch, not its code.
-	tr.drift = &Drift{Commits: -1, Changed: 2, Paths: []string{"docs/requirements/csv/meta.json", "docs/requirements/other/meta.json"}}
+	tr.drift = &Drift{Commits: -1, Paths: []string{"docs/requirements/csv/meta.json", "docs/requirements/other/meta.json"}}
 	if s := check(StaleNone, "changing only analysis documents under docs/requirements/"); s.ChangedFiles != 0 {
 		t.Errorf("changed files %d, want 0: analysis documents are not code", s.ChangedFiles)
 	}
-	tr.drift = &Drift{Commits: -1, Changed: 3, Paths: []string{"docs/requirements/csv/meta.json", "src/a.go", "docs/guide.md"}}
+	tr.drift = &Drift{Commits: -1, Paths: []string{"docs/requirements/csv/meta.json", "src/a.go", "docs/guide.md"}}
 	if s := check(StaleUnknown, "changing 2 files; the impact analysis names no files"); s.ChangedFiles != 2 {
 		t.Errorf("changed files %d, want 2", s.ChangedFiles)
 	}
@@ -82,13 +82,13 @@ func TestStalenessLevels(t *testing.T) {
 		t.Errorf("Drift was asked about %q", tr.asked)
 	}
 
-	tr.drift = &Drift{Commits: 4, Changed: 3, Files: []StaleFile{{Path: "src/b.go", Change: "deleted", Commits: []StaleCommit{{Hash: "abcdef0123", Subject: "drop b"}}}}}
+	tr.drift = &Drift{Commits: 4, Paths: []string{"src/a.go", "src/b.go", "src/c.go"}, Files: []StaleFile{{Path: "src/b.go", Change: "deleted", Commits: []StaleCommit{{Hash: "abcdef0123", Subject: "drop b"}}}}}
 	s := check(StaleWarning, "1 of the 2 files")
 	if !s.Stale() || !strings.Contains(strings.Join(s.Lines(), "\n"), "src/b.go (deleted)\n    abcdef0 drop b") {
 		t.Errorf("lines:\n%s", strings.Join(s.Lines(), "\n"))
 	}
 
-	tr.drift = &Drift{Commits: 0, Changed: 3}
+	tr.drift = &Drift{Commits: 0, Paths: []string{"src/a.go", "src/b.go", "src/c.go"}}
 	check(StaleNone, "no commits the analysis")
 
 	tr.tipErr = errors.New("no default branch")
@@ -142,5 +142,26 @@ func TestListResolvesTheBaseTipOnce(t *testing.T) {
 	}
 	if three := list(); one == 0 || three != one {
 		t.Errorf("BaseTip called %d times for one analysis, %d for three", one, three)
+	}
+}
+
+// Refresh counts the files that moved as the staleness check does:
+// analysis documents merged meanwhile are not code that changed.
+func TestRefreshCountsCodeNotAnalysisDocuments(t *testing.T) {
+	m, repo := newMachine(t)
+	mustNew(t, m)
+	tr := &trackedRepo{fakeRepo: repo, tip: "d00d000000000000000000000000000000000000"}
+	tr.drift = &Drift{Commits: 2, Paths: []string{"docs/requirements/other/meta.json", "src/a.go"}}
+	m.Repo = tr
+	r, err := m.Refresh("csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, l := range r.Lines {
+		said = append(said, l.Text)
+	}
+	if text := strings.Join(said, "\n"); !strings.Contains(text, ": 2 commits, 1 file changed.") {
+		t.Errorf("refresh reply:\n%s", text)
 	}
 }

@@ -43,7 +43,7 @@ func (g gitRepo) Drift(from, to string, paths []string) (*roundtable.Drift, erro
 	if err != nil {
 		return nil, err
 	}
-	out := &roundtable.Drift{Commits: d.Commits, Changed: d.Changed, Paths: d.Paths}
+	out := &roundtable.Drift{Commits: d.Commits, Paths: d.Paths}
 	for _, f := range d.Files {
 		sf := roundtable.StaleFile{Path: f.Path, Change: f.Change, RenamedTo: f.RenamedTo, Commits: []roundtable.StaleCommit{}}
 		for _, c := range f.Commits {
