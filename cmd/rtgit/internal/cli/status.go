@@ -376,9 +376,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	// The github: and issues: settings are read only by the Action, pr
-	// and publish; check is where a mistake in them, or a section rtgit
-	// does not know, is found before those trip on it. The other
+	// The github: and issues: settings are read only by the Action, new
+	// --issue and publish; check is where a mistake in them, or a section
+	// rtgit does not know, is found before those trip on it. The other
 	// sections are checked by their readers (the critic, sign-off, the
 	// model layer).
 	if _, err := review.LoadConfig(m.Repo.Root()); err != nil {
