@@ -157,12 +157,7 @@ type objectReader struct {
 	// mr reads a mapped pack in place. The inflater has a fast path for a
 	// *bytes.Reader, as for a *bufio.Reader, and reading the mapping
 	// directly spares copying every object through br's buffer first.
-	mr bytes.Reader
-	// in is where packed reads the current object: &mr or br.
-	in interface {
-		io.Reader
-		io.ByteReader
-	}
+	mr    bytes.Reader
 	zr    io.ReadCloser
 	hdr   [32]byte
 	bases baseCache // delta bases, keyed by pack offset
@@ -285,14 +280,14 @@ func (or *objectReader) loose(h plumbing.Hash, limit int64, buf []byte) (int, []
 // The header and the compressed data come through one buffered reader, so
 // a small object costs a single pread.
 func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, []byte, error) {
+	var in packReader = or.br
 	if p.data != nil && off < int64(len(p.data)) {
 		or.mr.Reset(p.data[off:])
-		or.in = &or.mr
+		in = &or.mr
 	} else {
 		or.br.Reset(io.NewSectionReader(p.f, off, 1<<62))
-		or.in = or.br
 	}
-	typ, size, base, err := or.packHeader(p, off)
+	typ, size, base, err := packHeader(p, off, in)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -300,10 +295,10 @@ func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, 
 		if limit > 0 && size > limit {
 			return typ, nil, errTooLarge
 		}
-		data, err := or.inflate(or.in, size, buf)
+		data, err := or.inflate(in, size, buf)
 		return typ, data, err
 	}
-	delta, err := or.inflate(or.in, size, nil)
+	delta, err := or.inflate(in, size, nil)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -333,33 +328,40 @@ func (or *objectReader) base(p *packFile, off int64) (int, []byte, error) {
 	return typ, data, err
 }
 
-// packHeader decodes the entry header at off from or.in. For an offset
+// packReader is what a pack entry is read through: the mapping (a
+// *bytes.Reader) or a buffered pread.
+type packReader interface {
+	io.Reader
+	io.ByteReader
+}
+
+// packHeader decodes the entry header at off from in. For an offset
 // delta, base is the base's offset; for a ref delta, the base is looked up
 // by hash.
-func (or *objectReader) packHeader(p *packFile, off int64) (typ int, size, base int64, err error) {
+func packHeader(p *packFile, off int64, in packReader) (typ int, size, base int64, err error) {
 	bad := func(e error) (int, int64, int64, error) {
 		return 0, 0, 0, fmt.Errorf("pack offset %d: bad header: %v", off, e)
 	}
-	c, err := or.in.ReadByte()
+	c, err := in.ReadByte()
 	if err != nil {
 		return bad(err)
 	}
 	typ = int(c>>4) & 7
 	size = int64(c & 15)
 	for shift := 4; c&0x80 != 0; shift += 7 {
-		if c, err = or.in.ReadByte(); err != nil {
+		if c, err = in.ReadByte(); err != nil {
 			return bad(err)
 		}
 		size |= int64(c&0x7f) << shift
 	}
 	switch typ {
 	case packOfsDelta:
-		if c, err = or.in.ReadByte(); err != nil {
+		if c, err = in.ReadByte(); err != nil {
 			return bad(err)
 		}
 		rel := int64(c & 0x7f)
 		for c&0x80 != 0 {
-			if c, err = or.in.ReadByte(); err != nil {
+			if c, err = in.ReadByte(); err != nil {
 				return bad(err)
 			}
 			rel = (rel+1)<<7 | int64(c&0x7f)
@@ -367,7 +369,7 @@ func (or *objectReader) packHeader(p *packFile, off int64) (typ int, size, base 
 		base = off - rel
 	case packRefDelta:
 		var h plumbing.Hash
-		if _, err := io.ReadFull(or.in, h[:]); err != nil {
+		if _, err := io.ReadFull(in, h[:]); err != nil {
 			return bad(err)
 		}
 		if base, err = p.idx.FindOffset(h); err != nil {
