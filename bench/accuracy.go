@@ -68,6 +68,7 @@ type outcome struct {
 	// The range: the scan's [low, high], and the repository's typical
 	// change size, which the baseline range is drawn around.
 	low, high int
+	point     float64 // the estimate before rounding (quickscan.Basis.Point)
 	typical   float64
 	firm      bool // the scan sized the range as firm (quickscan.Basis.Firm)
 	signs     int  // how many signs of a firm estimate held (quickscan.Basis.Evidence)
@@ -169,7 +170,7 @@ func measureChange(rtgit, dir string, c change, verbose bool) outcome {
 	base := grepBaseline(dir, c)
 	o := outcome{repo: c.Repo, split: c.Split, trueN: len(c.Files), est: s.Estimated, estScope: s.Scope,
 		record: s.Record, recordRight: int(math.Round(s.Rate * float64(s.Record))),
-		low: s.Range[0], high: s.Range[1], typical: s.Basis.Typical, firm: s.Basis.Firm(), signs: len(s.Basis.Evidence)}
+		low: s.Range[0], high: s.Range[1], point: s.Basis.Point, typical: s.Basis.Typical, firm: s.Basis.Firm(), signs: len(s.Basis.Evidence)}
 	o.recall, o.baseRecall = recallAt(ranked, c.Targets, 10), recallAt(base, c.Targets, 10)
 	existing := without(c.Files, c.Added)
 	var nonTest []string

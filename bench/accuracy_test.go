@@ -123,8 +123,8 @@ func TestCeiling(t *testing.T) {
 // estimate was off for each number of signs.
 func TestRangeTablesSplitByEvidence(t *testing.T) {
 	outs := []outcome{
-		{repo: "a/go", split: "train", trueN: 3, low: 2, high: 8, firm: true, signs: 2, ratioErr: 1.5},
-		{repo: "a/go", split: "train", trueN: 12, low: 2, high: 8, firm: true, signs: 3, ratioErr: 3},
+		{repo: "a/go", split: "train", trueN: 3, low: 2, high: 8, point: 3, firm: true, signs: 2, ratioErr: 1.5},
+		{repo: "a/go", split: "train", trueN: 12, low: 2, high: 8, point: 6, firm: true, signs: 3, ratioErr: 3},
 		{repo: "a/go", split: "train", trueN: 20, low: 2, high: 24, signs: 1, ratioErr: 4},
 		{repo: "a/go", split: "train", trueN: 1, low: 1, high: 12, signs: 1, ratioErr: 2},
 	}
@@ -132,12 +132,35 @@ func TestRangeTablesSplitByEvidence(t *testing.T) {
 	writeAccuracy(&b, outs)
 	for _, want := range []string{
 		"| train | 4 | 0.75 | ×8.00 |",
-		"| 0.50 | 0.50 | 1.00 |",
+		"| 0.50 | 0.50 | 1.00 | 1.00 |",
 		"| train | 1 | 2 | ×3.00 | 1.00 | ×12.00 |",
 		"| train | 3 | 1 | ×3.00 | 0.00 | ×4.00 |",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// The best window after the fact is an upper bound on moving the firm
+// range: it finds the one placement that holds most, and no placement
+// can hold changes whose counts lie further apart than a ratio of 4.
+func TestBestWindow(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		outs []outcome
+		want float64
+	}{
+		// Estimates of 4 for 2 and 8 files: 2 to 8 holds both.
+		{"one placement holds all", []outcome{{point: 4, trueN: 2}, {point: 4, trueN: 8}}, 1},
+		// 1 and 9 files around one estimate: no window of ratio 4 holds both.
+		{"too far apart", []outcome{{point: 3, trueN: 1}, {point: 3, trueN: 9}}, 0.5},
+		// The count three times the estimate: the window must start at
+		// the estimate itself or above, which only c = 1 gives.
+		{"above the estimate", []outcome{{point: 5, trueN: 20}}, 1},
+	} {
+		if got := bestWindow(c.outs); got != c.want {
+			t.Errorf("%s: bestWindow = %.2f, want %.2f", c.name, got, c.want)
 		}
 	}
 }
