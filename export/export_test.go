@@ -25,11 +25,25 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // mappings, at a fixed commit.
 func demoSource(t testing.TB) *roundtable.Source {
 	t.Helper()
-	p, err := steps.LoadLibrary(templates.FS, fstest.MapFS{}, "")
+	return scriptedSource(t, "", "demo/answers.yaml", steps.Deep)
+}
+
+// bugSource is the bug demo's analysis, with the questions the bug
+// library asks at depth answered from templates/demo/answers-bug.yaml.
+func bugSource(t testing.TB, depth steps.Depth) *roundtable.Source {
+	t.Helper()
+	return scriptedSource(t, "bug", "demo/answers-bug.yaml", depth)
+}
+
+// scriptedSource answers the questions library asks at depth from a
+// demo's scripted answers, with the library's mappings, at a fixed commit.
+func scriptedSource(t testing.TB, library, file string, depth steps.Depth) *roundtable.Source {
+	t.Helper()
+	p, err := steps.LoadLibrary(templates.FS, fstest.MapFS{}, library)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := templates.FS.ReadFile("demo/answers.yaml")
+	data, err := templates.FS.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,10 +54,10 @@ func demoSource(t testing.TB) *roundtable.Source {
 	if err := yaml.Unmarshal(data, &demo); err != nil {
 		t.Fatal(err)
 	}
-	src := &roundtable.Source{Slug: demo.Slug, Description: demo.Description, Dir: "docs/requirements/" + demo.Slug,
-		Commit: "0123456789abcdef0123456789abcdef01234567"}
+	src := &roundtable.Source{Slug: demo.Slug, Description: demo.Description, Library: library,
+		Dir: "docs/requirements/" + demo.Slug, Commit: "0123456789abcdef0123456789abcdef01234567"}
 	for _, s := range p.Steps() {
-		for _, q := range s.Questions(steps.Deep) {
+		for _, q := range s.Questions(depth) {
 			text, ok := demo.Answers[s.ID][q.ID]
 			if !ok {
 				continue

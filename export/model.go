@@ -224,6 +224,7 @@ func New(src *roundtable.Source) *Analysis {
 		}
 		a.Errors = append(a.Errors, row)
 	}
+	a.fromBugSections(ans, src.Library)
 	a.setPlan(src)
 	return a
 }

@@ -17,6 +17,10 @@ import (
 type Source struct {
 	Slug        string
 	Description string
+	// Library is the step library the analysis follows ("feature",
+	// "bug", …); "" for an analysis written before libraries existed,
+	// which follows the feature library.
+	Library string
 	// Dir is the analysis's folder, docs/requirements/<slug>.
 	Dir string
 	// Commit is the full SHA the answers were read at: the analysis
@@ -52,6 +56,8 @@ func (m *Machine) Source(slug string) (*Source, error) {
 		return nil, err
 	}
 	src := &Source{Slug: slug, Description: st.meta.Description, Dir: st.it.dir()}
+	// loadAt has read the library already, so the field is well formed.
+	src.Library, _ = st.meta.Library("")
 	if rev == "" {
 		if src.Commit, err = m.Repo.HeadCommit(); err != nil {
 			return nil, err

@@ -1,0 +1,115 @@
+package export
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rtgit/rtgit/steps"
+)
+
+// A bug analysis exports what its people said, every question answered.
+func TestBugGolden(t *testing.T) {
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			for _, f := range render(t, New(bugSource(t, steps.Deep)), format, nil).Files {
+				golden(t, "bug/"+format+"/"+f.Path, f.Data)
+			}
+		})
+	}
+}
+
+// files renders the analysis in format, by path.
+func files(t *testing.T, a *Analysis, format string) (map[string]string, *Result) {
+	t.Helper()
+	r := render(t, a, format, nil)
+	out := map[string]string{}
+	for _, f := range r.Files {
+		out[f.Path] = string(f.Data)
+	}
+	return out, r
+}
+
+// under is the text of a file between heading and the next heading of
+// any level.
+func under(t *testing.T, file, heading string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(file, "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("no %q in\n%s", heading, file)
+	}
+	if i := strings.Index(rest, "\n#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest)
+}
+
+func TestBugAnswersFillTheLayoutsFields(t *testing.T) {
+	for _, tc := range []struct {
+		depth               steps.Depth
+		problem, cost, what string
+	}{
+		// Standard and deep ask expected and actual apart, and which fix
+		// was chosen.
+		{steps.Standard,
+			"Expected: Both show the same total, rounded to the currency's two decimals: 10.01 EUR.\n\nActual: list_invoices shows \"10.005\"",
+			"Severity: High",
+			"Option 2: one rounding rule in the model, used by both documents, so they cannot disagree again."},
+		// Brief asks for the symptom and one options answer that names
+		// the fix.
+		{steps.Brief,
+			"Brightwave Studio's bookkeeper reports that invoice 1042's PDF says \"Total 10.005 EUR\"",
+			"Bookkeepers cannot reconcile PDFs against the list",
+			"2. Add Invoice.total_due, quantized to two decimals"},
+	} {
+		t.Run(string(tc.depth), func(t *testing.T) {
+			a := New(bugSource(t, tc.depth))
+			spec, r := files(t, a, "openspec")
+			proposal := spec["openspec/changes/pdf-total-rounding/proposal.md"]
+			why := under(t, proposal, "## Why")
+			if !strings.HasPrefix(why, tc.problem) || !strings.Contains(why, tc.cost) {
+				t.Errorf("Why does not carry the problem and who it costs:\n%s", why)
+			}
+			if len(why) < minWhy || len(why) > maxWhy {
+				t.Errorf("Why is %d characters, outside OpenSpec's %d to %d", len(why), minWhy, maxWhy)
+			}
+			if what := under(t, proposal, "## What Changes"); !strings.Contains(what, tc.what) {
+				t.Errorf("What Changes does not carry the chosen fix:\n%s", what)
+			}
+			// No requirement is made up from the expected behaviour; the
+			// note that OpenSpec refuses a change without one stays.
+			if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "no functional requirement") {
+				t.Errorf("notes: %q", r.Notes)
+			}
+			if strings.Contains(spec["openspec/changes/pdf-total-rounding/specs/pdf-total-rounding/spec.md"], "### Requirement:") {
+				t.Errorf("a requirement was exported that nobody wrote")
+			}
+
+			kiro, _ := files(t, a, "kiro")
+			intro := under(t, kiro[".kiro/specs/pdf-total-rounding/requirements.md"], "## Introduction")
+			if !strings.HasPrefix(intro, tc.problem) {
+				t.Errorf("Kiro's Introduction does not carry the problem:\n%s", intro)
+			}
+			feature, _ := files(t, a, "gherkin")
+			if f := feature["features/pdf-total-rounding.feature"]; !strings.Contains(f, "\n  "+strings.SplitN(tc.problem, "\n", 2)[0]) {
+				t.Errorf("the feature's description does not carry the problem:\n%s", f)
+			}
+		})
+	}
+}
+
+// In a feature analysis the quick scan's words describe the change, not a
+// problem: an analysis that has not answered the problem leaves it
+// undiscussed.
+func TestFeatureProblemIsNotTheQuickScan(t *testing.T) {
+	src := demoSource(t)
+	kept := src.Answers[:0]
+	for _, x := range src.Answers {
+		if x.Question != "problem" {
+			kept = append(kept, x)
+		}
+	}
+	src.Answers = kept
+	if a := New(src); a.Problem != "" {
+		t.Errorf("problem: %q, want none", a.Problem)
+	}
+}
