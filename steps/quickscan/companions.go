@@ -44,16 +44,18 @@ type Companion struct {
 //
 //  1. changelogs that mention an identifier of the top source files (a
 //     change usually adds an entry);
-//  2. when the keywords name a platform with a requirement word ("Require
+//  2. when the title announces a release of version (release.go), the
+//     files the history shows holding the version;
+//  3. when the keywords name a platform with a requirement word ("Require
 //     Node.js 14", "drop Python 3.8"), the manifests and CI files that
 //     name it, at most maxPlatformFiles;
-//  3. files that changed with the top source files in their recent
+//  4. files that changed with the top source files in their recent
 //     changes (the history says they go together);
-//  4. documents that mention an identifier of the top source files.
+//  5. documents that mention an identifier of the top source files.
 //
 // The identifiers are the keywords the top three source files define or,
 // when they define none, those the top one matches.
-func companionsOf(keywords []string, ranked []File, h History) []Companion {
+func companionsOf(keywords []string, ranked []File, h History, version string) []Companion {
 	ids := identifiers(ranked)
 	var out []Companion
 	seen := map[string]bool{}
@@ -82,6 +84,9 @@ func companionsOf(keywords []string, ranked []File, h History) []Companion {
 		} else {
 			docs = append(docs, Companion{Path: f.Path, Kind: f.Kind, Why: fmt.Sprintf("documentation that mentions %s", strings.Join(named, ", "))})
 		}
+	}
+	for _, c := range releaseCompanions(version, h) {
+		add(c)
 	}
 	for _, c := range platformFiles(keywords, ranked) {
 		add(c)

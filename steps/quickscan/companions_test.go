@@ -22,13 +22,13 @@ func TestCompanions(t *testing.T) {
 		{Path: "CHANGELOG.md", Kind: KindChangelog, Why: "the changelog; it mentions Recoverer"},
 		{Path: "docs/middleware.md", Kind: KindDoc, Why: "documentation that mentions Recoverer"},
 	}
-	if got := companionsOf(nil, ranked, History{}); !reflect.DeepEqual(got, want) {
+	if got := companionsOf(nil, ranked, History{}, ""); !reflect.DeepEqual(got, want) {
 		t.Errorf("companionsOf = %+v\nwant %+v", got, want)
 	}
 	// Without a definition, the top source file's matched keywords stand
 	// for what the change is about.
 	ranked[0].Defines = nil
-	if got := companionsOf(nil, ranked, History{}); len(got) != 3 || got[2].Path != "docs/routing.md" {
+	if got := companionsOf(nil, ranked, History{}, ""); len(got) != 3 || got[2].Path != "docs/routing.md" {
 		t.Errorf("no definitions: companions %+v; want the changelog and both documents", got)
 	}
 	var many []File
@@ -36,7 +36,7 @@ func TestCompanions(t *testing.T) {
 	for i := range 8 {
 		many = append(many, File{Path: fmt.Sprintf("docs/x%d.md", i), Kind: KindDoc, Matched: []string{"stack"}})
 	}
-	if got := companionsOf(nil, many, History{}); len(got) != maxCompanions {
+	if got := companionsOf(nil, many, History{}, ""); len(got) != maxCompanions {
 		t.Errorf("%d companions; want at most %d", len(got), maxCompanions)
 	}
 }
@@ -56,7 +56,7 @@ func TestCompanionsOfAPlatformChange(t *testing.T) {
 		{Path: "rack.gemspec", Kind: KindConfig, Matched: []string{"node"}},
 		{Path: "readme.md", Kind: KindDoc, Matched: []string{"node"}},
 	}
-	got := companionsOf([]string{"Node.js", "require", "node"}, ranked, History{})
+	got := companionsOf([]string{"Node.js", "require", "node"}, ranked, History{}, "")
 	var paths []string
 	for _, c := range got {
 		paths = append(paths, c.Path)
@@ -69,7 +69,7 @@ func TestCompanionsOfAPlatformChange(t *testing.T) {
 		t.Errorf("why = %q", got[0].Why)
 	}
 	// Naming the platform in passing lists no configuration.
-	for _, c := range companionsOf([]string{"node", "stream", "timeout"}, ranked, History{}) {
+	for _, c := range companionsOf([]string{"node", "stream", "timeout"}, ranked, History{}, "") {
 		if c.Kind == KindConfig {
 			t.Errorf("no requirement word, yet %s is listed", c.Path)
 		}
@@ -100,7 +100,7 @@ func TestCompanionsFromTheHistory(t *testing.T) {
 		{Path: "lib/router.js", Kind: KindSource, Matched: []string{"route"}, Defines: []string{"route"}},
 		{Path: "docs/api.md", Kind: KindDoc, Matched: []string{"route"}},
 	}
-	got := companionsOf([]string{"route"}, ranked, h)
+	got := companionsOf([]string{"route"}, ranked, h, "")
 	want := []Companion{
 		{Path: "docs/routing.md", Kind: KindDoc, Why: "changed with lib/router.js in 10 of its last 10 changes"},
 		{Path: "History.md", Kind: KindChangelog, Why: "changed with lib/router.js in 6 of its last 10 changes"},

@@ -47,6 +47,11 @@ type History struct {
 	// with counts, per source file, the changelogs, documents,
 	// configuration files and examples those commits changed with it.
 	with map[string]map[string]int
+	// released are the files holding the project's version
+	// (versionFile) and the changelogs that any recent commit changed,
+	// newest first: where a release writes its version and closes its
+	// notes (release.go).
+	released []string
 }
 
 // goesWith are the kinds of file a commit may change alongside source
@@ -83,9 +88,16 @@ func HistoryOf(changes [][]string) History {
 	h := History{sizes: map[string][]int{}, with: map[string]map[string]int{}}
 	files, sources := 0, 0
 	var all []int // each counted change's file count
+	released := map[string]bool{}
 	for _, c := range changes {
 		if len(c) > bulkChange {
 			continue
+		}
+		for _, p := range c {
+			if !released[p] && (versionFile(p) || Kind(p, false) == KindChangelog) {
+				released[p] = true
+				h.released = append(h.released, p)
+			}
 		}
 		n := 0
 		var src, other []string
@@ -203,6 +215,6 @@ func (h History) usable() bool {
 func (r Result) WithHistory(h History) Result {
 	r.hist = h
 	r.Estimate = estimate(r.Signals.Keywords, r.Signals.Matched, r.Files, r.hist, r.sweeps)
-	r.Companions = companionsOf(r.Keywords, r.Files, h)
+	r.Companions = companionsOf(r.Keywords, r.Files, h, r.release)
 	return r
 }

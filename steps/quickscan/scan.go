@@ -106,7 +106,7 @@ func AnalyzeWith(keywords []string, hits []Hit, searched int, read Reader) Resul
 	}
 	r := analyze(keywords, hits, searched, facts)
 	r.Files = withEntryFile(r.Files, read)
-	r.Companions = companionsOf(keywords, r.Files, History{})
+	r.Companions = companionsOf(keywords, r.Files, History{}, "")
 	return r
 }
 
@@ -140,9 +140,11 @@ type Result struct {
 	Companions []Companion `json:"companions"`
 	Estimate
 	// hist and sweeps are what the estimate was last sized with
-	// (WithHistory, Sweeping), so that each keeps the other's part.
-	hist   History
-	sweeps []string
+	// (WithHistory, Sweeping), and release the version the title
+	// announces (Releasing), so that each keeps the others' part.
+	hist    History
+	sweeps  []string
+	release string
 }
 
 // Analyze ranks the hits of a search for keywords over searched files and
@@ -162,6 +164,6 @@ func analyze(keywords []string, hits []Hit, searched int, facts []pathFacts) Res
 		}
 	}
 	ranked := rank(keywords, hits, searched, facts)
-	return Result{Keywords: keywords, Searched: searched, Files: ranked, Companions: companionsOf(keywords, ranked, History{}),
+	return Result{Keywords: keywords, Searched: searched, Files: ranked, Companions: companionsOf(keywords, ranked, History{}, ""),
 		Estimate: EstimateFrom(len(keywords), matched, ranked)}
 }

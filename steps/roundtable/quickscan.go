@@ -130,7 +130,7 @@ func (st *state) scanAt(search Searcher, rev string, kw []string) (*quickscan.Re
 	if h, ok := <-hist; ok {
 		r = r.WithHistory(h)
 	}
-	r = r.Sweeping(quickscan.Sweeps(st.meta.Description))
+	r = r.Sweeping(quickscan.Sweeps(st.meta.Description)).Releasing(quickscan.Release(st.meta.Description))
 	return &r, nil
 }
 
