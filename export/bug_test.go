@@ -3,8 +3,10 @@ package export
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // A bug analysis exports what its people said, every question answered.
@@ -75,13 +77,21 @@ func TestBugAnswersFillTheLayoutsFields(t *testing.T) {
 			if what := under(t, proposal, "## What Changes"); !strings.Contains(what, tc.what) {
 				t.Errorf("What Changes does not carry the chosen fix:\n%s", what)
 			}
-			// No requirement is made up from the expected behaviour; the
-			// note that OpenSpec refuses a change without one stays.
-			if len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "no functional requirement") {
+			// No requirement is made up from the expected behaviour: the
+			// fix restores what the specs say, so the change declares it
+			// has no spec deltas, and OpenSpec has nothing to refuse.
+			if len(r.Notes) != 0 {
 				t.Errorf("notes: %q", r.Notes)
 			}
-			if strings.Contains(spec["openspec/changes/pdf-total-rounding/specs/pdf-total-rounding/spec.md"], "### Requirement:") {
-				t.Errorf("a requirement was exported that nobody wrote")
+			for p := range spec {
+				if strings.Contains(p, "/specs/") {
+					t.Errorf("a spec file was exported that no requirement fills: %s", p)
+				}
+			}
+			meta := spec["openspec/changes/pdf-total-rounding/.openspec.yaml"]
+			if !strings.HasPrefix(meta, "# rtgit export of docs/requirements/pdf-total-rounding at ") ||
+				!strings.HasSuffix(meta, "\nschema: spec-driven\nskip_specs: true\n") {
+				t.Errorf(".openspec.yaml:\n%s", meta)
 			}
 
 			kiro, _ := files(t, a, "kiro")
@@ -111,5 +121,33 @@ func TestFeatureProblemIsNotTheQuickScan(t *testing.T) {
 	src.Answers = kept
 	if a := New(src); a.Problem != "" {
 		t.Errorf("problem: %q, want none", a.Problem)
+	}
+}
+
+// A spec file an earlier export wrote stays (export never deletes), and
+// OpenSpec refuses it beside skip_specs: the export says so instead.
+func TestBugExportNamesAStaleSpecFile(t *testing.T) {
+	old := fstest.MapFS{"openspec/changes/pdf-total-rounding/specs/pdf-total-rounding/spec.md": {Data: []byte("# old\n")}}
+	r := render(t, New(bugSource(t, steps.Standard)), "openspec", old)
+	want := "specs/pdf-total-rounding/spec.md: left from an earlier export; openspec validate refuses spec files in a change that declares skip_specs, so delete it"
+	if len(r.Notes) != 1 || r.Notes[0] != want {
+		t.Errorf("notes = %q, want %q", r.Notes, want)
+	}
+}
+
+// A feature analysis without requirements is unfinished, not a change
+// with no spec deltas: it keeps its spec file and the note.
+func TestFeatureWithoutRequirementsKeepsItsSpecFile(t *testing.T) {
+	a := New(&roundtable.Source{Slug: "cart-expiry", Description: "Expire saved carts after 30 days",
+		Dir: "docs/requirements/cart-expiry", Commit: strings.Repeat("a", 40)})
+	got, r := files(t, a, "openspec")
+	if _, ok := got["openspec/changes/cart-expiry/specs/cart-expiry/spec.md"]; !ok {
+		t.Errorf("no spec file: %v", got)
+	}
+	if _, ok := got["openspec/changes/cart-expiry/.openspec.yaml"]; ok {
+		t.Errorf("a feature declares skip_specs")
+	}
+	if !strings.Contains(strings.Join(r.Notes, "\n"), "no functional requirement") {
+		t.Errorf("notes: %q", r.Notes)
 	}
 }

@@ -16,6 +16,7 @@ import (
 // not discussed.
 type Analysis struct {
 	Slug, Title string
+	Library     string // the step library: "feature", "bug", …
 	Dir         string // docs/requirements/<slug>
 	Commit      string // the full SHA the answers were read at
 	// Feature is the folder a layout writes to, when it names the
@@ -118,8 +119,8 @@ type Task struct {
 
 // New builds the structured analysis from what the step machine read.
 func New(src *roundtable.Source) *Analysis {
-	a := &Analysis{Slug: src.Slug, Title: strings.TrimSpace(src.Description), Dir: src.Dir, Commit: src.Commit,
-		Affected: src.Affected, Open: src.Open}
+	a := &Analysis{Slug: src.Slug, Title: strings.TrimSpace(src.Description), Library: src.Library, Dir: src.Dir,
+		Commit: src.Commit, Affected: src.Affected, Open: src.Open}
 	ans := answers(src.Answers)
 	a.Problem = ans.section("problem statement")
 	a.Drivers = ans.section("business drivers")

@@ -45,37 +45,70 @@ type Result struct {
 
 // layout is one format: where its files go and which template writes each.
 type layout struct {
-	dir   func(a *Analysis, existing fs.FS) (string, error)
-	files []string // template names under templates/export/<format>/, without .tmpl
-	// comment turns the provenance text into a comment of the format.
-	comment func(string) string
+	dir func(a *Analysis, existing fs.FS) (string, error)
+	// files are the files the analysis is written as, under dir;
+	// templates names the template of each that is not <base name>.tmpl
+	// under templates/export/<format>/.
+	files     func(a *Analysis) []string
+	templates map[string]string
 }
 
-func mdComment(s string) string      { return "<!-- " + s + " -->" }
-func gherkinComment(s string) string { return "# " + s }
+func mdComment(s string) string   { return "<!-- " + s + " -->" }
+func hashComment(s string) string { return "# " + s }
+
+// commentFor is the comment syntax of a file, by its name: Gherkin and
+// YAML comment with #, Markdown with <!-- -->.
+func commentFor(name string) func(string) string {
+	switch path.Ext(name) {
+	case ".feature", ".yaml":
+		return hashComment
+	}
+	return mdComment
+}
+
+func fixed(files ...string) func(*Analysis) []string {
+	return func(*Analysis) []string { return files }
+}
 
 var layouts = map[string]layout{
 	"openspec": {
-		dir:     func(a *Analysis, _ fs.FS) (string, error) { return "openspec/changes/" + a.Slug, nil },
-		files:   []string{"proposal.md", "design.md", "tasks.md", "specs/{{slug}}/spec.md"},
-		comment: mdComment,
+		dir:       func(a *Analysis, _ fs.FS) (string, error) { return "openspec/changes/" + a.Slug, nil },
+		files:     openSpecFiles,
+		templates: map[string]string{openSpecMetadata: "metadata.yaml"},
 	},
 	"spec-kit": {
-		dir:     specKitDir,
-		files:   []string{"spec.md", "plan.md", "tasks.md"},
-		comment: mdComment,
+		dir:   specKitDir,
+		files: fixed("spec.md", "plan.md", "tasks.md"),
 	},
 	"kiro": {
-		dir:     func(a *Analysis, _ fs.FS) (string, error) { return ".kiro/specs/" + a.Slug, nil },
-		files:   []string{"requirements.md", "design.md", "tasks.md"},
-		comment: mdComment,
+		dir:   func(a *Analysis, _ fs.FS) (string, error) { return ".kiro/specs/" + a.Slug, nil },
+		files: fixed("requirements.md", "design.md", "tasks.md"),
 	},
 	"gherkin": {
-		dir:     func(*Analysis, fs.FS) (string, error) { return "features", nil },
-		files:   []string{"{{slug}}.feature"},
-		comment: gherkinComment,
+		dir:       func(*Analysis, fs.FS) (string, error) { return "features", nil },
+		files:     fixed("{{slug}}.feature"),
+		templates: map[string]string{"{{slug}}.feature": "feature"},
 	},
 }
+
+// openSpecMetadata is an OpenSpec change's metadata file.
+const openSpecMetadata = ".openspec.yaml"
+
+// openSpecFiles are an OpenSpec change's files. A bug fix restores the
+// behaviour the specs already describe, so a bug analysis that derives no
+// requirement changes no spec: its change declares skip_specs in its
+// metadata, as OpenSpec asks of a change with no spec deltas, instead of
+// carrying a spec file without requirements, which openspec validate
+// refuses. A feature without requirements is unfinished, not spec-free,
+// and keeps its spec file and the note that says so.
+func openSpecFiles(a *Analysis) []string {
+	if skipsSpecs(a) {
+		return []string{"proposal.md", "design.md", "tasks.md", openSpecMetadata}
+	}
+	return []string{"proposal.md", "design.md", "tasks.md", "specs/{{slug}}/spec.md"}
+}
+
+func skipsSpecs(a *Analysis) bool { return a.Library == "bug" && len(a.Built()) == 0 }
 
 // Options tune an export.
 type Options struct {
@@ -102,17 +135,17 @@ func Render(a *Analysis, format string, opt Options) (*Result, error) {
 	a.Feature = path.Base(dir)
 	r := &Result{Format: format}
 	flagged := map[string]bool{}
-	for _, f := range lay.files {
-		name := "export/" + format + "/" + path.Base(f) + ".tmpl"
-		if f == "{{slug}}.feature" {
-			name = "export/gherkin/feature.tmpl"
+	for _, f := range lay.files(a) {
+		base := path.Base(f)
+		if t, ok := lay.templates[f]; ok {
+			base = t
 		}
-		body, err := execute(opt.Templates, name, a, flagged)
+		body, err := execute(opt.Templates, "export/"+format+"/"+base+".tmpl", a, flagged)
 		if err != nil {
 			return nil, err
 		}
 		rel := path.Join(dir, strings.ReplaceAll(f, "{{slug}}", a.Slug))
-		r.Files = append(r.Files, File{Path: rel, Data: stamp(lay.comment, a, body)})
+		r.Files = append(r.Files, File{Path: rel, Data: stamp(commentFor(f), a, body)})
 	}
 	for id := range flagged {
 		r.FlaggedIDs = append(r.FlaggedIDs, id)
@@ -120,7 +153,7 @@ func Render(a *Analysis, format string, opt Options) (*Result, error) {
 	sort.Strings(r.FlaggedIDs)
 	r.Flagged = len(r.FlaggedIDs)
 	if format == "openspec" {
-		r.Notes = openSpecNotes(a)
+		r.Notes = openSpecNotes(a, dir, opt.Existing)
 	}
 	return r, nil
 }
@@ -181,13 +214,25 @@ func specKitDir(a *Analysis, existing fs.FS) (string, error) {
 	return fmt.Sprintf("specs/%03d-%s", highest+1, a.Slug), nil
 }
 
-// openSpecNotes says which of OpenSpec's limits the analysis exceeds.
-func openSpecNotes(a *Analysis) []string {
+// openSpecNotes says which of OpenSpec's limits the analysis exceeds, and
+// what an earlier export left under dir in existing that OpenSpec would
+// refuse beside this one.
+func openSpecNotes(a *Analysis, dir string, existing fs.FS) []string {
 	var notes []string
 	if n := len(whyText(a)); n > maxWhy || n < minWhy {
 		notes = append(notes, fmt.Sprintf("proposal.md: the problem statement is %d characters; openspec validate wants a Why of %d to %d", n, minWhy, maxWhy))
 	}
-	if len(a.Built()) == 0 {
+	if skipsSpecs(a) {
+		// Export writes files and never deletes one, so a spec file an
+		// earlier export wrote stays; OpenSpec refuses it beside
+		// skip_specs, and only a person should delete it.
+		spec := "specs/" + a.Slug + "/spec.md"
+		if existing != nil {
+			if _, err := fs.Stat(existing, path.Join(dir, spec)); err == nil {
+				notes = append(notes, fmt.Sprintf("%s: left from an earlier export; openspec validate refuses spec files in a change that declares skip_specs, so delete it", spec))
+			}
+		}
+	} else if len(a.Built()) == 0 {
 		notes = append(notes, fmt.Sprintf("specs/%s/spec.md: the analysis has no functional requirement to build yet; openspec validate refuses a change without one", a.Slug))
 	}
 	if n := len(a.Built()); n > maxDeltas {

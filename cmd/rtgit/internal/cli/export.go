@@ -28,7 +28,8 @@ func newExportCmd(g *globals, s Streams) *cobra.Command {
 repository's root (or under --out):
 
   openspec   openspec/changes/<slug>/: proposal.md, design.md, tasks.md and
-             specs/<slug>/spec.md (for openspec validate and archive)
+             specs/<slug>/spec.md (for openspec validate and archive); a
+             bug fix, which changes no spec, .openspec.yaml instead of specs/
   spec-kit   specs/NNN-<slug>/: spec.md, plan.md and tasks.md
   kiro       .kiro/specs/<slug>/: requirements.md, design.md and tasks.md
   gherkin    features/<slug>.feature, one scenario per acceptance criterion
