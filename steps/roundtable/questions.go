@@ -9,8 +9,8 @@ import (
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
-// openQuestionsSection is where the requirements specification lists the
-// analysis's open questions, and openQuestionsKey the block rtgit owns.
+// openQuestionsSection is where an analysis's document lists its open
+// questions, and openQuestionsKey the block rtgit owns there.
 const (
 	openQuestionsSection = "Open Questions"
 	openQuestionsKey     = "open-questions"
@@ -58,7 +58,9 @@ func (st *state) question(cur *steps.Step, ph *steps.PlanPhase, text string, fro
 	}
 	r.say(p.Name, line)
 	r.Lines = append(r.Lines, said...)
-	r.say("", fmt.Sprintf("%s is listed under \"%s\" in %s.", id, openQuestionsSection, st.it.outputPath(specOutput)))
+	if doc := st.questionsDoc(); doc != "" {
+		r.say("", fmt.Sprintf("%s is listed under \"%s\" in %s.", id, openQuestionsSection, st.it.outputPath(doc)))
+	}
 	r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	return r, nil
 }
@@ -167,14 +169,50 @@ func (st *state) trackRaised(s *steps.Step, open []string) error {
 	return nil
 }
 
-// stageQuestions writes the requirements specification's "Open Questions"
-// section from meta.json, so the list always agrees with the record.
+// questionsDoc is the document that lists the open questions: the
+// requirements specification where the analysis's steps write one, else
+// the first document a step after the quick scan writes (a bug analysis's
+// bug report), so that a library without a specification does not get an
+// empty one for the list. "" when no step writes such a document: the
+// questions are then in meta.json alone.
+func (st *state) questionsDoc() string {
+	first := ""
+	for _, ph := range st.plan.Phases {
+		for _, s := range ph.Steps {
+			for _, o := range s.Outputs {
+				switch {
+				case o == specOutput:
+					return specOutput
+				case first == "" && ph.Phase.Key != steps.QuickScanPhase && o != quickScanArtifact && o != tasksOutput:
+					first = o
+				}
+			}
+		}
+	}
+	return first
+}
+
+// questionsWhere names where a resolved question's answer is kept besides
+// the answer file: meta.json and the document that lists the questions.
+func (st *state) questionsWhere() string {
+	if doc := st.questionsDoc(); doc != "" {
+		return "meta.json and " + doc
+	}
+	return "meta.json"
+}
+
+// stageQuestions writes the "Open Questions" section of the document that
+// lists them from meta.json, so the list always agrees with the record.
 func (st *state) stageQuestions(c *changeset) error {
 	qs, err := st.meta.Questions()
 	if err != nil {
 		return err
 	}
-	rel := st.it.outputPath(specOutput)
+	name := st.questionsDoc()
+	if name == "" {
+		return nil
+	}
+	rel := st.it.outputPath(name)
 	doc, err := c.base(rel)
 	if err != nil {
 		return err
@@ -183,7 +221,7 @@ func (st *state) stageQuestions(c *changeset) error {
 		if len(qs) == 0 {
 			return nil
 		}
-		if doc, err = st.artifactSkeleton(specOutput); err != nil {
+		if doc, err = st.artifactSkeleton(name); err != nil {
 			return err
 		}
 	}

@@ -35,16 +35,16 @@ func originStep(q meta.OpenQuestion) string {
 // the answers; the answers and feedback in the file keep every byte. When
 // the file cannot take the block (the origin is unknown, the file is
 // missing or holds uncommitted work), the resolution still stands in
-// meta.json and the specification, and the reply says why the file was
+// meta.json and the document listing the questions, and the reply says why the file was
 // left alone.
 func (st *state) stageResolution(c *changeset, q meta.OpenQuestion) (string, error) {
 	id := originStep(q)
 	s, _ := st.plan.Step(id)
 	if s == nil {
 		if id == "" {
-			return fmt.Sprintf("%s does not record the step it was raised at, so its answer is in meta.json and %s only.", q.ID, specOutput), nil
+			return fmt.Sprintf("%s does not record the step it was raised at, so its answer is in %s only.", q.ID, st.questionsWhere()), nil
 		}
-		return fmt.Sprintf("%s was raised at step %s, which this analysis's plan no longer has, so its answer is in meta.json and %s only.", q.ID, id, specOutput), nil
+		return fmt.Sprintf("%s was raised at step %s, which this analysis's plan no longer has, so its answer is in %s only.", q.ID, id, st.questionsWhere()), nil
 	}
 	rel := st.it.answerPath(s)
 	head, err := c.base(rel)
@@ -52,14 +52,14 @@ func (st *state) stageResolution(c *changeset, q meta.OpenQuestion) (string, err
 		return "", err
 	}
 	if head == nil {
-		return fmt.Sprintf("%s was raised at step %s, whose answer file %s is not committed, so its answer is in meta.json and %s only.", q.ID, s.ID, rel, specOutput), nil
+		return fmt.Sprintf("%s was raised at step %s, whose answer file %s is not committed, so its answer is in %s only.", q.ID, s.ID, rel, st.questionsWhere()), nil
 	}
 	wt, err := st.m.readFile(rel)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return "", err
 	}
 	if !bytes.Equal(wt, head) {
-		return fmt.Sprintf("%s has uncommitted changes, so the answer to %s is not written there; it is in meta.json and %s.", rel, q.ID, specOutput), nil
+		return fmt.Sprintf("%s has uncommitted changes, so the answer to %s is not written there; it is in %s.", rel, q.ID, st.questionsWhere()), nil
 	}
 	qs, err := st.meta.Questions()
 	if err != nil {

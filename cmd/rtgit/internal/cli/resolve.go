@@ -15,7 +15,7 @@ func newResolveCmd(g *globals, s Streams) *cobra.Command {
 questions come from question comments, from elaboration discussions and from
 required questions a skip left unanswered; rtgit check fails while any is open.
 The answer is kept in meta.json and listed under "Open Questions" in the
-requirements specification. Use - to read the answer from standard input.`,
+requirements specification (in a bug analysis, the bug report). Use - to read the answer from standard input.`,
 		"  rtgit resolve invoice-export Q-001 \"Yes, PowerShell 7 on Windows is supported\"", 3,
 		func(m *roundtable.Machine, a []string, in io.Reader) (*roundtable.Reply, error) {
 			text, err := textOrStdin(strings.Join(a[2:], " "), in)
