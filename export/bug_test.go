@@ -151,3 +151,24 @@ func TestFeatureWithoutRequirementsKeepsItsSpecFile(t *testing.T) {
 		t.Errorf("notes: %q", r.Notes)
 	}
 }
+
+// A bug analysis has no requirements: its export names no capability it
+// adds and counts no acceptance criteria it would list under them.
+func TestBugExportClaimsNoRequirements(t *testing.T) {
+	a := New(bugSource(t, steps.Standard))
+	change, _ := files(t, a, "openspec")
+	if p := change["openspec/changes/pdf-total-rounding/proposal.md"]; strings.Contains(p, "Capabilities") {
+		t.Errorf("a spec-free change names a capability:\n%s", p)
+	}
+	kiro, _ := files(t, a, "kiro")
+	if d := kiro[".kiro/specs/pdf-total-rounding/design.md"]; strings.Contains(d, "Acceptance criteria") ||
+		!strings.Contains(under(t, d, "## Testing Strategy"), "Invoice.total_due") {
+		t.Errorf("Kiro's Testing Strategy:\n%s", under(t, d, "## Testing Strategy"))
+	}
+	// Without the tests answered, the section is undiscussed rather than empty.
+	a.TestGaps = ""
+	kiro, _ = files(t, a, "kiro")
+	if got := under(t, kiro[".kiro/specs/pdf-total-rounding/design.md"], "## Testing Strategy"); got != "_Not discussed._" {
+		t.Errorf("Kiro's Testing Strategy without tests: %q", got)
+	}
+}

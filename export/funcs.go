@@ -92,6 +92,7 @@ func funcs(a *Analysis, flagged map[string]bool) template.FuncMap {
 		"ears":       ears,
 		"join":       strings.Join,
 		"why":        func() string { return whyText(a) },
+		"skipsSpecs": func() bool { return skipsSpecs(a) },
 		"driversInWhy": func() bool {
 			return a.Drivers != "" && len(whyText(a)) > len(strings.TrimSpace(a.Problem))
 		},
