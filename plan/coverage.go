@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Coverage counts how much of the analysis a plan covers: the Must Have
@@ -38,9 +39,23 @@ func CoverageOf(p Plan, a Analysis) Coverage {
 	return c
 }
 
-// String is "Must Have 5/5, criteria 14/14, files 7/7".
+// String is "Must Have 5/5, criteria 14/14, files 7/7". A measure with
+// nothing to count is left out: a bug analysis has no requirements, and
+// "Must Have 0/0" would speak of some.
 func (c Coverage) String() string {
-	return fmt.Sprintf("Must Have %d/%d, criteria %d/%d, files %d/%d", c.MustHaveTraced, c.MustHave, c.CriteriaTested, c.Criteria, c.FilesTouched, c.Files)
+	var parts []string
+	for _, m := range []struct {
+		name     string
+		done, of int
+	}{{"Must Have", c.MustHaveTraced, c.MustHave}, {"criteria", c.CriteriaTested, c.Criteria}, {"files", c.FilesTouched, c.Files}} {
+		if m.of > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d/%d", m.name, m.done, m.of))
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing to cover"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Complete reports whether nothing is left uncovered.
