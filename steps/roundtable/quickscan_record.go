@@ -3,6 +3,7 @@ package roundtable
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,24 @@ func (st *state) quickScanStep(c *changeset, sa stepAnswers) error {
 		st.meta.QuickScan = qs
 		st.scanned = nil // later lookups use the recorded keywords
 	}
-	return st.writeQuickScan(c, sa.step.ID, r, qs, corrected)
+	return st.writeQuickScan(c, sa.step.ID, r, qs, corrected, final && asksEstimate(sa.step))
+}
+
+// asksEstimate reports whether step s shows the estimate to the person
+// answering it, so that settling it there is their confirmation. A
+// library whose quick scan asks only for the symptom and the keywords
+// settles the scan's estimate unseen: nobody confirmed it. A step in the
+// seed's dialect asks under positional ids, read by meaning elsewhere.
+func asksEstimate(s *steps.Step) bool {
+	if s.Dialect == steps.DialectSeed {
+		return true
+	}
+	for _, q := range s.AllQuestions() {
+		if slices.Contains(estimateQuestions, q.ID) {
+			return true
+		}
+	}
+	return false
 }
 
 func declares(s *steps.Step, output string) bool {
@@ -152,8 +170,9 @@ func statedConfidence(text string) string {
 // writeQuickScan puts the scan into quick-scan.md: a block per section
 // (keyed to the scan, so user text and the steps' own blocks are kept),
 // and the machine-readable front matter. qs is nil until the estimate is
-// settled; until then the values shown are the scan's suggestions.
-func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result, qs *meta.QuickScan, corrected []string) error {
+// settled; until then, and when nobody was shown the estimate (confirmed
+// false), the values shown are the scan's suggestions.
+func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result, qs *meta.QuickScan, corrected []string, confirmed bool) error {
 	rel := st.it.outputPath(quickScanArtifact)
 	doc, err := c.base(rel)
 	if err != nil {
@@ -180,7 +199,7 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 				return fmt.Sprintf(" (corrected by the user; the scan suggested %s)", scan)
 			}
 		}
-		if qs != nil {
+		if confirmed {
 			return " (confirmed by the user)"
 		}
 		return " (suggested by the scan)"
@@ -208,7 +227,7 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 		{"estimated_files", strconv.Itoa(final.EstimatedFiles)}, {"estimated_range", fmt.Sprintf("[%d, %d]", rng[0], rng[1])},
 		{"confidence", final.Confidence}, {"keywords", yamlList(final.Keywords)}, {"candidate_files", yamlList(candidates(r, tableCount))},
 		{"scan_scope", r.Scope}, {"scan_complexity", r.Complexity}, {"scan_file_count", strconv.Itoa(r.FileCount)},
-		{"confirmed", strconv.FormatBool(qs != nil)}, {"corrected", yamlList(corrected)},
+		{"confirmed", strconv.FormatBool(confirmed)}, {"corrected", yamlList(corrected)},
 	}
 	c.put(rel, setFrontMatter(doc, fm))
 	return nil
