@@ -41,8 +41,13 @@ var (
 	// one token and is refused as a whole.
 	pathToken = regexp.MustCompile("`[^`\n]+`|[A-Za-z0-9_./@+{}-]+")
 	extRe     = regexp.MustCompile(`\.([A-Za-z][A-Za-z0-9]{0,7})$`)
-	newBefore = regexp.MustCompile(`(?i)\b(?:new|create[sd]?|creating|add(?:s|ed|ing)?(?:\s+an?)?(?:\s+new)?)(?:\s+(?:file|module|test))?\s*$`)
-	delBefore = regexp.MustCompile(`(?i)\b(?:delete[sd]?|deleting|remove[sd]?|removing|drop(?:s|ped)?)(?:\s+the)?(?:\s+(?:file|module))?\s*$`)
+	// qualifiedName is an "extension" that is a capitalised word: the
+	// member of a qualified name (`invoice.Total`, `os.Exit`), which code
+	// paths name as often as files. File extensions are lower case, or
+	// upper case throughout (.R, .PL).
+	qualifiedName = regexp.MustCompile(`^[A-Z][a-z]`)
+	newBefore     = regexp.MustCompile(`(?i)\b(?:new|create[sd]?|creating|add(?:s|ed|ing)?(?:\s+an?)?(?:\s+new)?)(?:\s+(?:file|module|test))?\s*$`)
+	delBefore     = regexp.MustCompile(`(?i)\b(?:delete[sd]?|deleting|remove[sd]?|removing|drop(?:s|ped)?)(?:\s+the)?(?:\s+(?:file|module))?\s*$`)
 	// notAffected marks a clause that names a file to say it stays as it is.
 	notAffected = regexp.MustCompile(`(?i)\b(?:unaffected|not affected|untouched|not touched|unchanged|stays? (?:exactly )?(?:the same|as (?:it is|they are))|irrelevant|unrelated|out of scope|(?:must|does|do|will) not change|needs? no change)\b`)
 	// struck marks a clause of a quick-scan answer that takes a candidate off the list.
@@ -112,7 +117,7 @@ func plausiblePath(p string, quoted bool) bool {
 	if strings.Contains(p, "/") {
 		return true
 	}
-	if frameworks[strings.ToLower(p)] {
+	if frameworks[strings.ToLower(p)] || qualifiedName.MatchString(m[1]) {
 		return false
 	}
 	return quoted || sourceExts[strings.ToLower(m[1])]

@@ -127,3 +127,18 @@ func FuzzAffectedFiles(f *testing.F) {
 		_ = Mentions([]Named{{"02-01", "x", impact}}, paths)
 	})
 }
+
+// A code path names functions as often as files: `invoice.Total` and
+// `os.Exit` are qualified names, not files at the repository's root,
+// while a quoted root file keeps its place whatever its extension.
+func TestAffectedFilesSkipsQualifiedNames(t *testing.T) {
+	rows := AffectedFiles([]Named{{"02-01", "paths", "The handler calls `invoice.Total`, then `pdf.Render` and `os.Exit`; " +
+		"the wrong value appears in `pdf/render.go`. `Makefile.PL` and `main.R` build it."}}, nil, nil)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.Path)
+	}
+	if want := []string{"pdf/render.go", "Makefile.PL", "main.R"}; !slices.Equal(got, want) {
+		t.Errorf("affected files = %q, want %q", got, want)
+	}
+}
