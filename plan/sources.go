@@ -1,5 +1,10 @@
 package plan
 
+import (
+	"path"
+	"strings"
+)
+
 // Sources is everything a plan is derived from: answers, as the people
 // gave them, and what the quick scan and impact analysis found. Each field
 // is optional; a library that does not ask a question leaves its field
@@ -44,6 +49,17 @@ type Sources struct {
 	// Other holds every other answer; it is only searched for a request
 	// to write the tests first.
 	Other []string
+}
+
+// IsChangelog reports whether name, a path from the repository's root, is
+// the kind of changelog a plan adds an entry to: CHANGELOG, CHANGES,
+// HISTORY or NEWS at the root, with any extension.
+func IsChangelog(name string) bool {
+	if strings.Contains(name, "/") {
+		return false
+	}
+	stem := strings.ToLower(strings.TrimSuffix(name, path.Ext(name)))
+	return stem == "changelog" || stem == "changes" || stem == "history" || stem == "news"
 }
 
 // Question is an open question of the analysis.

@@ -34,7 +34,7 @@ const (
 // Footprint is what one analysis plans to touch.
 type Footprint struct {
 	// Files are the Directly Affected Files and the files of the build
-	// plan, sorted, once each.
+	// plan but the changelog, sorted, once each.
 	Files []string `json:"files"`
 	// Modules are the modules the Directly Affected Files table names.
 	Modules []string `json:"modules"`
@@ -77,6 +77,9 @@ func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
 	for _, t := range p.Tasks {
 		f.Files = append(f.Files, t.Files...)
 	}
+	// Every plan adds an entry to the changelog: sharing it says nothing
+	// about changing the same code.
+	f.Files = slices.DeleteFunc(f.Files, plan.IsChangelog)
 	f.Tasks = len(p.Tasks)
 	if doc, err = readOptional(r, rev, path.Join(dir, InterfaceFile)); err != nil {
 		return f, err

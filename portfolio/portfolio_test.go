@@ -131,3 +131,22 @@ func TestPriors(t *testing.T) {
 		t.Errorf("commit asked for %v", asked)
 	}
 }
+
+// Every build plan in a repository that keeps a changelog adds an entry
+// to it; that says nothing about two analyses changing the same code, so
+// the changelog is left out of the footprint.
+func TestFootprintLeavesOutTheChangelog(t *testing.T) {
+	r := mapReader{"rtgit/a": {
+		"docs/requirements/a/impact-analysis.md": impact("pdf/render.go@pdf"),
+		"docs/requirements/a/tasks.md": "- [ ] T001 code: Fix the total | files: `pdf/render.go`\n" +
+			"- [ ] T002 docs: Add a CHANGELOG.md entry: PDF total | files: `CHANGELOG.md`\n" +
+			"- [ ] T003 docs: Update the notes | files: `docs/changelog.md`, `NEWS`\n",
+	}}
+	f, err := ReadFootprint(r, "rtgit/a", "docs/requirements/a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"docs/changelog.md", "pdf/render.go"}; !reflect.DeepEqual(f.Files, want) {
+		t.Errorf("files = %q, want %q", f.Files, want)
+	}
+}

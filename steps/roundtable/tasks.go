@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
-	"path"
 	"strings"
 
 	"github.com/rtgit/rtgit/plan"
@@ -124,8 +123,7 @@ func (st *state) changelog() string {
 		return ""
 	}
 	for _, n := range names {
-		stem := strings.ToLower(strings.TrimSuffix(n, path.Ext(n)))
-		if stem == "changelog" || stem == "changes" || stem == "history" || stem == "news" {
+		if plan.IsChangelog(n) {
 			return n
 		}
 	}
