@@ -22,8 +22,10 @@ func newApproveCmd(g *globals, s Streams) *cobra.Command {
 		Short: "Sign off areas of the analysis as the git user",
 		Long: `Record your approval of areas of the analysis, committed on its branch like a
 step. The areas are requirements (phases 00 and 01), architecture (02 and 03),
-design (04, except the build plan) and tasks (the build plan); --all approves
-every area whose steps are all finished. An area with steps still open is
+design (04, except the build plan) and tasks (the build plan). The bug library
+puts its quick scan and bug report under requirements, its root cause and fix
+strategy under design, and nothing under architecture. --all approves every
+area whose steps are all finished. An area with steps still open is
 refused, with what is open, and nothing is recorded.
 
 An approval names you (git's user.name), the time, the commit and a digest of
