@@ -44,6 +44,8 @@ var artifactKinds = map[string]string{
 	"tech-stack-decision.md": "tech-stack-decision", "module-design.md": "module-design-index",
 	"interface-spec.yaml": "interface-spec", "data-flow.md": "data-flow", "error-taxonomy.md": "error-taxonomy",
 	"design-review.md": "design-review", "nfr-matrix.md": "nfr-matrix", "component-interactions.md": "component-interactions",
+	// The bug library's own documents.
+	"bug-report.md": "bug-report", "root-cause-analysis.md": "root-cause-analysis", "fix-strategy.md": "fix-strategy",
 }
 
 func kindOf(name string) string {
