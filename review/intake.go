@@ -27,10 +27,19 @@ func AnalysisBody(plan *steps.Plan, st *roundtable.Status, source int) string {
 	if source > 0 {
 		fmt.Fprintf(&b, "Analysis of #%d. ", source)
 	}
-	b.WriteString("Requirements analysis of **" + defang(strings.Join(strings.Fields(st.Description), " ")) + "**, run by rtgit.\n\n" +
+	b.WriteString(analysisKind(plan) + " analysis of **" + defang(strings.Join(strings.Fields(st.Description), " ")) + "**, run by rtgit.\n\n" +
 		"Answer the open questions by commenting here (`/rtgit help` lists the commands), by commenting on a line of the answer file, " +
 		"or by editing it on the branch.\n\n" + Dashboard(plan, st))
 	return b.String()
+}
+
+// analysisKind names the analysis by its library: a feature's is a
+// requirements analysis, a bug's a bug analysis (it has no requirements).
+func analysisKind(plan *steps.Plan) string {
+	if plan == nil || plan.Library == "" || plan.Library == steps.DefaultLibrary {
+		return "Requirements"
+	}
+	return strings.ToUpper(plan.Library[:1]) + plan.Library[1:]
 }
 
 // AnalysisTitle is the title of an analysis pull request.
