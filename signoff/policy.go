@@ -111,7 +111,12 @@ func (p Policy) Gate(areas []AreaStatus, authors map[string]string) []Missing {
 	for _, req := range p.Required {
 		a, ok := findStatus(areas, req)
 		if !ok || a.State == StateNone {
-			out = append(out, Missing{req, "required, but no step of this analysis belongs to it"})
+			// Nothing can ever be approved here, so say how the gate
+			// opens: the policy, not the analysis, has to change. An
+			// area is not waived for want of steps, or a library of
+			// one's own would skip any review the policy asks for.
+			out = append(out, Missing{req, "required, but no step of this analysis belongs to it, so no approval can meet the policy; " +
+				"require only the areas every library in use has steps in (see `rtgit approve --help`)"})
 			continue
 		}
 		if len(a.Open) > 0 {

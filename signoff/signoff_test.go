@@ -97,7 +97,7 @@ func TestGate(t *testing.T) {
 		{"two needed", Policy{Required: []string{Requirements}, MinApprovers: 2}, one, nil, "needs 2 current approvals, has 1"},
 		{"author alone", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string]string{Requirements: "@maya"}, "approved only by @maya"},
 		{"author and another", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string]string{Requirements: "@alex"}, ""},
-		{"not in plan", Policy{Required: []string{Tasks}, MinApprovers: 1}, one, nil, "tasks: required, but no step"},
+		{"not in plan", Policy{Required: []string{Tasks}, MinApprovers: 1}, one, nil, "tasks: required, but no step of this analysis belongs to it, so no approval can meet the policy"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.p.Gate(Evaluate([]Scope{s, {Area: Tasks}}, tc.list), tc.authors)
