@@ -241,15 +241,18 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 		if v, ok := vars[n]; ok {
 			return v, true
 		}
-		if n == "date" {
+		switch n {
+		case "date":
 			return st.m.now().Format("2006-01-02"), true
+		case "phase":
+			return st.phaseOf(name), true
 		}
 		return st.lookup(n)
 	}
 	data, source, err := st.m.Templates.Read("artifacts/" + name)
 	if err == nil {
 		known := func(n string) bool {
-			if _, ok := vars[n]; ok || n == "date" {
+			if _, ok := vars[n]; ok || n == "date" || n == "phase" {
 				return true
 			}
 			_, _, ref := steps.SplitRef(n)
@@ -269,6 +272,21 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 		return []byte(fmt.Sprintf("# %s: %s\n", strings.Join(words, " "), st.meta.Description)), nil
 	}
 	return nil, err
+}
+
+// phaseOf is the phase of this analysis's library whose step first writes
+// the artifact name: one artifact can belong to different phases in
+// different libraries (impact-analysis.md is 02-impact-analysis in a
+// feature, 02-root-cause in a bug), so its template says {{phase}}.
+func (st *state) phaseOf(name string) string {
+	for _, ph := range st.plan.Phases {
+		for _, s := range ph.Steps {
+			if slices.Contains(s.Outputs, name) {
+				return ph.Phase.Key
+			}
+		}
+	}
+	return ""
 }
 
 // runTransform runs a structured transform for one mapping.
