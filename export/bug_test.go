@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
+	"github.com/rtgit/rtgit/templates"
 )
 
 // A bug analysis exports what its people said, every question answered.
@@ -138,7 +139,7 @@ func TestBugExportNamesAStaleSpecFile(t *testing.T) {
 // A feature analysis without requirements is unfinished, not a change
 // with no spec deltas: it keeps its spec file and the note.
 func TestFeatureWithoutRequirementsKeepsItsSpecFile(t *testing.T) {
-	a := New(&roundtable.Source{Slug: "cart-expiry", Description: "Expire saved carts after 30 days",
+	a := New(&roundtable.Source{Slug: "cart-expiry", Description: "Expire saved carts after 30 days", AsksRequirements: true,
 		Dir: "docs/requirements/cart-expiry", Commit: strings.Repeat("a", 40)})
 	got, r := files(t, a, "openspec")
 	if _, ok := got["openspec/changes/cart-expiry/specs/cart-expiry/spec.md"]; !ok {
@@ -170,5 +171,28 @@ func TestBugExportClaimsNoRequirements(t *testing.T) {
 	kiro, _ = files(t, a, "kiro")
 	if got := under(t, kiro[".kiro/specs/pdf-total-rounding/design.md"], "## Testing Strategy"); got != "_Not discussed._" {
 		t.Errorf("Kiro's Testing Strategy without tests: %q", got)
+	}
+}
+
+// Whether an analysis changes specs follows from its library's steps, not
+// its name: the feature library asks for requirements, the bug library
+// does not, and an analysis of any other library that asks none declares
+// skip_specs as a bug analysis does.
+func TestAsksRequirementsFollowsTheLibrary(t *testing.T) {
+	for library, want := range map[string]bool{"feature": true, "bug": false} {
+		p, err := steps.LoadLibrary(templates.FS, fstest.MapFS{}, library)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := roundtable.AsksRequirements(p); got != want {
+			t.Errorf("%s: AsksRequirements = %v, want %v", library, got, want)
+		}
+	}
+	// A library of the repository's own, whose steps ask no requirements.
+	src := &roundtable.Source{Slug: "tidy-logs", Description: "Tidy the log format", Library: "chore",
+		Dir: "docs/requirements/tidy-logs", Commit: strings.Repeat("a", 40)}
+	got, _ := files(t, New(src), "openspec")
+	if _, ok := got["openspec/changes/tidy-logs/.openspec.yaml"]; !ok {
+		t.Errorf("a library that asks no requirements declares no skip_specs: %v", got)
 	}
 }

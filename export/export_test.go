@@ -55,7 +55,8 @@ func scriptedSource(t testing.TB, library, file string, depth steps.Depth) *roun
 		t.Fatal(err)
 	}
 	src := &roundtable.Source{Slug: demo.Slug, Description: demo.Description, Library: library,
-		Dir: "docs/requirements/" + demo.Slug, Commit: "0123456789abcdef0123456789abcdef01234567"}
+		AsksRequirements: roundtable.AsksRequirements(p),
+		Dir:              "docs/requirements/" + demo.Slug, Commit: "0123456789abcdef0123456789abcdef01234567"}
 	for _, s := range p.Steps() {
 		for _, q := range s.Questions(depth) {
 			text, ok := demo.Answers[s.ID][q.ID]

@@ -17,8 +17,11 @@ import (
 type Analysis struct {
 	Slug, Title string
 	Library     string // the step library: "feature", "bug", …
-	Dir         string // docs/requirements/<slug>
-	Commit      string // the full SHA the answers were read at
+	// AsksRequirements: the library asks for functional requirements
+	// (roundtable.Source.AsksRequirements).
+	AsksRequirements bool
+	Dir              string // docs/requirements/<slug>
+	Commit           string // the full SHA the answers were read at
 	// Feature is the folder a layout writes to, when it names the
 	// feature (spec-kit's NNN-<slug>); Render sets it.
 	Feature string
@@ -119,8 +122,8 @@ type Task struct {
 
 // New builds the structured analysis from what the step machine read.
 func New(src *roundtable.Source) *Analysis {
-	a := &Analysis{Slug: src.Slug, Title: strings.TrimSpace(src.Description), Library: src.Library, Dir: src.Dir,
-		Commit: src.Commit, Affected: src.Affected, Open: src.Open}
+	a := &Analysis{Slug: src.Slug, Title: strings.TrimSpace(src.Description), Library: src.Library,
+		AsksRequirements: src.AsksRequirements, Dir: src.Dir, Commit: src.Commit, Affected: src.Affected, Open: src.Open}
 	ans := answers(src.Answers)
 	a.Problem = ans.section("problem statement")
 	a.Drivers = ans.section("business drivers")

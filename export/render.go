@@ -94,13 +94,13 @@ var layouts = map[string]layout{
 // openSpecMetadata is an OpenSpec change's metadata file.
 const openSpecMetadata = ".openspec.yaml"
 
-// openSpecFiles are an OpenSpec change's files. A bug fix restores the
-// behaviour the specs already describe, so a bug analysis that derives no
-// requirement changes no spec: its change declares skip_specs in its
+// openSpecFiles are an OpenSpec change's files. An analysis whose library
+// asks for no requirements (a bug fix restores the behaviour the specs
+// already describe) changes no spec: its change declares skip_specs in its
 // metadata, as OpenSpec asks of a change with no spec deltas, instead of
 // carrying a spec file without requirements, which openspec validate
-// refuses. A feature without requirements is unfinished, not spec-free,
-// and keeps its spec file and the note that says so.
+// refuses. A feature without requirements yet is unfinished, not
+// spec-free, and keeps its spec file and the note that says so.
 func openSpecFiles(a *Analysis) []string {
 	if skipsSpecs(a) {
 		return []string{"proposal.md", "design.md", "tasks.md", openSpecMetadata}
@@ -108,7 +108,7 @@ func openSpecFiles(a *Analysis) []string {
 	return []string{"proposal.md", "design.md", "tasks.md", "specs/{{slug}}/spec.md"}
 }
 
-func skipsSpecs(a *Analysis) bool { return a.Library == "bug" && len(a.Built()) == 0 }
+func skipsSpecs(a *Analysis) bool { return !a.AsksRequirements && len(a.Built()) == 0 }
 
 // Options tune an export.
 type Options struct {

@@ -21,6 +21,11 @@ type Source struct {
 	// "bug", …); "" for an analysis written before libraries existed,
 	// which follows the feature library.
 	Library string
+	// AsksRequirements: a step of the analysis's library asks for its
+	// functional requirements (AsksRequirements). One that asks none, as
+	// the bug library's, whose fix restores what the specs already say,
+	// changes no spec.
+	AsksRequirements bool
 	// Dir is the analysis's folder, docs/requirements/<slug>.
 	Dir string
 	// Commit is the full SHA the answers were read at: the analysis
@@ -58,6 +63,7 @@ func (m *Machine) Source(slug string) (*Source, error) {
 	src := &Source{Slug: slug, Description: st.meta.Description, Dir: st.it.dir()}
 	// loadAt has read the library already, so the field is well formed.
 	src.Library, _ = st.meta.Library("")
+	src.AsksRequirements = AsksRequirements(st.plan)
 	if rev == "" {
 		if src.Commit, err = m.Repo.HeadCommit(); err != nil {
 			return nil, err
@@ -109,4 +115,17 @@ func (m *Machine) Source(slug string) (*Source, error) {
 		return nil, err
 	}
 	return src, nil
+}
+
+// AsksRequirements reports whether a step of plan asks for functional
+// requirements: a question the requirements transform reads.
+func AsksRequirements(p *steps.Plan) bool {
+	for _, s := range p.Steps() {
+		for _, mp := range s.Mappings {
+			if mp.Transform == "requirements" {
+				return true
+			}
+		}
+	}
+	return false
 }
