@@ -93,16 +93,14 @@ func HistoryOf(changes [][]string) History {
 		if len(c) > bulkChange {
 			continue
 		}
-		for _, p := range c {
-			if !released[p] && (versionFile(p) || Kind(p, false) == KindChangelog) {
-				released[p] = true
-				h.released = append(h.released, p)
-			}
-		}
 		n := 0
 		var src, other []string
 		for _, p := range c {
 			k := Kind(p, false)
+			if !released[p] && (k == KindChangelog || versionFile(p)) {
+				released[p] = true
+				h.released = append(h.released, p)
+			}
 			if goesWith[k] {
 				other = append(other, p)
 			}

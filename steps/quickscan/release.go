@@ -103,3 +103,10 @@ func (r Result) Releasing(version string) Result {
 	r.Companions = companionsOf(r.Keywords, r.Files, r.hist, r.release)
 	return r
 }
+
+// Titled sizes the change and lists its companions again knowing what its
+// title (text's first line) says: the words that say it sweeps across the
+// code (Sweeps) and the release it announces (Release).
+func (r Result) Titled(text string) Result {
+	return r.Sweeping(Sweeps(text)).Releasing(Release(text))
+}

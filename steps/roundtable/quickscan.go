@@ -116,7 +116,7 @@ func (st *state) scanFor(kw []string) (*quickscan.Result, error) {
 }
 
 // scanAt is the quick scan at rev: the search, the definitions of the top
-// files, the repository's recent history and the title's sweeping words.
+// files, the repository's recent history and what the title says (Titled).
 // Every scan of an analysis goes through it, so a refresh writes the
 // quick-scan.md that rebuild renders at the same commit.
 func (st *state) scanAt(search Searcher, rev string, kw []string) (*quickscan.Result, error) {
@@ -130,7 +130,7 @@ func (st *state) scanAt(search Searcher, rev string, kw []string) (*quickscan.Re
 	if h, ok := <-hist; ok {
 		r = r.WithHistory(h)
 	}
-	r = r.Sweeping(quickscan.Sweeps(st.meta.Description)).Releasing(quickscan.Release(st.meta.Description))
+	r = r.Titled(st.meta.Description)
 	return &r, nil
 }
 

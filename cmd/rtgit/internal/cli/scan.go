@@ -89,7 +89,7 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	if h, ok := <-hist; ok {
 		r = r.WithHistory(h)
 	}
-	r = r.Sweeping(quickscan.Sweeps(text)).Releasing(quickscan.Release(text))
+	r = r.Titled(text)
 	if o.top > 0 && len(r.Files) > o.top {
 		r.Files = r.Files[:o.top]
 	}
