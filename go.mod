@@ -12,6 +12,7 @@ require (
 	github.com/google/go-github/v60 v60.0.0
 	github.com/klauspost/compress v1.20.3
 	github.com/mattn/go-colorable v0.1.14
+	github.com/neurosnap/sentences v1.1.2
 	github.com/openai/openai-go/v3 v3.96.0
 	github.com/rhysd/actionlint v1.7.12
 	github.com/rogpeppe/go-internal v1.16.0
