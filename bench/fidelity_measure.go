@@ -25,6 +25,7 @@ type fidelityOutcome struct {
 	hits, found        int
 	saidUnchanged      []string // files the person called unchanged, listed as changed
 	notPaths           []string // rows that name no file at the parent and are not added by the diff
+	wrongKind          []string // rows listed as new that the parent already holds
 	gwt, gwtRecognised int      // criteria written Given/When/Then, and how many rtgit read as steps
 	criteria           int
 	changedIdents      []string // identifiers whose case or spacing differs in the documents
@@ -85,6 +86,7 @@ func measureReplay(rtgit string, r replay, answers []storedAnswer) fidelityOutco
 	// The Directly Affected Files.
 	impact, _ := os.ReadFile(filepath.Join(r.dir, "impact-analysis.md"))
 	inTable := false
+	kind := map[string]string{}
 	for _, line := range strings.Split(string(impact), "\n") {
 		switch {
 		case strings.Contains(line, "rtgit:begin affected-files"):
@@ -101,6 +103,7 @@ func measureReplay(rtgit string, r replay, answers []storedAnswer) fidelityOutco
 				continue
 			}
 			o.listed = append(o.listed, m[1])
+			kind[m[1]] = m[2]
 		}
 	}
 	unchanged := setOf(r.c.Answerer.Unchanged)
@@ -111,9 +114,16 @@ func measureReplay(rtgit string, r replay, answers []storedAnswer) fidelityOutco
 		if unchanged[p] {
 			o.saidUnchanged = append(o.saidUnchanged, p)
 		}
-		if !atParent[p] && truth[p] != "A" && !(dirs[filepath.Dir(p)] || filepath.Dir(p) == ".") {
-			o.notPaths = append(o.notPaths, p)
-		} else if !atParent[p] && truth[p] != "A" && !looksLikeFile(p) {
+		// A path is a path when the tree at the parent holds it, or when
+		// it is a new file in a folder that exists.
+		isNew := kind[p] == "new" || kind[p] == "add"
+		switch {
+		case atParent[p]:
+			if isNew {
+				o.wrongKind = append(o.wrongKind, p)
+			}
+		case truth[p] == "A":
+		case !isNew, !looksLikeFile(p), !(dirs[filepath.Dir(p)] || filepath.Dir(p) == "."):
 			o.notPaths = append(o.notPaths, p)
 		}
 	}

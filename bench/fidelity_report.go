@@ -84,6 +84,9 @@ func writeFidelity(w io.Writer, outs []fidelityOutcome) {
 		if len(o.notPaths) > 0 {
 			lines = append(lines, "not paths: "+code(o.notPaths))
 		}
+		if len(o.wrongKind) > 0 {
+			lines = append(lines, "listed as new, but the parent holds them: "+code(o.wrongKind))
+		}
 		if len(o.changedIdents) > 0 {
 			lines = append(lines, "identifiers changed on their way: "+code(o.changedIdents))
 		}
