@@ -22,7 +22,7 @@ import (
 // the person left it, and whether it was rtgit's draft left as it was).
 // The replay starts the analysis at the change's parent, writes each
 // answer with `rtgit answer`, leaves drafts as rtgit drafts them, and
-// runs `rtgit next` step by step at standard depth. docs/performance.md
+// runs `rtgit next` step by step at the depth each step was answered at. docs/performance.md
 // ("Fidelity") describes the corpus and how it was answered.
 
 // fidelityCase is one case.json.
@@ -70,6 +70,8 @@ type storedAnswer struct {
 	// Draft: the person left rtgit's draft as it was; the replay leaves
 	// whatever draft the rtgit under test writes.
 	Draft bool `json:"draft,omitempty"`
+	// Depth is the depth the step was answered at.
+	Depth string `json:"depth,omitempty"`
 }
 
 // replay is one case run through the rtgit under test.
@@ -184,8 +186,13 @@ func replayCase(rtgit, mirrors, work string, c fidelityCase, answers []storedAns
 			break
 		}
 		id := st.Step.ID
-		if st.Step.Depth != "standard" {
-			rtgitIn(rtgit, dir, "", "depth", c.Slug, "standard")
+		// The step is answered at the depth the person answered it at.
+		want := "standard"
+		if as := byStep[id]; len(as) > 0 && as[0].Depth != "" {
+			want = as[0].Depth
+		}
+		if st.Step.Depth != want {
+			rtgitIn(rtgit, dir, "", "depth", c.Slug, want)
 		}
 		for _, a := range byStep[id] {
 			// A draft stays as the rtgit under test drafts it; so does the

@@ -32,6 +32,7 @@ type stored struct {
 	Question string `json:"question"`
 	Text     string `json:"text"`
 	Draft    bool   `json:"draft,omitempty"`
+	Depth    string `json:"depth,omitempty"`
 }
 
 func main() {
@@ -98,7 +99,7 @@ func main() {
 				continue
 			}
 			d, ok := first[a.ID]
-			answersOut = append(answersOut, stored{Step: final.StepID, Question: a.ID, Text: a.Text, Draft: ok && d == a.Text})
+			answersOut = append(answersOut, stored{Step: final.StepID, Question: a.ID, Text: a.Text, Draft: ok && d == a.Text, Depth: final.Depth})
 		}
 	}
 	c := map[string]any{
