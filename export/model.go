@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -32,16 +33,16 @@ type Analysis struct {
 	TechContext, Constraints  string
 	Stakeholders              string
 	Requirements              []Requirement
-	NFRs                      []artifacts.NFR
+	NFRs                      []model.NFR
 	Stories                   []Story
 	QualityRisks              string
 	DecisionDrivers, Chosen   string
-	Options                   []artifacts.Option
-	Decisions                 []artifacts.Decision
-	Components                []artifacts.Component
-	Connections               []artifacts.Connection
+	Options                   []model.Option
+	Decisions                 []model.Decision
+	Components                []model.Component
+	Connections               []model.Connection
 	Integration               string // the integration answers besides the connections
-	Modules                   []artifacts.Module
+	Modules                   []model.Module
 	Entities                  []Entity
 	Contracts                 string
 	Flow, State               string
@@ -50,7 +51,7 @@ type Analysis struct {
 	RiskZones, TestGaps       string
 	Approved, StillOpen       string
 	BuildOrder                string
-	Affected                  []artifacts.AffectedFile
+	Affected                  []model.AffectedFile
 	Open                      []meta.OpenQuestion
 	// Tasks is the build plan: the one a person confirmed, else the draft
 	// derived from the answers (TasksConfirmed false).
@@ -63,7 +64,7 @@ type Analysis struct {
 type Requirement struct {
 	ID, Title, Statement string
 	Priority             string // "Must Have", …; "" when not prioritised
-	Criteria             []Criterion
+	Criteria             []model.Criterion
 	Stories              []string // US ids
 }
 
@@ -81,8 +82,8 @@ func (r Requirement) Wont() bool { return r.Priority == "Won't Have" }
 
 // Story is one user story with its criteria parsed.
 type Story struct {
-	artifacts.Story
-	Criteria []Criterion
+	model.Story
+	Criteria []model.Criterion
 }
 
 // Rank is spec-kit's P1, P2, … from MoSCoW: Must Have is P1, Should Have
@@ -158,14 +159,14 @@ func New(src *roundtable.Source) *Analysis {
 		a.Approved = join(t, a.Approved)
 	}
 
-	reqs, _ := artifacts.ParseRequirements(ans.transform("requirements"))
-	prio := artifacts.ParsePriorities(ans.transform("traceability"))
-	stories := artifacts.ParseStories(ans.transform("user-stories"))
+	reqs, _ := model.ParseRequirements(ans.transform("requirements"))
+	prio := model.ParsePriorities(ans.transform("traceability"))
+	stories := model.ParseStories(ans.transform("user-stories"))
 	prio.Apply(stories)
 	for _, r := range reqs {
 		x := Requirement{ID: r.ID, Title: r.Title, Statement: strings.TrimSpace(r.Statement), Priority: prio.Of[r.ID]}
 		for _, c := range r.Criteria {
-			x.Criteria = append(x.Criteria, ParseCriterion(c.ID, c.Text))
+			x.Criteria = append(x.Criteria, model.ParseCriterion(c.ID, c.Text))
 		}
 		for _, s := range stories {
 			for _, l := range s.LinkedRequirements {
@@ -179,24 +180,24 @@ func New(src *roundtable.Source) *Analysis {
 	for _, s := range stories {
 		x := Story{Story: s}
 		for _, c := range s.AcceptanceCriteria {
-			x.Criteria = append(x.Criteria, ParseCriterion("", c))
+			x.Criteria = append(x.Criteria, model.ParseCriterion("", c))
 		}
 		a.Stories = append(a.Stories, x)
 	}
-	a.NFRs = artifacts.ParseNFRs(ans.transform("nfrs"))
-	a.Options = artifacts.ParseOptions(ans.transform("options"))
+	a.NFRs = model.ParseNFRs(ans.transform("nfrs"))
+	a.Options = model.ParseOptions(ans.transform("options"))
 	for _, x := range ans {
 		if transformIs(x, "adr") && x.Step != firstStep(ans, "adr") {
-			a.Decisions = append(a.Decisions, artifacts.ParseDecisions(x.Text)...)
+			a.Decisions = append(a.Decisions, model.ParseDecisions(x.Text)...)
 		}
 	}
-	a.Components = artifacts.ParseComponents(ans.transform("components"))
-	a.Connections = artifacts.ParseConnections(ans.transform("integration"))
+	a.Components = model.ParseComponents(ans.transform("components"))
+	a.Connections = model.ParseConnections(ans.transform("integration"))
 	for _, x := range ans {
 		if !transformIs(x, "module-design") {
 			continue
 		}
-		mods := artifacts.ParseModules(x.Text)
+		mods := model.ParseModules(x.Text)
 		a.Modules = append(a.Modules, mods...)
 		if x.Question == "shared_types" {
 			for _, m := range mods {
@@ -301,7 +302,7 @@ func (l answerList) transform(name string) string {
 // rather than listing decisions.
 func firstStep(l answerList, name string) string {
 	for _, x := range l {
-		if transformIs(x, name) && len(artifacts.ParseDecisions(x.Text)) == 0 {
+		if transformIs(x, name) && len(model.ParseDecisions(x.Text)) == 0 {
 			return x.Step
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/model"
 )
 
 // RequiredSections are the headings an artifact template must keep, because
@@ -19,7 +21,7 @@ var RequiredSections = map[string][]string{
 	"architecture-overview.md": {"Architecture Options", "Chosen Option", "Components", "Integration Architecture", "Architecture Decision Records"},
 	"tech-stack-decision.md":   {"Technology Decisions", "Rationale"},
 	"adr.md":                   {"Context and Problem Statement", "Considered Options", "Decision Outcome", "Consequences", "Pros and Cons of the Options"},
-	"module-design.md":         ModuleSections,
+	"module-design.md":         model.ModuleSections,
 	"module-design-index.md":   {ModuleIndexSection},
 	"data-flow.md":             {"Data Flow", "State Management"},
 	"error-taxonomy.md":        {"Error Taxonomy", "Validation Rules"},

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
@@ -84,7 +85,7 @@ func (c *checker) definedNFRs() ([]string, bool) {
 		return nil, false
 	}
 	var ids []string
-	for _, x := range artifacts.ParseNFRs(a.Text) {
+	for _, x := range model.ParseNFRs(a.Text) {
 		ids = append(ids, x.ID)
 	}
 	return ids, true
@@ -324,7 +325,7 @@ func (c *checker) mustStories(a Answer, seen map[string]int) {
 		return
 	}
 	prio := c.priorityOf()
-	for _, st := range artifacts.ParseStories(s.Text) {
+	for _, st := range model.ParseStories(s.Text) {
 		at, named := seen[st.ID]
 		if !named || prio[st.ID] != "Must Have" {
 			continue
@@ -367,7 +368,7 @@ func (c *checker) decisions() {
 	rationale, _ := c.answer(refRationale)
 	seen := map[string]int{}
 	for _, l := range linesOf(a.Text) {
-		ds := artifacts.ParseDecisions(l.text)
+		ds := model.ParseDecisions(l.text)
 		if len(ds) != 1 {
 			continue
 		}

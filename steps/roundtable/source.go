@@ -4,8 +4,8 @@ import (
 	"errors"
 	"os"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
-	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -37,7 +37,7 @@ type Source struct {
 	Dirty []string
 	// Answers are in step order, then in the answer file's order.
 	Answers  []SourceAnswer
-	Affected []artifacts.AffectedFile
+	Affected []model.AffectedFile
 	// Open are the tracked questions nobody has resolved yet.
 	Open []meta.OpenQuestion
 }

@@ -8,10 +8,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
-	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
 // TasksQuestion is the id of the question whose answer is the build plan.
@@ -41,7 +41,7 @@ func (st *state) tasksStep() *steps.Step {
 // impactDoc; the open questions; and whether the repository keeps a
 // changelog at the analysis's base commit.
 func (st *state) planSources(impactDoc []byte) (plan.Sources, error) {
-	src := plan.Sources{Description: st.meta.Description, Affected: artifacts.ImpactFiles(impactDoc)}
+	src := plan.Sources{Description: st.meta.Description, Affected: model.ImpactFiles(impactDoc)}
 	for _, s := range st.plan.Steps() {
 		if !st.meta.HasStep(s.ID) {
 			continue
