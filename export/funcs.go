@@ -312,3 +312,16 @@ func sentences(s string) []string {
 	}
 	return out
 }
+
+// join puts two texts one paragraph apart, either alone when the other is
+// empty.
+func join(a, b string) string {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n\n" + b
+}

@@ -12,6 +12,7 @@ type Decision struct {
 	Options []Option // the chosen option first
 	Context string
 	Why     string
+	Source  Source // set by Build
 }
 
 var decisionRe = regexp.MustCompile(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*(.+?)\s*(?:;\s*alternatives?:\s*(.+))?$`)

@@ -10,6 +10,7 @@ import (
 type Module struct {
 	Name     string
 	Sections map[string][]string // section -> lines
+	Source   Source              // set by Build
 }
 
 // ModuleSections are the sections of a module design, in file order.

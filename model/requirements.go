@@ -11,7 +11,15 @@ type Requirement struct {
 	ID        string // FR-001
 	Title     string // optional: "FR-001: Title -- statement"
 	Statement string
-	Criteria  []Criterion
+	// Criteria are the requirement's acceptance criteria. Build splits
+	// each into its Given/When/Then steps; ParseRequirements only reads
+	// their ids and text.
+	Criteria []Criterion
+	// Priority ("Must Have", …; "" when not prioritised), Stories (the
+	// US ids that link it) and Source are set by Build.
+	Priority string
+	Stories  []string
+	Source   Source
 }
 
 var (
@@ -103,6 +111,7 @@ func ParseRequirements(answer string) (reqs []Requirement, preamble string) {
 // "Category: target", numbered in order when the id is missing.
 type NFR struct {
 	ID, Category, Target string
+	Source               Source // set by Build
 }
 
 var nfrLineRe = regexp.MustCompile(`^(NFR-\d{3})\s*:\s*(.*)$`)

@@ -15,6 +15,11 @@ type Story struct {
 	AcceptanceCriteria []string `json:"acceptance_criteria"`
 	Priority           string   `json:"priority"`
 	LinkedRequirements []string `json:"linked_requirements"`
+	// Criteria are the acceptance criteria split into Given/When/Then
+	// steps, and Source where the story was read; Build sets both, and
+	// user-stories.json holds neither.
+	Criteria []Criterion `json:"-"`
+	Source   Source      `json:"-"`
 }
 
 var (

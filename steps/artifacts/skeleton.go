@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/model"
+	"github.com/rtgit/rtgit/steps"
 )
 
 // RequiredSections are the headings an artifact template must keep, because
@@ -52,11 +53,11 @@ func CheckTemplate(name, source string, data []byte, known func(placeholder stri
 	lines := splitLines(data)
 	for _, i := range headingLines(lines) {
 		m := headingRe.FindStringSubmatch(lines[i])
-		have[HeadingKey(m[2])] = true
+		have[steps.HeadingKey(m[2])] = true
 	}
 	var missing []string
 	for _, h := range RequiredSections[name] {
-		if !have[HeadingKey(h)] {
+		if !have[steps.HeadingKey(h)] {
 			missing = append(missing, fmt.Sprintf("%q", h))
 		}
 	}
