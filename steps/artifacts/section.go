@@ -1,5 +1,6 @@
 // Package artifacts writes analysis answers into the documents a team
-// builds from. Markdown artifacts are filled section by section inside
+// builds from: it renders, and the reading of the answers into structure
+// is package model's (docs/architecture.md). Markdown artifacts are filled section by section inside
 // step-keyed markers, so re-running a step replaces only its own text and
 // anything a person wrote elsewhere in the file survives byte for byte.
 package artifacts
