@@ -50,6 +50,8 @@ var allowed = map[string]string{
 	"steps/critic/rules.go: ParseNFRs":            "the critic reads the step in progress, line by line",
 	"steps/critic/rules.go: ParseStories":         "the critic reads the step in progress, line by line",
 	"steps/critic/rules.go: ParseDecisions":       "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseRequirements":    "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseCriterion":       "the critic reads the step in progress, line by line",
 	"steps/critic/rules.go: regexp":               "the critic reads the step in progress, line by line",
 	// The build plan is derived from the answers' text (plan.Sources);
 	// the derivation moves onto the model with the derived tasks.
