@@ -121,6 +121,13 @@ func (st *state) currentPlan(impactDoc []byte) (*PlanState, error) {
 	if err != nil {
 		return nil, err
 	}
+	return st.planFrom(src)
+}
+
+// planFrom is currentPlan from the sources the caller already read: a
+// render reads the analysis once and derives, checks and writes the plan
+// from that one reading.
+func (st *state) planFrom(src plan.Sources) (*PlanState, error) {
 	derived := plan.Derive(src)
 	ps := &PlanState{Plan: derived}
 	a := plan.AnalysisOf(src)
