@@ -156,7 +156,7 @@ func (st *state) readModel(affected []model.AffectedFile, tree []string) (*model
 
 // AsksRequirements reports whether a step of plan asks for functional
 // requirements: a question the requirements transform reads.
-func AsksRequirements(p *steps.Plan) bool {
+func AsksRequirements(p *steps.Route) bool {
 	for _, s := range p.Steps() {
 		for _, mp := range s.Mappings {
 			if mp.Transform == "requirements" {
