@@ -18,7 +18,19 @@ const (
 	ChangeModify = "modify"
 	ChangeNew    = "new"
 	ChangeDelete = "delete"
+	// ChangeReadOnly is a file the answers say the change reads and
+	// leaves as it is: listed so that reviews and verify know it is not
+	// to be edited, and never a file the build plan changes.
+	ChangeReadOnly = "read-only"
 )
+
+// Tree says what the repository holds at the analysis's base commit, so
+// that a row names a file only when the tree has it (or, for a new file,
+// has its folder). A nil Tree is unknown: every plausible path is kept.
+type Tree interface {
+	File(path string) bool
+	Dir(dir string) bool
+}
 
 // Named is one answer that may name files: where it came from (a step id
 // and question id) and what it says.
@@ -47,8 +59,20 @@ var (
 	qualifiedName = regexp.MustCompile(`^[A-Z][a-z]`)
 	newBefore     = regexp.MustCompile(`(?i)\b(?:new|create[sd]?|creating|add(?:s|ed|ing)?(?:\s+an?)?(?:\s+new)?)(?:\s+(?:file|module|test))?\s*$`)
 	delBefore     = regexp.MustCompile(`(?i)\b(?:delete[sd]?|deleting|remove[sd]?|removing|drop(?:s|ped)?)(?:\s+the)?(?:\s+(?:file|module))?\s*$`)
-	// notAffected marks a clause that names a file to say it stays as it is.
-	notAffected = regexp.MustCompile(`(?i)\b(?:unaffected|not affected|untouched|not touched|unchanged|stays? (?:exactly )?(?:the same|as (?:it is|they are))|irrelevant|unrelated|out of scope|(?:must|does|do|will) not change|needs? no change)\b`)
+	// notAffected marks a clause that names a file to say it stays as it
+	// is, in the words people use for it: "not changed", "no change to",
+	// "only read", "read-only", "left alone", "not part of this", "stays
+	// as it is", "doesn't need edits" and their kin.
+	notAffected = regexp.MustCompile(`(?i)(?:\b(?:unaffected|not affected|untouched|not touched|unchanged|unmodified|irrelevant|unrelated|out of scope|not in scope|read[- ]only|only read|read,? (?:but )?not (?:changed|modified|edited|touched)|left (?:alone|as (?:it is|they are|is))|not part of (?:this|the change|it)|stays? (?:exactly )?(?:the same|as (?:it is|they are|is)|untouched|unchanged)|stay (?:as they are|the same)|remains? (?:the same|as (?:it is|they are)|unchanged|untouched)|no (?:code )?changes? (?:to|in|for|needed|required)|nothing changes in|needs? no (?:change|edit|update)s?|(?:needs?|requires?) no editing|no edits? (?:to|in|needed)|not (?:changed|modified|edited|touched|updated|be changed|be touched|be edited)|(?:must|does|do|will|should|need|shall|is|are|would)(?: not|n't) (?:be )?(?:change|changed|edited|modified|touched|need (?:any )?(?:changes?|edits?))|won't (?:be )?(?:change|changed|touched|edited)|keeps? (?:it|them) as (?:it is|they are)|not (?:going to|to) (?:change|be changed|be touched)|without (?:being )?(?:edited|changed|touched|modified|any (?:edits?|changes?)|edits?|changes?))\b)`)
+	// changes marks a clause that says a file changes.
+	changes = regexp.MustCompile(`(?i)\b(?:changes?|changed|changing|edit(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|add(?:s|ed|ing)?|new|gets?|gains?|extend(?:s|ed)?|update[sd]?|directly|goes? (?:in|into)|go (?:in|into)|implement(?:s|ed)?|fix(?:es|ed)?|rewrit(?:e|es|ten)|wire[sd]?|deletes?|removes?|renames?|moves?)\b`)
+	// exclusion is a question whose answer lists what the change leaves out.
+	exclusion   = regexp.MustCompile(`(?i)exclu|out_of_scope|non_goal|not_in_scope|unchanged|untouched`)
+	sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|\n\s*\n`)
+	// listLead is a line that introduces the list below it ("Not changed:",
+	// "Read only, not edited:").
+	listLead = regexp.MustCompile(`:\s*$`)
+	listItem = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
 	// struck marks a clause of a quick-scan answer that takes a candidate off the list.
 	struck = regexp.MustCompile(`(?i)\b(?:strike|struck|drop|remove|exclude|not relevant|irrelevant|unrelated|ignore|noise|false positive|not needed|off the list)\b`)
 	// clauseEnd splits text into clauses without cutting a path at its dot.
@@ -79,6 +103,10 @@ type mention struct {
 	quoted bool // written in backticks
 	before string
 	clause string
+	// negated: the clause, or the line introducing the list the mention
+	// is an item of, says the file stays as it is; positive: the clause
+	// says it changes. A mention that is neither names a file in passing.
+	negated, positive bool
 }
 
 // mentions finds the file paths an answer names. A path has a directory
@@ -98,8 +126,17 @@ func mentions(text string) []mention {
 			continue
 		}
 		cs, ce := clauseAround(starts, text, loc[0])
-		out = append(out, mention{path: p, bare: !strings.Contains(p, "/"), quoted: quoted,
-			before: text[cs:loc[0]], clause: text[cs:ce]})
+		clause := text[cs:ce]
+		m := mention{path: p, bare: !strings.Contains(p, "/"), quoted: quoted, before: text[cs:loc[0]], clause: clause}
+		switch {
+		case notAffected.MatchString(clause):
+			m.negated = true
+		case saysChange(text, cs, loc[0], loc[1], ce):
+			m.positive = true
+		case notAffected.MatchString(bareClauses(sentenceAround(text, loc[0]))) || underNegatedLead(text, loc[0]):
+			m.negated = true
+		}
+		out = append(out, m)
 	}
 	return out
 }
@@ -120,6 +157,95 @@ func plausiblePath(p string, quoted bool) bool {
 		return false
 	}
 	return quoted || sourceExts[strings.ToLower(m[1])]
+}
+
+// underNegatedLead tells whether the offset sits in a list item whose list
+// is introduced by a line that says its files stay as they are:
+//
+//	Not changed, only read:
+//	- `src/flask/app.py`
+func underNegatedLead(text string, at int) bool {
+	lineStart := strings.LastIndexByte(text[:at], '\n') + 1
+	if !listItem.MatchString(text[lineStart:at]) {
+		return false
+	}
+	for end := lineStart - 1; end > 0; {
+		start := strings.LastIndexByte(text[:end], '\n') + 1
+		line := text[start:end]
+		switch {
+		case strings.TrimSpace(line) == "":
+			return false
+		case listItem.MatchString(line) || strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "\t"):
+			end = start - 1
+			continue
+		}
+		lead := strings.Trim(strings.TrimSpace(line), "*_#")
+		return (listLead.MatchString(lead) || !strings.ContainsAny(lead, ".!?")) && notAffected.MatchString(lead)
+	}
+	return false
+}
+
+// saysChange tells whether the clause [cs, ce) says the path at [ps, pe)
+// changes: a change word close to it ("adds a method to", "`x.go`
+// gets"), or a lead-in before it that says what follows changes
+// ("Directly changed: `a.go`, `b.go`"). A change word far off in the
+// clause ("any change to Invoice ripples") is about something else.
+func saysChange(text string, cs, ps, pe, ce int) bool {
+	before := text[cs:ps]
+	if i := strings.LastIndexByte(before, ':'); i >= 0 && changes.MatchString(before[:i]) {
+		return true
+	}
+	lo, hi := max(cs, ps-40), min(ce, pe+40)
+	near := text[lo:ps] + " " + text[pe:hi]
+	return changes.MatchString(near)
+}
+
+// bareClauses keeps the clauses of a sentence that name no file, so a
+// negation after a semicolon ("…; unchanged.") counts for the file before
+// it, but one that has its own subject ("…; x.go stays as it is") does not.
+func bareClauses(sentence string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(sentence, ";") {
+		if !pathToken.MatchString(strings.TrimSpace(part)) || len(mentionsIn(part)) == 0 {
+			b.WriteString(part)
+			b.WriteString(";")
+		}
+	}
+	return b.String()
+}
+
+// mentionsIn lists the plausible paths of a text, nothing more.
+func mentionsIn(text string) []string {
+	var out []string
+	for _, tok := range pathToken.FindAllString(text, -1) {
+		quoted := strings.HasPrefix(tok, "`")
+		p := strings.TrimPrefix(strings.TrimRight(strings.Trim(tok, "`"), ".,:)"), "./")
+		if plausiblePath(p, quoted) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// sentenceAround is the sentence (or line of a list) holding offset at:
+// a negation said after a semicolon ("…; unchanged.") speaks of it too.
+func sentenceAround(text string, at int) string {
+	start, end := 0, len(text)
+	for _, loc := range sentenceEnd.FindAllStringIndex(text, -1) {
+		if loc[1] <= at {
+			start = loc[1]
+		} else {
+			end = loc[0]
+			break
+		}
+	}
+	if i := strings.LastIndexByte(text[start:at], '\n'); i >= 0 && listItem.MatchString(text[start+i+1:]) {
+		start += i + 1
+	}
+	if i := strings.IndexByte(text[at:end], '\n'); i >= 0 {
+		end = at + i
+	}
+	return text[start:end]
 }
 
 // clauseStarts lists the offsets where clauses begin.
@@ -157,14 +283,34 @@ func changeOf(before string) string {
 	return ChangeModify
 }
 
-// AffectedFiles lists the files an impact analysis names: every path in
-// the impact answers (except those a clause says stay untouched), then the
-// quick scan's candidate files that no quick-scan answer struck, and the
-// files those answers added. A bare name ("api.py") becomes the full path
-// it abbreviates when exactly one named or candidate path ends with it, and
-// is dropped otherwise unless it was written in backticks (then it is a
-// file at the repository root). The order is the order of first mention.
+// AffectedFiles is AffectedFilesIn with no tree to check paths against.
 func AffectedFiles(impact []Named, candidates []string, scan []Named) []AffectedFile {
+	return AffectedFilesIn(nil, impact, candidates, scan)
+}
+
+// AffectedFilesIn's others are the answers of the other steps: they add
+// no row, but what their clauses say of a file counts.
+
+// AffectedFilesIn lists the files an impact analysis names: every path in
+// the impact answers, then the quick scan's candidate files that no
+// quick-scan answer struck, and the files those answers added. When the
+// quick-scan answers name files of their own, they are the candidates:
+// the person's list replaces the scan's. A bare name ("api.py") becomes
+// the full path it abbreviates when exactly one named or candidate path
+// ends with it, and is dropped otherwise unless it was written in
+// backticks (then it is a file at the repository root).
+//
+// A file an answer says stays as it is ("not changed", "only read", …),
+// or that an answer to an exclusions question names, is a read-only row,
+// whatever other answers mention it in passing, unless a clause of one of
+// them says it changes ("directly changed", "gets a new method", "tests go
+// into"): a statement of change wins over a statement that it stays, and
+// both over a mention in passing. With a tree, a row is a
+// file only when the tree holds it, or, for a new file, holds its folder:
+// a function, a module or an example name is not a row, and an existing
+// file said to be "new" is modified. The order is the order of first
+// mention; read-only rows come last.
+func AffectedFilesIn(tree Tree, impact []Named, candidates []string, scan []Named, others ...Named) []AffectedFile {
 	var rows []AffectedFile
 	at := map[string]int{}
 	add := func(p, from, change string) {
@@ -189,8 +335,15 @@ func AffectedFiles(impact []Named, candidates []string, scan []Named) []Affected
 	for _, c := range candidates {
 		full[c] = true
 	}
+	excluded := func(n Named, m mention) mention {
+		if exclusion.MatchString(n.Question) {
+			m.negated, m.positive = true, false
+		}
+		return m
+	}
 	for _, n := range impact {
 		for _, m := range mentions(n.Text) {
+			m = excluded(n, m)
 			impactMentions = append(impactMentions, named{m, n.StepID + " " + n.Question})
 			if !m.bare {
 				full[m.path] = true
@@ -199,6 +352,7 @@ func AffectedFiles(impact []Named, candidates []string, scan []Named) []Affected
 	}
 	for _, n := range scan {
 		for _, m := range mentions(n.Text) {
+			m = excluded(n, m)
 			scanMentions = append(scanMentions, named{m, n.StepID + " " + n.Question})
 			if !m.bare {
 				full[m.path] = true
@@ -220,15 +374,60 @@ func AffectedFiles(impact []Named, candidates []string, scan []Named) []Affected
 		}
 		return m.path, m.quoted
 	}
-	untouched := map[string]bool{}
+	// exists: the tree holds the file; a row for a file it does not hold
+	// is kept only as a new file in a folder it holds.
+	exists := func(p string) bool { return tree == nil || tree.File(p) }
+	canBeNew := func(p string) bool {
+		d := path.Dir(p)
+		return tree == nil || (d == "." || tree.Dir(d)) && extRe.MatchString(p)
+	}
+	// A path changes when more clauses say it changes than say it stays:
+	// people repeat what they mean, and a word such as "new" near a path
+	// is weaker than "untouched" about it.
+	var otherMentions []named
+	for _, n := range others {
+		for _, m := range mentions(n.Text) {
+			otherMentions = append(otherMentions, named{excluded(n, m), n.StepID + " " + n.Question})
+		}
+	}
+	votes := map[string]int{}
+	for _, ns := range [][]named{impactMentions, scanMentions, otherMentions} {
+		for _, n := range ns {
+			if p, ok := resolve(n.m); ok {
+				switch {
+				case n.m.positive:
+					votes[p]++
+				case n.m.negated:
+					votes[p]--
+				}
+			}
+		}
+	}
+	said := map[string]bool{} // paths the answers say change
+	for p, v := range votes {
+		said[p] = v >= 0
+	}
+	untouched := map[string]string{} // path -> where it was said
+	var untouchedOrder []string
+	markUntouched := func(p, from string) {
+		if said[p] {
+			return // another clause says it changes: that wins
+		}
+		if _, ok := untouched[p]; !ok {
+			untouched[p] = from
+			untouchedOrder = append(untouchedOrder, p)
+		}
+	}
 	for _, n := range impactMentions {
 		p, ok := resolve(n.m)
 		if !ok {
 			continue
 		}
-		if notAffected.MatchString(n.m.clause) {
-			untouched[p] = true
-			continue
+		if n.m.negated {
+			markUntouched(p, n.from)
+			if !said[p] {
+				continue
+			}
 		}
 		add(p, n.from, changeOf(n.m.before))
 	}
@@ -237,7 +436,7 @@ func AffectedFiles(impact []Named, candidates []string, scan []Named) []Affected
 	// A candidate the user struck in the quick scan is off the table even
 	// where an impact answer mentions it in passing.
 	for _, n := range scanMentions {
-		if p, ok := resolve(n.m); ok && struck.MatchString(n.m.clause) {
+		if p, ok := resolve(n.m); ok && struck.MatchString(n.m.clause) && !n.m.negated {
 			off[p] = true
 		}
 	}
@@ -252,44 +451,86 @@ func AffectedFiles(impact []Named, candidates []string, scan []Named) []Affected
 	for i, r := range rows {
 		at[r.Path] = i
 	}
+	for _, n := range otherMentions {
+		if p, ok := resolve(n.m); ok && n.m.negated {
+			markUntouched(p, n.from)
+		}
+	}
 	for _, n := range scanMentions {
 		p, ok := resolve(n.m)
 		if !ok {
 			continue
 		}
+		if n.m.negated {
+			markUntouched(p, n.from)
+			if !said[p] {
+				continue
+			}
+		}
 		if struck.MatchString(n.m.clause) {
 			off[p] = true
-			continue
-		}
-		if notAffected.MatchString(n.m.clause) {
-			untouched[p] = true
 			continue
 		}
 		n.m.path = p
 		added = append(added, n)
 	}
-	for _, c := range candidates {
-		if !off[c] && !untouched[c] {
-			add(c, "quick scan", ChangeModify)
+	// The person's own list of files, where the quick-scan answers give
+	// one, stands in for the scan's candidates.
+	ownList := false
+	for _, n := range added {
+		if exists(n.m.path) {
+			ownList = true
+		}
+	}
+	if !ownList || tree == nil {
+		for _, c := range candidates {
+			if !off[c] && untouched[c] == "" {
+				add(c, "quick scan", ChangeModify)
+			}
 		}
 	}
 	for _, n := range added {
-		if !off[n.m.path] && !untouched[n.m.path] {
+		if !off[n.m.path] && untouched[n.m.path] == "" {
 			add(n.m.path, n.from, changeOf(n.m.before))
 		}
 	}
-	return rows
+	var out []AffectedFile
+	for _, r := range rows {
+		if _, said := untouched[r.Path]; said && r.Change == ChangeModify {
+			continue // said to stay as it is: a read-only row below
+		}
+		switch {
+		case exists(r.Path):
+			if r.Change == ChangeNew && tree != nil {
+				r.Change = ChangeModify
+			}
+		case r.Change == ChangeNew && canBeNew(r.Path):
+		default:
+			continue // not a file of this repository
+		}
+		out = append(out, r)
+	}
+	for _, p := range untouchedOrder {
+		if i, ok := at[p]; ok && rows[i].Change != ChangeModify {
+			continue
+		}
+		if tree == nil || tree.File(p) {
+			out = append(out, AffectedFile{Path: p, Module: path.Dir(p), From: []string{untouched[p]}, Change: ChangeReadOnly})
+		}
+	}
+	return out
 }
 
 var (
 	affectedHeading = regexp.MustCompile(`(?i)^#{2,3}\s+.*\bDirectly Affected Files`)
 	sectionHeading  = regexp.MustCompile(`^#{2,3}\s`)
 	affectedRow     = regexp.MustCompile("^\\|\\s*`([^`]+)`\\s*\\|")
+	readOnlyRow     = regexp.MustCompile(`\|\s*read-only\s*\|\s*$`)
 )
 
 // ImpactFiles reads the Directly Affected Files table of an impact
 // analysis: the paths in backticks that start its rows, in order, once
-// each. It reads the table the way build tools do (the section runs to the
+// each, but for the read-only rows: the files the change edits. It reads the table the way build tools do (the section runs to the
 // next heading of level two or three), so what rtgit checks for staleness
 // is exactly what they check.
 func ImpactFiles(doc []byte) []string {
@@ -309,7 +550,7 @@ func ImpactFiles(doc []byte) []string {
 		if sectionHeading.MatchString(l) {
 			break
 		}
-		if m := affectedRow.FindStringSubmatch(l); m != nil {
+		if m := affectedRow.FindStringSubmatch(l); m != nil && !readOnlyRow.MatchString(l) {
 			p := strings.TrimPrefix(strings.TrimPrefix(m[1], "./"), "/")
 			if !slices.Contains(out, p) {
 				out = append(out, p)

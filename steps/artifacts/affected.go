@@ -21,7 +21,11 @@ func AffectedTable(rows []model.AffectedFile) string {
 		if mod == "." {
 			mod = "(root)"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | named in %s | %s |\n", r.Path, cell(mod), cell(strings.Join(r.From, ", ")), r.Change)
+		said := "named in "
+		if r.Change == model.ChangeReadOnly {
+			said = "said to stay as it is in "
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s%s | %s |\n", r.Path, cell(mod), said, cell(strings.Join(r.From, ", ")), r.Change)
 	}
 	return b.String()
 }

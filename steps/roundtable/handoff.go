@@ -3,6 +3,7 @@ package roundtable
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/rtgit/rtgit/model"
@@ -26,7 +27,9 @@ const (
 // files after any step writing the impact analysis, the module index after
 // any step writing module designs.
 func (st *state) handoffStep(c *changeset, sa stepAnswers) error {
-	if declares(sa.step, impactArtifact) {
+	// Once the impact analysis is written, every later step's answers
+	// can say a file stays as it is, so the table follows them too.
+	if declares(sa.step, impactArtifact) || st.impactWritten() {
 		if err := st.writeAffected(c, sa); err != nil {
 			return err
 		}
@@ -78,11 +81,28 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []model.
 func (st *state) affectedRows(sa stepAnswers) []model.AffectedFile {
 	impact := st.stepTexts(sa, func(s *steps.Step) bool { return declares(s, impactArtifact) })
 	scan := st.stepTexts(sa, st.inQuickScan)
+	// The other steps' answers add no file, but what they say of one
+	// (that it stays as it is, or that it changes) counts.
+	others := st.stepTexts(sa, func(s *steps.Step) bool { return !declares(s, impactArtifact) && !st.inQuickScan(s) })
 	var candidates []string
 	if qs := st.meta.QuickScan; qs != nil {
 		candidates = qs.CandidateFiles
 	}
-	return model.AffectedFiles(impact, candidates, scan)
+	var tree model.Tree
+	if t := st.tree(); t != nil {
+		tree = t
+	}
+	return model.AffectedFilesIn(tree, impact, candidates, scan, others...)
+}
+
+// impactWritten: a step that writes the impact analysis is done.
+func (st *state) impactWritten() bool {
+	for _, s := range st.plan.Steps() {
+		if declares(s, impactArtifact) && slices.Contains(st.meta.StepsCompleted, s.ID) {
+			return true
+		}
+	}
+	return false
 }
 
 func (st *state) writeAffected(c *changeset, sa stepAnswers) error {
