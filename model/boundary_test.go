@@ -18,7 +18,7 @@ import (
 // module outside model/ and testdata/ and reports two things:
 //
 //   - a call of one of this package's readers (a function whose name
-//     starts with Parse, and ImpactFiles, AffectedFiles, Mentions and
+//     starts with Parse, and ImpactFiles, AffectedFiles(In), Mentions and
 //     ExtractYAML): a consumer reads the Analysis Build returns instead;
 //   - a regular expression, compiled from a literal, that matches an
 //     analysis's ids (FR-, NFR-, US-, AC-, CON-), Given/When/Then
@@ -36,7 +36,7 @@ var allowed = map[string]string{
 	"steps/roundtable/staleness.go: ImpactFiles":     "reads a rendered artifact",
 	"steps/roundtable/handoff_json.go: regexp":       "reads a rendered artifact",
 	"steps/roundtable/tasks.go: ImpactFiles":         "reads the rendered impact table a person may edit",
-	"steps/roundtable/handoff.go: AffectedFiles":     "computes the table the impact analysis renders",
+	"steps/roundtable/handoff.go: AffectedFilesIn":   "computes the table the impact analysis renders",
 	"steps/roundtable/refresh.go: Mentions":          "finds the files an answer names to refresh the table",
 	"steps/roundtable/seed_fr.go: ParseRequirements": "reads a seed brief before any answer exists",
 	// The answers of a step in progress, read before the step completes
@@ -103,7 +103,7 @@ var allowed = map[string]string{
 // readers are this package's functions that read answer text.
 func isReader(name string) bool {
 	switch name {
-	case "ImpactFiles", "AffectedFiles", "Mentions", "ExtractYAML":
+	case "ImpactFiles", "AffectedFiles", "AffectedFilesIn", "Mentions", "ExtractYAML":
 		return true
 	}
 	return strings.HasPrefix(name, "Parse")
