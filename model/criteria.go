@@ -27,10 +27,17 @@ type Step struct {
 }
 
 // clauseRe finds where a clause starts: a keyword at the start of the text
-// or after a comma, semicolon, full stop or line break. "And" and "But"
-// start a clause only when capitalised, since lowercase they join words
-// inside one ("a comma and a line break").
-var clauseRe = regexp.MustCompile(`(?:^|[,;.]\s+|\n\s*)((?i:given|when|then)|And|But)\s`)
+// or after a comma, semicolon, full stop, colon or line break, in any
+// case, or a capitalised keyword anywhere after a space, as people write
+// "Given an app When it runs Then …" with no punctuation at all. "And"
+// and "But" start a clause only when capitalised, since lowercase they
+// join words inside one ("a comma and a line break"). A keyword may be
+// bold (**Given**) or followed by a colon.
+var clauseRe = regexp.MustCompile(`(?:^|[,;.:]\s+|\n\s*(?:[-*]\s+)?|\s)(?:\*\*|__)?((?i:given|when|then)|And|But)(?:\*\*|__)?(?:\s|:\s*)`)
+
+// lowerMid is a lower-case keyword inside a sentence, after a space but
+// no punctuation: an ordinary word ("fails when the disk is full").
+var lowerMid = regexp.MustCompile(`^\s(?:given|when|then)`)
 
 // earsRe matches an EARS criterion, "When <trigger>, the system shall <response>".
 var earsRe = regexp.MustCompile(`(?is)^when\s+(.+?),\s*((?:the|it)\s+.*?\bshall\b.*)$`)
@@ -48,7 +55,12 @@ func ParseCriterion(id, text string) Criterion {
 			return c
 		}
 	}
-	locs := clauseRe.FindAllStringSubmatchIndex(c.Text, -1)
+	var locs [][]int
+	for _, l := range clauseRe.FindAllStringSubmatchIndex(c.Text, -1) {
+		if !lowerMid.MatchString(c.Text[l[0]:l[3]]) {
+			locs = append(locs, l)
+		}
+	}
 	if len(locs) == 0 || locs[0][0] != 0 {
 		c.Flagged = true
 		return c
@@ -70,28 +82,37 @@ func ParseCriterion(id, text string) Criterion {
 	return c
 }
 
-// wellFormed: Given clauses (optional), then When, then Then, each main
-// keyword once and in that order, And/But only after one of them, and no
-// clause empty.
+// wellFormed: Given clauses (optional) first, then When and Then, at
+// least one Then after a Given or a When, And/But only after one of them,
+// and no clause empty. A criterion may state its outcome straight after
+// its context (Given …, Then …) and may walk on (When …, Then …; When …,
+// Then …), as Gherkin scenarios do.
 func wellFormed(steps []Step) bool {
-	order := map[string]int{"Given": 0, "When": 1, "Then": 2}
-	last, seen := -1, map[string]bool{}
+	started, then, pastGiven := false, false, false
 	for _, s := range steps {
 		if s.Text == "" {
 			return false
 		}
-		if s.Keyword == "And" || s.Keyword == "But" {
-			if last < 0 {
+		switch s.Keyword {
+		case "And", "But":
+			if !started {
 				return false
 			}
-			continue
+		case "Given":
+			if pastGiven {
+				return false
+			}
+			started = true
+		case "When":
+			started, pastGiven = true, true
+		case "Then":
+			if !started {
+				return false
+			}
+			then, pastGiven = true, true
 		}
-		if seen[s.Keyword] || order[s.Keyword] < last {
-			return false
-		}
-		seen[s.Keyword], last = true, order[s.Keyword]
 	}
-	return seen["When"] && seen["Then"]
+	return then
 }
 
 // clean trims a clause and the separator that followed it; a final full

@@ -25,7 +25,19 @@ func TestParseCriterion(t *testing.T) {
 		{"When a customer exports, the system shall stream the file",
 			[]Step{{"When", "a customer exports"}, {"Then", "the system shall stream the file"}}},
 		{"Filtering feels instant to a bookkeeper.", nil},
-		{"Given a range, Then it is refused", nil},              // no When
+		// As people write them, and as 01-06 asks: no commas, a
+		// context with its outcome and no action, two actions in turn.
+		{"AC-004-01 text: Given an app with no rules When flask routes --json runs Then stdout is exactly `[]`",
+			nil},
+		{"Given an app with no rules When flask routes --json runs Then stdout is exactly `[]`",
+			[]Step{{"Given", "an app with no rules"}, {"When", "flask routes --json runs"}, {"Then", "stdout is exactly `[]`"}}},
+		{"Given `DisableFlagParsing` on the command, Then `ValidateFlagGroups` returns nil",
+			[]Step{{"Given", "`DisableFlagParsing` on the command"}, {"Then", "`ValidateFlagGroups` returns nil"}}},
+		{"Given a group, When `sub --e=foo` runs, Then no error; When `sub` runs, Then the error names it",
+			[]Step{{"Given", "a group"}, {"When", "`sub --e=foo` runs"}, {"Then", "no error"}, {"When", "`sub` runs"}, {"Then", "the error names it"}}},
+		{"**Given** one invoice, **When** they export, **Then** it appears",
+			[]Step{{"Given", "one invoice"}, {"When", "they export"}, {"Then", "it appears"}}},
+		{"Given a range", nil},                                  // no outcome
 		{"When they export, Given a range, Then it works", nil}, // out of order
 		{"Then it works, When they export", nil},
 		{"And then it works", nil},
