@@ -251,13 +251,21 @@ func cutAt(answer, docs string) []string {
 			lines[l] = true
 		}
 	}
+	prev := 0 // just past the dot before: a line may start there if it was cut too
 	for _, loc := range innerDot.FindAllStringIndex(answer, -1) {
 		end := loc[1]
 		if answer[end-1] != '.' {
 			end = loc[0] + 2 // "3.x": the dot is the token's second byte
 		}
-		start := max(0, end-10)
-		left := strings.TrimSpace(answer[start:end])
+		from := prev
+		prev = end
+		// The token holding the dot, with a few words before it: a line
+		// that ends there cut the person's sentence at that dot.
+		start := loc[0]
+		for start > 0 && tokenByte(answer[start-1]) {
+			start--
+		}
+		left := strings.TrimSpace(answer[max(from, start-12):end])
 		if len(left) < 6 || strings.ContainsAny(left, "\n") {
 			continue
 		}
@@ -269,6 +277,10 @@ func cutAt(answer, docs string) []string {
 		}
 	}
 	return cuts
+}
+
+func tokenByte(c byte) bool {
+	return c == '_' || c == '.' || c == '/' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // looksLikeFile: a new file's name has an extension or is a known
