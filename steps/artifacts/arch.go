@@ -79,13 +79,15 @@ func ComponentDiagram(comps []model.Component, conns []model.Connection) string 
 func componentDiagram(comps []model.Component, conns []model.Connection) string {
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart LR\n")
-	seen := map[string]bool{}
+	ids := map[string]string{} // nodeKey -> node id
 	node := func(name string) string {
-		id := mermaidID(name)
-		if !seen[id] {
-			seen[id] = true
-			fmt.Fprintf(&b, "    %s[\"%s\"]\n", id, mermaidText(name))
+		k := nodeKey(name)
+		if id, ok := ids[k]; ok {
+			return id
 		}
+		id := mermaidID(nodeName(name))
+		ids[k] = id
+		fmt.Fprintf(&b, "    %s[\"%s\"]\n", id, mermaidText(name))
 		return id
 	}
 	for _, c := range comps {
@@ -96,7 +98,7 @@ func componentDiagram(comps []model.Component, conns []model.Connection) string 
 		node(c.To)
 	}
 	for _, c := range conns {
-		fmt.Fprintf(&b, "    %s -->|\"%s\"| %s\n", mermaidID(c.From), mermaidText(shortLabel(c.What)), mermaidID(c.To))
+		fmt.Fprintf(&b, "    %s -->|\"%s\"| %s\n", node(c.From), mermaidText(shortLabel(c.What)), node(c.To))
 	}
 	b.WriteString("```\n")
 	return b.String()

@@ -239,12 +239,36 @@ func mermaidID(name string) string {
 	return id
 }
 
-// mermaidText makes a label safe inside a quoted Mermaid string.
+// mermaidText makes a label safe inside a quoted Mermaid string. Mermaid
+// reads a backtick after the quote as the start of a markdown string and
+// ";" as the end of a statement, so those and the quote, the pipe and the
+// angle brackets are written as Mermaid's entity codes: the diagram shows
+// the person's words, character for character.
 func mermaidText(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	r := strings.NewReplacer(`"`, "#quot;", ";", ",", "<", "&lt;", ">", "&gt;")
+	r := strings.NewReplacer(`"`, "#quot;", ";", "#59;", "`", "#96;", "|", "#124;", "<", "#lt;", ">", "#gt;", "#", "#35;")
 	return r.Replace(s)
 }
+
+// nodeKey is what makes two mentions of a component the same node: its
+// name without code spans or parenthesised asides, so "Application
+// settings (`lib/application.js`)" and "Application settings" meet.
+func nodeKey(name string) string { return strings.ToLower(nodeName(name)) }
+
+// nodeName is the name a node id is made from: nodeKey's, in its case.
+func nodeName(name string) string {
+	s := nodeCodeRe.ReplaceAllString(name, " ")
+	s = parenRe.ReplaceAllString(s, " ")
+	if s = strings.Join(strings.Fields(s), " "); s == "" {
+		return strings.TrimSpace(name)
+	}
+	return s
+}
+
+var (
+	nodeCodeRe = regexp.MustCompile("`[^`]*`")
+	parenRe    = regexp.MustCompile(`\([^()]*\)`)
+)
 
 // look resolves a placeholder, treating blank values as unknown.
 func look(in Input, name string) (string, bool) {
