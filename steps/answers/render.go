@@ -30,6 +30,10 @@ type pageQuestion struct {
 	// DraftedBy names who drafted Body when a model wrote it ("Maya,
 	// with the model gpt-4o-mini"), "" for rtgit's own drafts.
 	DraftedBy string
+	// DraftedAt names the depth a carried draft was written for when
+	// that is not the file's depth: it answers another wording of the
+	// question, and is no answer until a person edits it.
+	DraftedAt string
 	// Provenance is the hidden marker line of a model-written Body.
 	Provenance string
 	// Suggestion is a model's suggestion block, markers included.
@@ -130,6 +134,15 @@ func newPage(v View) (*page, map[string]string, error) {
 			pq.Body = trimBlankLines(normalise(c))
 			if m, ok := v.CarryAI[q.ID]; ok && m.Text == TextHash(pq.Body) {
 				pq.Provenance = aiMarker("ai", m)
+			}
+			if at, ok := v.CarryDraft[q.ID]; ok {
+				pq.Drafted = true
+				if at != v.Depth {
+					pq.DraftedAt = at
+				}
+				if m, ok := v.CarryAI[q.ID]; ok && m.Text == TextHash(pq.Body) && !m.Chosen {
+					pq.DraftedBy = "the model " + SafeModel(m.Model)
+				}
 			}
 		} else if ai != nil && !ai.Suggest {
 			pq.Body, pq.Drafted = trimBlankLines(normalise(ai.Text)), true

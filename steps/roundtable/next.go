@@ -48,7 +48,7 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 		return nil, err
 	}
 	rel := st.it.answerPath(cur)
-	if probs := validate(rel, cur, f, st.lookup); len(probs) > 0 {
+	if probs := append(validate(rel, cur, f, st.lookup), st.staleDrafts(rel, cur, f)...); len(probs) > 0 {
 		// Whoever comes back to a half-done phase hears where we were
 		// first, whether the open step is untouched or half answered;
 		// then what is still needed.

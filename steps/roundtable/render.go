@@ -107,6 +107,9 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 		if f != nil {
 			if a, ok := f.Answer(q.ID); ok {
 				qv.Answered, qv.Line = a.Answered, a.Line
+				if at, ok := st.draftedAt(s, q.ID, a.Text, d, f); ok && a.Answered && !st.meta.HasStep(s.ID) {
+					qv.DraftedAt, qv.Answered = string(at), at == d
+				}
 			}
 		}
 		v.Questions = append(v.Questions, qv)
@@ -124,7 +127,7 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.De
 func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
-		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry)}
+		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry), CarryDraft: st.carryDrafts(s, d, carry)}
 	av.Criteria, av.Contributors = v.Criteria, v.Contributors
 	av.Kept = st.keptAnswers(s, d, carry)
 	drafts := st.aiDrafts(s, d, carry)

@@ -19,6 +19,10 @@ type QuestionView struct {
 	Required bool
 	Answered bool
 	Line     int // line of its answer block in the answer file, when known
+	// DraftedAt is set while the answer is a draft nobody edited: the
+	// depth whose question it was drafted for. Drafted for another
+	// depth than the file's, it does not count as answered.
+	DraftedAt string
 }
 
 // StepView is the open step: what the user should answer next.

@@ -56,6 +56,12 @@ func printReplyMenu(w io.Writer, p palette, slug string, r *roundtable.Reply, me
 			if !q.Required {
 				opt = p.faint(" (optional)")
 			}
+			switch {
+			case q.DraftedAt != "" && !q.Answered:
+				opt += p.faint(fmt.Sprintf(" (rtgit's draft for the %s-depth question: edit it)", q.DraftedAt))
+			case q.DraftedAt != "":
+				opt += p.faint(" (rtgit's draft: edit it, or `rtgit next` confirms it)")
+			}
 			fmt.Fprintf(w, "  %s %d. %s%s  %s\n", p.box(q.Answered), i+1, q.Text, opt, p.hint("{"+q.ID+"}"))
 		}
 		for _, c := range v.Contributors {
