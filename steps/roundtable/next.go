@@ -16,6 +16,10 @@ import (
 // if its answers are complete and valid, and opens the next one. A ticked
 // [E] or [S] box in the answer file is honoured instead.
 func (m *Machine) Next(slug string) (*Reply, error) {
+	return m.withVerdict(slug)(m.next(slug))
+}
+
+func (m *Machine) next(slug string) (*Reply, error) {
 	st, unlock, err := m.begin(slug)
 	if err != nil {
 		return nil, err
@@ -202,7 +206,7 @@ func (st *state) stageMeta(c *changeset) error {
 // completeReply is what `next` says once every phase is done.
 func (st *state) completeReply() *Reply {
 	r := &Reply{Done: true}
-	r.say("", fmt.Sprintf("Analysis complete. %s is ready to build.", st.it.slug))
+	r.say("", "Analysis complete.")
 	return r
 }
 

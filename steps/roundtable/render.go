@@ -33,7 +33,7 @@ func recovery(done []*steps.Step, next *steps.Step) string {
 // phaseBoundary is the line of interface-spec §6 after a phase's last step.
 func phaseBoundary(ph *steps.PlanPhase, next *steps.PlanPhase, slug string) string {
 	if next == nil {
-		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete. %s is ready to build.", ph.Phase.Number, ph.Phase.Name, slug)
+		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete.", ph.Phase.Number, ph.Phase.Name)
 	}
 	return fmt.Sprintf("Phase %s (%s) complete. Continue to Phase %s (%s).", ph.Phase.Number, ph.Phase.Name, next.Phase.Number, next.Phase.Name)
 }

@@ -51,7 +51,10 @@ type Reply struct {
 	Problems []string  // "path:line: reason" for each unanswered or invalid answer
 	Step     *StepView // the open step, nil once the analysis is complete
 	Done     bool      // the analysis is complete
-	Commit   string    // the commit made, if any
+	// Readiness is check's verdict, set on a reply that leaves the
+	// analysis complete (Next, Skip); its Verdict is the reply's last line.
+	Readiness *Readiness `json:"-"`
+	Commit    string     // the commit made, if any
 	// Discussion is set while an elaboration-mode discussion is open.
 	Discussion *DiscussionView
 	Changed    []string // repo-relative paths written

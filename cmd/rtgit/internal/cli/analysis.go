@@ -194,7 +194,7 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 				// being worked on, and its last line names `rtgit next`.
 				printReplyMenu(s.Out, s.colors(s.Out), args[0], r, menuAfter[cmd.Name()])
 				if err == nil && r.Done {
-					printReadyNote(s.Out, s.colors(s.Out), m, args[0])
+					printReadyNote(s.Out, s.colors(s.Out), m, args[0], r)
 				}
 			}
 			return codeFor(err)
