@@ -90,6 +90,10 @@ type Question struct {
 	Optional bool
 	Prefill  string // a drafted answer, "" for none
 	AI       *AI    // a model's draft or suggestion, nil for none; a draft wins over Prefill
+	// Unfinished marks a Prefill the question's own rules refuse as it
+	// stands (a review summary with no verdict): its note asks for an
+	// edit instead of offering the draft for confirmation.
+	Unfinished bool
 }
 
 // View is everything one answer file is rendered from.

@@ -34,6 +34,9 @@ type pageQuestion struct {
 	// that is not the file's depth: it answers another wording of the
 	// question, and is no answer until a person edits it.
 	DraftedAt string
+	// Unfinished: Body is rtgit's draft, which the question's rules
+	// refuse until a person adds to it.
+	Unfinished bool
 	// Provenance is the hidden marker line of a model-written Body.
 	Provenance string
 	// Suggestion is a model's suggestion block, markers included.
@@ -136,7 +139,7 @@ func newPage(v View) (*page, map[string]string, error) {
 				pq.Provenance = aiMarker("ai", m)
 			}
 			if at, ok := v.CarryDraft[q.ID]; ok {
-				pq.Drafted = true
+				pq.Drafted, pq.Unfinished = true, q.Unfinished
 				if at != v.Depth {
 					pq.DraftedAt = at
 				}
@@ -149,7 +152,7 @@ func newPage(v View) (*page, map[string]string, error) {
 			pq.DraftedBy = draftedBy(ai)
 			pq.Provenance = aiMarker("ai", AIMark{ID: q.ID, Model: ai.Model, Prompt: ai.Prompt, Text: TextHash(pq.Body)})
 		} else if !unanswered(q.Prefill) {
-			pq.Body, pq.Drafted = fitDraft(trimBlankLines(normalise(q.Prefill))), true
+			pq.Body, pq.Drafted, pq.Unfinished = fitDraft(trimBlankLines(normalise(q.Prefill))), true, q.Unfinished
 		}
 		if ai != nil && ai.Suggest && pq.Body == "" {
 			body := trimBlankLines(normalise(ai.Text))

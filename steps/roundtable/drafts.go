@@ -86,3 +86,15 @@ func (st *state) staleDrafts(rel string, s *steps.Step, f *answers.File) []strin
 	}
 	return probs
 }
+
+// passesRules reports whether text meets every rule the step sets for
+// question id: a draft that does not is offered as unfinished, never as
+// something `rtgit next` would confirm.
+func passesRules(s *steps.Step, id, text string) bool {
+	for _, r := range s.RulesFor(id) {
+		if checkRule(r, text) != "" {
+			return false
+		}
+	}
+	return true
+}

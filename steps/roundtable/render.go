@@ -109,6 +109,7 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 				qv.Answered, qv.Line = a.Answered, a.Line
 				if at, ok := st.draftedAt(s, q.ID, a.Text, d, f); ok && a.Answered && !st.meta.HasStep(s.ID) {
 					qv.DraftedAt, qv.Answered = string(at), at == d
+					qv.Unfinished = !passesRules(s, q.ID, a.Text)
 				}
 			}
 		}
@@ -145,6 +146,7 @@ func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, i
 		if i == 0 && st.draft != "" {
 			aq.Prefill = st.draft
 		}
+		aq.Unfinished = aq.Prefill != "" && !passesRules(s, q.ID, aq.Prefill)
 		aq.AI = drafts[q.ID]
 		av.Questions = append(av.Questions, aq)
 	}

@@ -23,6 +23,9 @@ type QuestionView struct {
 	// depth whose question it was drafted for. Drafted for another
 	// depth than the file's, it does not count as answered.
 	DraftedAt string
+	// Unfinished: the draft does not meet the question's rules yet (a
+	// review's summary waits for the person's verdict).
+	Unfinished bool
 }
 
 // StepView is the open step: what the user should answer next.

@@ -59,6 +59,8 @@ func printReplyMenu(w io.Writer, p palette, slug string, r *roundtable.Reply, me
 			switch {
 			case q.DraftedAt != "" && !q.Answered:
 				opt += p.faint(fmt.Sprintf(" (rtgit's draft for the %s-depth question: edit it)", q.DraftedAt))
+			case q.Unfinished:
+				opt += p.faint(" (rtgit's draft, unfinished: add what the question asks for)")
 			case q.DraftedAt != "":
 				opt += p.faint(" (rtgit's draft: edit it, or `rtgit next` confirms it)")
 			}
