@@ -57,7 +57,8 @@
 // with .ID .Text .Optional, .Body (the carried answer, the draft or the
 // placeholder), .Drafted (the body is an unconfirmed draft), .DraftedBy
 // (who drafted it, when a model did), .DraftedAt (the depth a carried
-// draft was written for, when not the file's), .Provenance (the hidden marker of a
+// draft was written for, when not the file's), .Unfinished (a draft the
+// question's rules refuse as it stands), .Provenance (the hidden marker of a
 // model-written body) and .Suggestion (a model's suggestion block, see
 // ai.go); and .Kept, the answers to questions this depth does not ask,
 // each with .ID .Text .Body .AskedAt .Provenance, whose blocks must follow the
