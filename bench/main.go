@@ -16,6 +16,8 @@
 //	go run ./bench -accuracy bench/corpus/changes.jsonl -mirrors DIR -split train
 //	                               # ... of one corpus split only
 //	go run ./bench -action         # the Action's job, simulated step by step
+//	go run ./bench -fidelity bench/fidelity -mirrors DIR
+//	                               # natural answers to real changes, replayed
 //
 // -short also measures scan accuracy, on a small synthetic corpus it
 // builds itself.
@@ -72,6 +74,8 @@ func main() {
 	mirrors := flag.String("mirrors", os.Getenv("RTGIT_MIRRORS"), "`DIR` holding the corpus repositories (default $RTGIT_MIRRORS)")
 	action := flag.Bool("action", false, "simulate the GitHub Action's job for a comment on an unrelated and on an analysis pull request, on repositories of -sizes files, and nothing else")
 	verbose := flag.Bool("v", false, "with -accuracy, print every change's outcome to standard error")
+	fidelity := flag.String("fidelity", "", "replay the natural-prose analyses of the corpus `DIR` (bench/fidelity) and measure how rtgit read them, and nothing else")
+	flag.StringVar(&mermaidModules, "mermaid", os.Getenv("RTGIT_MERMAID"), "with -fidelity, a node_modules `DIR` holding mermaid and jsdom: every Mermaid block is parsed by .ci/check-mermaid.mjs")
 	split := flag.String("split", "", "with -accuracy, measure only the changes of this corpus split (train, heldout, fresh, lang, extra or check)")
 	flag.Parse()
 	staleHistory := history
@@ -141,6 +145,15 @@ func main() {
 		}
 		w := reportWriter(*outPath)
 		writeAccuracy(w, measureAccuracy(s.rtgit, *accuracy, *split, *mirrors, filepath.Join(root, "accuracy"), *verbose))
+		return
+	}
+
+	if *fidelity != "" {
+		if *mirrors == "" {
+			fatalf("-fidelity needs -mirrors or RTGIT_MIRRORS")
+		}
+		w := reportWriter(*outPath)
+		writeFidelity(w, measureFidelity(s.rtgit, *fidelity, *mirrors, filepath.Join(root, "fidelity"), *verbose))
 		return
 	}
 

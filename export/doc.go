@@ -2,9 +2,11 @@
 // build from: OpenSpec's change folder, spec-kit's feature folder, Kiro's
 // spec folder and Gherkin feature files.
 //
-// It is pure: it reads an analysis as roundtable.Source hands it over (the
-// answers of the completed steps, the affected files, the commit) and
-// returns files, and never touches git, GitHub or a model. Every sentence
+// It is pure: it renders the model of the analysis (package model, read
+// once from what roundtable.Source hands over: the answers of the
+// completed steps, the affected files, the commit) with its build plan
+// (package plan) and returns files, and never touches git, GitHub or a
+// language model. Every sentence
 // it writes is an answer, a piece of one, or a fixed label of the target
 // layout; a criterion not written as Given/When/Then is exported as
 // written and flagged, never rewritten into a scenario.

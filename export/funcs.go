@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
@@ -50,7 +51,7 @@ func funcs(a *Analysis, flagged map[string]bool) template.FuncMap {
 		},
 		// flag records a criterion as exported as written and returns the
 		// label; owner names it when it has no id of its own (a story's).
-		"flag": func(c Criterion, owner string) string {
+		"flag": func(c model.Criterion, owner string) string {
 			id := c.ID
 			if id == "" {
 				id = owner + ": " + c.Text
@@ -76,7 +77,7 @@ func funcs(a *Analysis, flagged map[string]bool) template.FuncMap {
 		"componentDiagram": func() string {
 			return strings.TrimSpace(artifacts.ComponentDiagram(a.Components, a.Connections))
 		},
-		"section": func(m artifacts.Module, name string) []string { return m.Sections[name] },
+		"section": func(m model.Module, name string) []string { return m.Sections[name] },
 		"criteriaCount": func() int {
 			n := 0
 			for _, r := range a.Requirements {
@@ -119,7 +120,7 @@ func orDefault(s, d string) string {
 
 // gwtInline writes a criterion's clauses on one line with their keywords
 // in bold, as spec-kit's acceptance scenarios are written.
-func gwtInline(c Criterion) string {
+func gwtInline(c model.Criterion) string {
 	var parts []string
 	for _, s := range c.Steps {
 		parts = append(parts, "**"+s.Keyword+"** "+s.Text)
@@ -131,7 +132,7 @@ func gwtInline(c Criterion) string {
 // SHALL <then>", preceded by "WHILE <given>" for its preconditions. A Then
 // clause that already names the system's obligation ("the system shall …")
 // keeps it; any other is what the system SHALL ensure.
-func ears(c Criterion) string {
+func ears(c model.Criterion) string {
 	given, when, then := c.Main()
 	var b strings.Builder
 	if len(given) > 0 {
@@ -242,7 +243,7 @@ func (a *Analysis) StoryOf(r Requirement) *Story {
 }
 
 // option writes an option with the pros and cons its answer gave.
-func option(o artifacts.Option) string {
+func option(o model.Option) string {
 	s := o.Name()
 	switch {
 	case o.Pros != "" && o.Cons != "":
@@ -310,4 +311,17 @@ func sentences(s string) []string {
 		}
 	}
 	return out
+}
+
+// join puts two texts one paragraph apart, either alone when the other is
+// empty.
+func join(a, b string) string {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n\n" + b
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps/artifacts"
-	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // TaskGroup is a run of build-plan tasks listed under one heading.
@@ -99,51 +98,13 @@ func (a *Analysis) storyOf(traces []string) string {
 	return ""
 }
 
-// planSources hands the build plan's derivation the same answers the
-// analysis was built from.
-func planSources(src *roundtable.Source, a *Analysis) plan.Sources {
-	ans := answers(src.Answers)
-	s := plan.Sources{
-		Description:  src.Description,
-		Requirements: ans.transform("requirements"),
-		Priorities:   ans.transform("traceability"),
-		Stories:      ans.transform("user-stories"),
-		NFRs:         ans.transform("nfrs"),
-		BuildOrder:   a.BuildOrder,
-	}
-	for _, x := range ans {
-		switch {
-		case transformIs(x, "module-design"):
-			s.Modules = append(s.Modules, x.Text)
-		case transformIs(x, "interface-spec"):
-			s.Contracts = append(s.Contracts, x.Text)
-		case x.Question == "mitigations":
-			s.Mitigations = join(s.Mitigations, x.Text)
-		default:
-			s.Other = append(s.Other, x.Text)
-		}
-	}
-	for _, f := range src.Affected {
-		s.Affected = append(s.Affected, f.Path)
-	}
-	for _, q := range src.Open {
-		s.Questions = append(s.Questions, plan.Question{ID: q.ID, Text: q.Text})
-	}
-	return s
-}
-
 // setPlan fills the analysis's tasks: the plan a person confirmed (the
-// answer to the tasks question), else the plan derived from the answers,
+// answer to the tasks question), else the plan derived from the model,
 // marked as a draft nobody confirmed.
-func (a *Analysis) setPlan(src *roundtable.Source) {
-	p := plan.Derive(planSources(src, a))
-	for _, x := range src.Answers {
-		if x.Question != "tasks" {
-			continue
-		}
-		if confirmed, err := plan.Parse(x.Text); err == nil && len(confirmed.Tasks) > 0 {
-			p = confirmed.Confirm()
-		}
+func (a *Analysis) setPlan() {
+	p := plan.Derive(plan.SourcesOf(a.Analysis))
+	if confirmed, ok := plan.Confirmed(a.Analysis); ok {
+		p = confirmed
 	}
 	a.TasksConfirmed = p.Confirmed
 	for _, t := range p.Tasks {

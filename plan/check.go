@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/model"
 )
 
 // Severities of a Problem. Errors make a plan wrong (it names what does
@@ -60,8 +60,8 @@ type Analysis struct {
 // it is derived from.
 func AnalysisOf(src Sources) Analysis {
 	var a Analysis
-	reqs, _ := artifacts.ParseRequirements(src.Requirements)
-	prio := artifacts.ParsePriorities(src.Priorities)
+	reqs, _ := model.ParseRequirements(src.Requirements)
+	prio := model.ParsePriorities(src.Priorities)
 	for _, r := range reqs {
 		a.IDs = append(a.IDs, r.ID)
 		if strings.EqualFold(prio.Of[r.ID], "Must Have") {
@@ -74,10 +74,10 @@ func AnalysisOf(src Sources) Analysis {
 			}
 		}
 	}
-	for _, s := range artifacts.ParseStories(src.Stories) {
+	for _, s := range model.ParseStories(src.Stories) {
 		a.IDs = append(a.IDs, s.ID)
 	}
-	for _, n := range artifacts.ParseNFRs(src.NFRs) {
+	for _, n := range model.ParseNFRs(src.NFRs) {
 		a.IDs = append(a.IDs, n.ID)
 	}
 	for _, t := range append([]string{src.Requirements, src.NFRs}, src.Other...) {

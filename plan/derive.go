@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/critic"
 )
 
@@ -92,7 +92,7 @@ func (d *deriver) add(t *draft) *draft {
 
 func (d *deriver) priority(id string) string {
 	if d.prio == nil {
-		d.prio = artifacts.ParsePriorities(d.src.Priorities).Of
+		d.prio = model.ParsePriorities(d.src.Priorities).Of
 	}
 	return d.prio[id]
 }
@@ -101,8 +101,8 @@ func wontHave(p string) bool { return strings.EqualFold(p, "Won't Have") }
 
 // tests derives the test tasks.
 func (d *deriver) tests() {
-	stories := artifacts.ParseStories(d.src.Stories)
-	reqs, _ := artifacts.ParseRequirements(d.src.Requirements)
+	stories := model.ParseStories(d.src.Stories)
+	reqs, _ := model.ParseRequirements(d.src.Requirements)
 	testFiles := d.testFiles()
 	for _, r := range reqs {
 		if len(r.Criteria) == 0 || wontHave(d.priority(r.ID)) {
@@ -162,7 +162,7 @@ func (d *deriver) tests() {
 	}
 }
 
-func criteriaText(r artifacts.Requirement) string {
+func criteriaText(r model.Requirement) string {
 	var b strings.Builder
 	for _, c := range r.Criteria {
 		b.WriteString(c.Text + " ")
@@ -206,7 +206,7 @@ func (d *deriver) code() {
 
 // verify derives the verification tasks.
 func (d *deriver) verify() {
-	for _, n := range artifacts.ParseNFRs(d.src.NFRs) {
+	for _, n := range model.ParseNFRs(d.src.NFRs) {
 		if !critic.Measurable(n.Target) || wontHave(d.priority(n.ID)) {
 			continue
 		}

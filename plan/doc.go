@@ -8,7 +8,9 @@
 // read and edit one in a pull request, and they are derived from an
 // analysis's answers and quick scan without a model (see Derive), so every
 // word of a derived task comes from something a person said or the scan
-// found.
+// found. The sources a plan is derived from are gathered from the model of
+// the analysis (SourcesOf), so tasks.md and an export's draft are one
+// plan.
 //
 // The package is pure domain: it reads and writes text and structs, and
 // imports no git, GitHub or model code.

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/model"
 	"gopkg.in/yaml.v3"
 )
 
@@ -19,9 +19,9 @@ var (
 func parseModules(answers []string) []*module {
 	var out []*module
 	for _, a := range answers {
-		for _, m := range artifacts.ParseModules(a) {
+		for _, m := range model.ParseModules(a) {
 			var b strings.Builder
-			for _, sec := range artifacts.ModuleSections {
+			for _, sec := range model.ModuleSections {
 				for _, l := range m.Sections[sec] {
 					b.WriteString(l + "\n")
 				}
@@ -94,7 +94,7 @@ type operation struct {
 func operations(answers []string) []operation {
 	var out []operation
 	for _, a := range answers {
-		doc, _, ok := artifacts.ExtractYAML(a)
+		doc, _, ok := model.ExtractYAML(a)
 		if !ok {
 			for _, l := range strings.Split(a, "\n") {
 				if m := operationLine.FindStringSubmatch(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*"))); m != nil {

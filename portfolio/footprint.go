@@ -10,8 +10,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/plan"
-	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
 // Reader reads an analysis's files at a revision: a commit, a branch, or
@@ -68,7 +68,7 @@ func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
 	if err != nil {
 		return f, err
 	}
-	f.Files = artifacts.ImpactFiles(doc)
+	f.Files = model.ImpactFiles(doc)
 	f.Modules = ImpactModules(doc)
 	if doc, err = readOptional(r, rev, path.Join(dir, TasksFile)); err != nil {
 		return f, err
@@ -100,7 +100,7 @@ func readOptional(r Reader, rev, p string) ([]byte, error) {
 // ImpactModules reads the Module column of the Directly Affected Files
 // table, the modules the impact analysis itself assigned to each file.
 func ImpactModules(doc []byte) []string {
-	files := artifacts.ImpactFiles(doc)
+	files := model.ImpactFiles(doc)
 	if len(files) == 0 {
 		return nil
 	}

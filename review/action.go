@@ -59,7 +59,7 @@ type Action struct {
 	Git     Workspace
 	Machine Machine
 	// Plan loads the step plan for the dashboard.
-	Plan func() (*steps.Plan, error)
+	Plan func() (*steps.Route, error)
 	// Config comes from the default branch, never the pull request's.
 	Config Config
 	// Publish answers /rtgit publish; nil where publishing is not wired.

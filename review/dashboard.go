@@ -14,7 +14,7 @@ import (
 // checklist, the depth, the open questions and a Mermaid diagram of the
 // phases. It starts with the dashboard marker so it can be found and
 // replaced, in a sticky comment or between markers in the PR body.
-func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
+func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 	if st.Plan != nil {
 		plan = st.Plan // the plan of the analysis's own library
 	}
@@ -106,7 +106,7 @@ func Dashboard(plan *steps.Plan, st *roundtable.Status) string {
 var mermaidUnsafe = regexp.MustCompile(`[^A-Za-z0-9 ./()-]`)
 
 // mermaid draws the phases left to right, coloured done, current or to do.
-func mermaid(plan *steps.Plan, st *roundtable.Status) string {
+func mermaid(plan *steps.Route, st *roundtable.Status) string {
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart LR\n")
 	for i, ph := range plan.Phases {

@@ -22,7 +22,7 @@ var ErrNoBranch = errors.New("no such branch")
 // AnalysisBody is the description of an analysis pull request: what it
 // is, how to answer, and the dashboard. source, when set, is the issue
 // the analysis started from, named so GitHub links the two.
-func AnalysisBody(plan *steps.Plan, st *roundtable.Status, source int) string {
+func AnalysisBody(plan *steps.Route, st *roundtable.Status, source int) string {
 	var b strings.Builder
 	if source > 0 {
 		fmt.Fprintf(&b, "Analysis of #%d. ", source)
@@ -35,7 +35,7 @@ func AnalysisBody(plan *steps.Plan, st *roundtable.Status, source int) string {
 
 // analysisKind names the analysis by its library: a feature's is a
 // requirements analysis, a bug's a bug analysis (it has no requirements).
-func analysisKind(plan *steps.Plan) string {
+func analysisKind(plan *steps.Route) string {
 	if plan == nil || plan.Library == "" || plan.Library == steps.DefaultLibrary {
 		return "Requirements"
 	}

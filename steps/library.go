@@ -93,7 +93,7 @@ func (l *Library) phase(key string) (Phase, string) {
 
 // PhaseArea is the sign-off area the library assigns to the phase with
 // key, "" when it assigns none.
-func (p *Plan) PhaseArea(key string) string {
+func (p *Route) PhaseArea(key string) string {
 	if p == nil || p.lib == nil {
 		return ""
 	}
@@ -194,7 +194,7 @@ func loadLibrary(embedded, repo fs.FS, name string) (*Library, error) {
 
 // LoadLibrary resolves the plan of one library. Load is LoadLibrary for
 // the feature library.
-func LoadLibrary(embedded, repo fs.FS, name string) (*Plan, error) {
+func LoadLibrary(embedded, repo fs.FS, name string) (*Route, error) {
 	if name == "" {
 		name = DefaultLibrary
 	}
@@ -213,7 +213,7 @@ func LoadLibrary(embedded, repo fs.FS, name string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Personas: personas, Library: name, lib: lib}
+	p := &Route{Personas: personas, Library: name, lib: lib}
 	var roots []stepRoot
 	if name == DefaultLibrary {
 		roots = append(roots, stepRoot{embedded, "steps", "embedded:templates/"})

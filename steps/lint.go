@@ -9,7 +9,7 @@ import (
 // step invalid at load time, plus checks that only matter to maintainers
 // (skip_if expressions that do not parse, elaboration prompts naming
 // unknown personas). At run time a bad skip_if only warns.
-func Lint(p *Plan) Problems {
+func Lint(p *Route) Problems {
 	probs := append(Problems{}, p.Problems...)
 	for _, s := range p.Steps() {
 		if !strings.HasPrefix(s.Source, "embedded:") {

@@ -1,5 +1,10 @@
 package steps
 
+import (
+	"regexp"
+	"strings"
+)
+
 // Depth is how thoroughly a step is run.
 type Depth string
 
@@ -210,4 +215,13 @@ func (s *Step) Optional(id string) bool {
 		}
 	}
 	return false
+}
+
+var headingNumberRe = regexp.MustCompile(`^(?:\d+\.)*\d+\.?\s+`)
+
+// HeadingKey normalises a heading for matching: "### 1.4 Scope Boundaries"
+// and the mapping "#scope boundaries" name the same section.
+func HeadingKey(text string) string {
+	t := headingNumberRe.ReplaceAllString(strings.TrimSpace(text), "")
+	return strings.ToLower(strings.Join(strings.Fields(t), " "))
 }

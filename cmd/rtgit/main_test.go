@@ -50,6 +50,7 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"replace": replaceCmd,
+			"mcp":     mcpCmd,
 		},
 	})
 }

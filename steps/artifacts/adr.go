@@ -9,80 +9,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-)
 
-// Decision is one architecture decision with the options it weighed.
-type Decision struct {
-	Title   string
-	Chosen  Option
-	Options []Option // the chosen option first
-	Context string
-	Why     string
-}
+	"github.com/rtgit/rtgit/model"
+)
 
 var (
-	decisionRe = regexp.MustCompile(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*(.+?)\s*(?:;\s*alternatives?:\s*(.+))?$`)
-	adrNameRe  = regexp.MustCompile(`^adr-(\d{4})-(.+)\.md$`)
+	adrNameRe = regexp.MustCompile(`^adr-(\d{4})-(.+)\.md$`)
 )
-
-// ParseDecisions reads "Decision: <title> -- chosen: <option> (pros but
-// cons); alternatives: <a> (pros but cons), <b>" lines.
-func ParseDecisions(answer string) []Decision {
-	var out []Decision
-	for _, l := range answerLines(answer) {
-		m := decisionRe.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		d := Decision{Title: m[1], Chosen: inlineOption(m[2])}
-		d.Options = append(d.Options, d.Chosen)
-		for _, a := range splitTop(m[3], ',') {
-			if a = strings.TrimSpace(a); a != "" {
-				d.Options = append(d.Options, inlineOption(a))
-			}
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
-// inlineOption reads "name (pros but cons)".
-func inlineOption(s string) Option {
-	s = strings.TrimSpace(s)
-	o := Option{Label: s}
-	if i := strings.Index(s, "("); i > 0 && strings.HasSuffix(s, ")") {
-		o.Label = strings.TrimSpace(s[:i])
-		why := strings.TrimSpace(s[i+1 : len(s)-1])
-		if p, c, ok := strings.Cut(why, " but "); ok {
-			o.Pros, o.Cons = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), ",")), strings.TrimSpace(c)
-		} else {
-			o.Pros = why
-		}
-	}
-	return o
-}
-
-// splitTop splits s at sep outside parentheses.
-func splitTop(s string, sep rune) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, r := range s {
-		switch r {
-		case '(':
-			depth++
-		case ')':
-			if depth > 0 {
-				depth--
-			}
-		case sep:
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
-}
 
 // adrs writes one MADR 4.0 record per decision: from 03-02's decision
 // lines, or from 03-01's options and chosen option. Files are named
@@ -92,10 +25,10 @@ func splitTop(s string, sep rune) []string {
 // wants, with its status set to deprecated; listed again, it is accepted
 // again.
 func adrs(in Input) (Result, error) {
-	var ds []Decision
+	var ds []model.Decision
 	drivers, _ := look(in, "03-01.criteria")
 	options, haveOptions := look(in, in.StepID+".options")
-	if parsed := ParseDecisions(in.Answer); len(parsed) > 0 {
+	if parsed := model.ParseDecisions(in.Answer); len(parsed) > 0 {
 		ds = parsed
 		arch, _ := look(in, "03-01.chosen")
 		rationale, _ := look(in, in.StepID+".rationale")
@@ -111,11 +44,11 @@ func adrs(in Input) (Result, error) {
 			ds[i].Why = RationaleFor(rationale, ds[i].Title, titles)
 		}
 	} else if strings.TrimSpace(in.Answer) != "" {
-		opts := []Option{}
+		opts := []model.Option{}
 		if haveOptions {
-			opts = ParseOptions(options)
+			opts = model.ParseOptions(options)
 		}
-		d := Decision{Title: "Architecture approach", Why: strings.Join(strings.Fields(in.Answer), " ")}
+		d := model.Decision{Title: "Architecture approach", Why: strings.Join(strings.Fields(in.Answer), " ")}
 		d.Context = fmt.Sprintf("Which architecture should carry \"%s\"?", in.Description)
 		chosen := -1
 		low := strings.ToLower(in.Answer)
@@ -125,20 +58,20 @@ func adrs(in Input) (Result, error) {
 			}
 		}
 		if chosen < 0 {
-			d.Chosen = Option{Label: firstSentence(in.Answer)}
-			d.Options = append([]Option{d.Chosen}, opts...)
+			d.Chosen = model.Option{Label: firstSentence(in.Answer)}
+			d.Options = append([]model.Option{d.Chosen}, opts...)
 		} else {
 			d.Chosen = opts[chosen]
-			d.Options = append([]Option{opts[chosen]}, append(append([]Option{}, opts[:chosen]...), opts[chosen+1:]...)...)
+			d.Options = append([]model.Option{opts[chosen]}, append(append([]model.Option{}, opts[:chosen]...), opts[chosen+1:]...)...)
 		}
-		ds = []Decision{d}
+		ds = []model.Decision{d}
 	}
 	numbers, err := existingADRs(in)
 	if err != nil {
 		return Result{}, err
 	}
 	var res Result
-	if len(ds) > 0 && len(ParseDecisions(in.Answer)) > 0 {
+	if len(ds) > 0 && len(model.ParseDecisions(in.Answer)) > 0 {
 		res.Files = numbers.restatus(in, ds)
 	}
 	for _, d := range ds {
@@ -213,7 +146,7 @@ const (
 // restatus marks the decision records 03-02 wrote earlier and no longer
 // lists as deprecated, and those it lists again as accepted. The records
 // 03-01 writes ("Architecture approach") are its own and left alone.
-func (s *adrSet) restatus(in Input, ds []Decision) []File {
+func (s *adrSet) restatus(in Input, ds []model.Decision) []File {
 	current := map[string]bool{fileSlug("Architecture approach"): true}
 	for _, d := range ds {
 		current[fileSlug(d.Title)] = true
@@ -381,7 +314,7 @@ func labelScore(label, title string) int {
 // prosCons lists what was said for and against an option. Nothing is
 // written for a side nobody stated: "Good, because none was stated" reads
 // like a judgement nobody made.
-func prosCons(o Option) string {
+func prosCons(o model.Option) string {
 	var b strings.Builder
 	if strings.TrimSpace(o.Pros) != "" {
 		fmt.Fprintf(&b, "* Good, because %s\n", sentence(o.Pros))

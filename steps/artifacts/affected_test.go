@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/model"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -30,22 +32,22 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-var impactAnswers = []Named{
-	{"02-01", "radius", "Directly changed: src/reports/report.go (a new Totals method), a new src/reports/csv.go and the new " +
+var impactAnswers = []model.Named{
+	{StepID: "02-01", Question: "radius", Text: "Directly changed: src/reports/report.go (a new Totals method), a new src/reports/csv.go and the new " +
 		"`tests/report_test.go`. Second-hand: cmd/server/main.go wires the route. See https://example.com/docs/a.html and GET /reports/{id}/file.csv."},
-	{"02-01", "shared", "report.go is imported by api.go and the CLI. Node.js is not involved, e.g. the v1.2 client stays."},
-	{"02-02", "entry_points", "The route needs a module in `go.mod` at the root; internal/legacy/export.go stays exactly as it is."},
-	{"02-03", "risk_zones", "We delete src/reports/old_pdf.go; docs/requirements/x/impact-analysis.md is ours."},
+	{StepID: "02-01", Question: "shared", Text: "report.go is imported by api.go and the CLI. Node.js is not involved, e.g. the v1.2 client stays."},
+	{StepID: "02-02", Question: "entry_points", Text: "The route needs a module in `go.mod` at the root; internal/legacy/export.go stays exactly as it is."},
+	{StepID: "02-03", Question: "risk_zones", Text: "We delete src/reports/old_pdf.go; docs/requirements/x/impact-analysis.md is ours."},
 }
 
-var scanAnswers = []Named{
-	{"00-03", "files", "Add config/reports.yaml. Strike src/pdf/render.go: it does not change."},
+var scanAnswers = []model.Named{
+	{StepID: "00-03", Question: "files", Text: "Add config/reports.yaml. Strike src/pdf/render.go: it does not change."},
 }
 
 var candidates = []string{"src/reports/report.go", "src/pdf/render.go", "src/reports/filter.go", "api.go"}
 
 func TestAffectedFilesGolden(t *testing.T) {
-	rows := AffectedFiles(impactAnswers, candidates, scanAnswers)
+	rows := model.AffectedFiles(impactAnswers, candidates, scanAnswers)
 	golden(t, "affected-files.md", AffectedTable(rows))
 	var paths []string
 	for _, r := range rows {
@@ -65,14 +67,14 @@ func TestAffectedFilesGolden(t *testing.T) {
 	}
 	// The table reads back exactly: build tools parse the same rows.
 	doc := "# Impact\n\n## 2. Directly Affected Files\n\n" + AffectedTable(rows) + "\n## 3. Entry Points\n\n| `not/this.go` | x |\n"
-	if got := ImpactFiles([]byte(doc)); !slices.Equal(got, paths) {
+	if got := model.ImpactFiles([]byte(doc)); !slices.Equal(got, paths) {
 		t.Errorf("ImpactFiles = %q, want %q", got, paths)
 	}
 }
 
 func TestAffectedFilesNone(t *testing.T) {
-	table := AffectedTable(AffectedFiles([]Named{{"02-01", "radius", "Everything the billing team owns."}}, nil, nil))
-	if got := ImpactFiles([]byte("## Directly Affected Files\n\n" + table)); len(got) != 0 {
+	table := AffectedTable(model.AffectedFiles([]model.Named{{StepID: "02-01", Question: "radius", Text: "Everything the billing team owns."}}, nil, nil))
+	if got := model.ImpactFiles([]byte("## Directly Affected Files\n\n" + table)); len(got) != 0 {
 		t.Errorf("empty table reads back %q", got)
 	}
 	if table == "" {
@@ -84,10 +86,10 @@ func TestImpactFilesReadsSeedTables(t *testing.T) {
 	// A table as the seeds' own analyses write it, under a level-3 heading
 	// with a number, ./ prefixes and a duplicate.
 	doc := "## Impact\n\n### 1. Directly Affected Files\n\n| File | Change |\n|---|---|\n| `./src/a.js` | edit |\n| `/src/b.js` | new |\n| `src/a.js` | again |\n\n### Indirectly Affected Files\n\n| `src/c.js` | x |\n"
-	if got := ImpactFiles([]byte(doc)); !slices.Equal(got, []string{"src/a.js", "src/b.js"}) {
+	if got := model.ImpactFiles([]byte(doc)); !slices.Equal(got, []string{"src/a.js", "src/b.js"}) {
 		t.Errorf("ImpactFiles = %q", got)
 	}
-	if got := ImpactFiles([]byte("## Indirectly Affected Files\n\n| `src/c.js` | x |\n")); got != nil {
+	if got := model.ImpactFiles([]byte("## Indirectly Affected Files\n\n| `src/c.js` | x |\n")); got != nil {
 		t.Errorf("the indirect table must not count: %q", got)
 	}
 }
@@ -112,7 +114,7 @@ func FuzzAffectedFiles(f *testing.F) {
 	}
 	f.Add("`a b|c.go` and `x`y.go` and src/`z.go` ./src/a.go, /etc/passwd ../up.go a//b.go", "Strike `q.go`")
 	f.Fuzz(func(t *testing.T, impact, scan string) {
-		rows := AffectedFiles([]Named{{"02-01", "radius", impact}}, []string{"src/a.go", "lib/b.py"}, []Named{{"00-03", "files", scan}})
+		rows := model.AffectedFiles([]model.Named{{StepID: "02-01", Question: "radius", Text: impact}}, []string{"src/a.go", "lib/b.py"}, []model.Named{{StepID: "00-03", Question: "files", Text: scan}})
 		var paths []string
 		for _, r := range rows {
 			if r.Path == "" || strings.ContainsAny(r.Path, "`|\n\r \t") || strings.HasPrefix(r.Path, "/") || strings.Contains(r.Path, "..") {
@@ -121,10 +123,10 @@ func FuzzAffectedFiles(f *testing.F) {
 			paths = append(paths, r.Path)
 		}
 		doc := "## Directly Affected Files\n\n" + AffectedTable(rows) + "\n## Next\n"
-		if got := ImpactFiles([]byte(doc)); !slices.Equal(got, paths) {
+		if got := model.ImpactFiles([]byte(doc)); !slices.Equal(got, paths) {
 			t.Fatalf("table reads back %q, rows were %q", got, paths)
 		}
-		_ = Mentions([]Named{{"02-01", "x", impact}}, paths)
+		_ = model.Mentions([]model.Named{{StepID: "02-01", Question: "x", Text: impact}}, paths)
 	})
 }
 
@@ -132,7 +134,7 @@ func FuzzAffectedFiles(f *testing.F) {
 // `os.Exit` are qualified names, not files at the repository's root,
 // while a quoted root file keeps its place whatever its extension.
 func TestAffectedFilesSkipsQualifiedNames(t *testing.T) {
-	rows := AffectedFiles([]Named{{"02-01", "paths", "The handler calls `invoice.Total`, then `pdf.Render` and `os.Exit`; " +
+	rows := model.AffectedFiles([]model.Named{{StepID: "02-01", Question: "paths", Text: "The handler calls `invoice.Total`, then `pdf.Render` and `os.Exit`; " +
 		"the wrong value appears in `pdf/render.go`. `Makefile.PL` and `main.R` build it."}}, nil, nil)
 	var got []string
 	for _, r := range rows {

@@ -3,6 +3,8 @@ package artifacts
 import (
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 var appendHeadingRe = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
@@ -34,7 +36,7 @@ func AppendToSection(doc []byte, section, text string) []byte {
 		if fence || m == nil {
 			continue
 		}
-		if start < 0 && HeadingKey(m[2]) == HeadingKey(section) {
+		if start < 0 && steps.HeadingKey(m[2]) == steps.HeadingKey(section) {
 			start, level = i, len(m[1])
 			continue
 		}

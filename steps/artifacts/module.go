@@ -4,95 +4,17 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/model"
 )
-
-// Module is one "Module: <name>" block of 04-01, split into the sections
-// of its design file. Fenced code is kept byte for byte.
-type Module struct {
-	Name     string
-	Sections map[string][]string // section -> lines
-}
-
-// ModuleSections are the sections of a module design, in file order.
-var ModuleSections = []string{"Responsibilities", "Boundaries", "Interfaces and Data Structures", "Error Handling"}
-
-var (
-	moduleRe = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?module:\s*(.+?)\s*$`)
-	labelRe  = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?(responsible for|responsibilities|purpose|changes|not responsible for|boundaries|touches|stays exactly the same|stays the same|unchanged|invalid input|dependency failure|errors|error handling|failure|invariants)\s*:\s*(.*)$`)
-)
-
-var labelSection = map[string]string{
-	"responsible for": "Responsibilities", "responsibilities": "Responsibilities", "purpose": "Responsibilities", "changes": "Responsibilities",
-	"not responsible for": "Boundaries", "boundaries": "Boundaries", "touches": "Boundaries",
-	"stays exactly the same": "Boundaries", "stays the same": "Boundaries", "unchanged": "Boundaries",
-	"invalid input": "Error Handling", "dependency failure": "Error Handling", "errors": "Error Handling",
-	"error handling": "Error Handling", "failure": "Error Handling",
-	"invariants": "Interfaces and Data Structures",
-}
-
-// ParseModules splits an answer at "Module:" lines outside fenced code.
-// Text is filed under a section by its leading label ("Responsible for:",
-// "Not responsible for:", "Invalid input:", …); fenced code goes under
-// Interfaces and Data Structures, and unlabelled text stays with the
-// section before it.
-func ParseModules(answer string) []Module {
-	var mods []Module
-	cur := ""
-	fence := ""
-	for _, l := range strings.Split(strings.TrimRight(answer, "\n"), "\n") {
-		t := strings.TrimSpace(l)
-		if fence != "" {
-			add(mods, "Interfaces and Data Structures", l)
-			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
-				fence = ""
-			}
-			continue
-		}
-		if m := moduleRe.FindStringSubmatch(l); m != nil {
-			mods = append(mods, Module{Name: m[1], Sections: map[string][]string{}})
-			cur = "Responsibilities"
-			continue
-		}
-		if len(mods) == 0 {
-			continue
-		}
-		if f := fenceOpen(t); f != "" {
-			fence, cur = f, "Interfaces and Data Structures"
-			add(mods, cur, l)
-			continue
-		}
-		if m := labelRe.FindStringSubmatch(l); m != nil {
-			cur = labelSection[strings.ToLower(m[1])]
-			l = "**" + strings.TrimSpace(m[1]) + ":** " + m[2]
-		}
-		add(mods, cur, l)
-	}
-	return mods
-}
-
-func add(mods []Module, sec, line string) {
-	m := &mods[len(mods)-1]
-	m.Sections[sec] = append(m.Sections[sec], line)
-}
-
-// fenceOpen returns the fence marker a line opens ("```" or "~~~"), or "".
-func fenceOpen(t string) string {
-	for _, f := range []string{"```", "~~~"} {
-		if strings.HasPrefix(t, f) {
-			n := len(t) - len(strings.TrimLeft(t, f[:1]))
-			return strings.Repeat(f[:1], n)
-		}
-	}
-	return ""
-}
 
 // moduleDesigns writes module-design-<name>.md per module block.
 func moduleDesigns(in Input) (Result, error) {
 	var res Result
-	for _, m := range ParseModules(in.Answer) {
+	for _, m := range model.ParseModules(in.Answer) {
 		p := fmt.Sprintf("%s/module-design-%s.md", in.ItemDir, fileSlug(m.Name))
 		vars := map[string]string{"module": m.Name}
-		for _, sec := range ModuleSections {
+		for _, sec := range model.ModuleSections {
 			body := strings.Trim(strings.Join(m.Sections[sec], "\n"), "\n")
 			if strings.TrimSpace(body) == "" {
 				body = "_Not stated for this module in step " + in.StepID + "._"
@@ -138,13 +60,13 @@ func dataFlowSection(in Input) (Result, error) {
 	}
 	var b strings.Builder
 	b.WriteString("```mermaid\n")
-	if a, ok := look(in, "03-03.connections"); ok && len(ParseConnections(a)) > 0 {
+	if a, ok := look(in, "03-03.connections"); ok && len(model.ParseConnections(a)) > 0 {
 		b.WriteString("sequenceDiagram\n")
 		seen := map[string]bool{}
-		conns := ParseConnections(a)
+		conns := model.ParseConnections(a)
 		var names []string
 		if c, ok := look(in, "03-03.components"); ok {
-			for _, x := range ParseComponents(c) {
+			for _, x := range model.ParseComponents(c) {
 				names = append(names, x.Name)
 			}
 		}
@@ -176,7 +98,7 @@ func dataFlowSection(in Input) (Result, error) {
 	return section(in, b.String()), nil
 }
 
-func used(conns []Connection, name string) bool {
+func used(conns []model.Connection, name string) bool {
 	for _, c := range conns {
 		if c.From == name || c.To == name {
 			return true

@@ -3,6 +3,8 @@ package artifacts
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rtgit/rtgit/model"
 )
 
 // nfrRule separates the shared matrix's header from its rows.
@@ -37,7 +39,7 @@ func nfrMatrix(in Input) (Result, error) {
 			head = strings.TrimRight(string(existing), "\n") + "\n\n| Item | ID | Category | Requirement |\n" + nfrRule
 		}
 	}
-	for _, x := range ParseNFRs(in.Answer) {
+	for _, x := range model.ParseNFRs(in.Answer) {
 		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", in.Slug, x.ID, cell(x.Category), cell(x.Target)))
 	}
 	if len(rows) == 0 {

@@ -3,6 +3,8 @@ package artifacts
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Outline lists a document's headings as HeadingKey values, in order:
@@ -11,7 +13,7 @@ func Outline(doc []byte) []string {
 	lines := splitLines(doc)
 	var out []string
 	for _, i := range headingLines(lines) {
-		out = append(out, HeadingKey(headingRe.FindStringSubmatch(lines[i])[2]))
+		out = append(out, steps.HeadingKey(headingRe.FindStringSubmatch(lines[i])[2]))
 	}
 	return out
 }
@@ -30,7 +32,7 @@ func CheckOutline(template, doc []byte) []string {
 		if strings.Contains(text, "{{") {
 			continue
 		}
-		k := HeadingKey(text)
+		k := steps.HeadingKey(text)
 		if want[k] == 0 {
 			order = append(order, k)
 		}

@@ -8,11 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rtgit/rtgit/model"
 	"gopkg.in/yaml.v3"
 )
 
 func TestParseRequirementsCriteriaForms(t *testing.T) {
-	reqs, pre := ParseRequirements(`Context first.
+	reqs, pre := model.ParseRequirements(`Context first.
 - FR-001: Export -- When asked, the system shall export
   - AC-001-01: Given a, When b, Then c
   - AC: AC-001-03 Given d When e Then f
@@ -29,12 +30,12 @@ func TestParseRequirementsCriteriaForms(t *testing.T) {
 	if r.Title != "Export" || r.Statement != "When asked, the system shall export" {
 		t.Errorf("FR-001 title/statement = %q / %q", r.Title, r.Statement)
 	}
-	want := []Criterion{{"AC-001-01", "Given a, When b, Then c"}, {"AC-001-03", "Given d When e Then f"}, {"AC-001-02", "Given g When h Then i"}}
+	want := []model.Criterion{{ID: "AC-001-01", Text: "Given a, When b, Then c"}, {ID: "AC-001-03", Text: "Given d When e Then f"}, {ID: "AC-001-02", Text: "Given g When h Then i"}}
 	if len(r.Criteria) != len(want) {
 		t.Fatalf("FR-001 criteria = %+v", r.Criteria)
 	}
 	for i := range want {
-		if r.Criteria[i] != want[i] {
+		if r.Criteria[i].ID != want[i].ID || r.Criteria[i].Text != want[i].Text {
 			t.Errorf("criterion %d = %+v, want %+v", i, r.Criteria[i], want[i])
 		}
 	}
@@ -48,7 +49,7 @@ func TestParseRequirementsCriteriaForms(t *testing.T) {
 }
 
 func TestParseNFRsHonoursIDs(t *testing.T) {
-	got := ParseNFRs("Performance: p95 under 2s\nNFR-001: Security: isolation\nAvailability: 99.9%")
+	got := model.ParseNFRs("Performance: p95 under 2s\nNFR-001: Security: isolation\nAvailability: 99.9%")
 	ids := []string{got[0].ID, got[1].ID, got[2].ID}
 	if strings.Join(ids, ",") != "NFR-002,NFR-001,NFR-003" || got[1].Category != "Security" {
 		t.Fatalf("got %+v", got)
@@ -56,7 +57,7 @@ func TestParseNFRsHonoursIDs(t *testing.T) {
 }
 
 func TestStoriesAndPriorities(t *testing.T) {
-	stories := ParseStories(`- As a clerk, I want to export, so that I can reconcile (FR-001, FR-002)
+	stories := model.ParseStories(`- As a clerk, I want to export, so that I can reconcile (FR-001, FR-002)
   - AC: Given x, When y, Then z (FR-002)
 - US-007: As an auditor, I want line items, so that I can book costs`)
 	if len(stories) != 2 || stories[0].ID != "US-001" || stories[1].ID != "US-007" {
@@ -65,8 +66,8 @@ func TestStoriesAndPriorities(t *testing.T) {
 	if stories[0].SoThat != "I can reconcile" || stories[0].AcceptanceCriteria[0] != "Given x, When y, Then z" {
 		t.Errorf("story text not cleaned: %+v", stories[0])
 	}
-	p := ParsePriorities("FR-001: Should Have\nFR-002: Must Have\nUS-007: Won’t Have")
-	p.apply(stories)
+	p := model.ParsePriorities("FR-001: Should Have\nFR-002: Must Have\nUS-007: Won’t Have")
+	p.Apply(stories)
 	if stories[0].Priority != "Must Have" || stories[1].Priority != "Won't Have" {
 		t.Errorf("priorities: %q %q", stories[0].Priority, stories[1].Priority)
 	}
@@ -96,7 +97,7 @@ func TestStoriesAndPriorities(t *testing.T) {
 	if strings.Join(got, "|") != want {
 		t.Errorf("csv rows\n got %s\nwant %s", strings.Join(got, "|"), want)
 	}
-	var js []Story
+	var js []model.Story
 	if len(res.Files) != 2 || json.Unmarshal(res.Files[1].Data, &js) != nil || js[0].Priority != "Must Have" || js[1].Priority != "Could Have" {
 		t.Errorf("user-stories.json not re-prioritised: %s", res.Files[1].Data)
 	}
@@ -104,7 +105,7 @@ func TestStoriesAndPriorities(t *testing.T) {
 
 func TestModulesKeepFencesVerbatim(t *testing.T) {
 	answer := "Module: billing.export\nResponsible for: rows.\nNot responsible for: HTTP.\n\n```go\n// Module: not a module\nfunc Export(w io.Writer) error\n\tindented()\n```\nInvalid input: ErrBadRange.\nModule: billing.store\nChanges: adds Iter."
-	mods := ParseModules(answer)
+	mods := model.ParseModules(answer)
 	if len(mods) != 2 || mods[0].Name != "billing.export" || mods[1].Name != "billing.store" {
 		t.Fatalf("modules: %+v", mods)
 	}

@@ -1,5 +1,6 @@
 // Package artifacts writes analysis answers into the documents a team
-// builds from. Markdown artifacts are filled section by section inside
+// builds from: it renders, and the reading of the answers into structure
+// is package model's (docs/architecture.md). Markdown artifacts are filled section by section inside
 // step-keyed markers, so re-running a step replaces only its own text and
 // anything a person wrote elsewhere in the file survives byte for byte.
 package artifacts
@@ -9,6 +10,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Marker lines delimiting one step's text inside a section.
@@ -123,10 +126,10 @@ func findBlock(lines []string, key string) (int, int, error) {
 // section (case-insensitive, ignoring a leading section number such as
 // "1.2"), outside fenced code and rtgit's blocks.
 func findHeading(lines []string, section string) (int, int) {
-	want := HeadingKey(section)
+	want := steps.HeadingKey(section)
 	for _, i := range headingLines(lines) {
 		m := headingRe.FindStringSubmatch(lines[i])
-		if HeadingKey(m[2]) == want {
+		if steps.HeadingKey(m[2]) == want {
 			return i, len(m[1])
 		}
 	}
@@ -157,15 +160,6 @@ func headingLines(lines []string) []int {
 		}
 	}
 	return out
-}
-
-var sectionNumberRe = regexp.MustCompile(`^(?:\d+\.)*\d+\.?\s+`)
-
-// HeadingKey normalises a heading for matching: "### 1.4 Scope Boundaries"
-// and the mapping "#scope boundaries" name the same section.
-func HeadingKey(text string) string {
-	t := sectionNumberRe.ReplaceAllString(strings.TrimSpace(text), "")
-	return strings.ToLower(strings.Join(strings.Fields(t), " "))
 }
 
 func splitLines(doc []byte) []string {

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/model"
+	"github.com/rtgit/rtgit/steps"
 )
 
 // RequiredSections are the headings an artifact template must keep, because
@@ -19,7 +22,7 @@ var RequiredSections = map[string][]string{
 	"architecture-overview.md": {"Architecture Options", "Chosen Option", "Components", "Integration Architecture", "Architecture Decision Records"},
 	"tech-stack-decision.md":   {"Technology Decisions", "Rationale"},
 	"adr.md":                   {"Context and Problem Statement", "Considered Options", "Decision Outcome", "Consequences", "Pros and Cons of the Options"},
-	"module-design.md":         ModuleSections,
+	"module-design.md":         model.ModuleSections,
 	"module-design-index.md":   {ModuleIndexSection},
 	"data-flow.md":             {"Data Flow", "State Management"},
 	"error-taxonomy.md":        {"Error Taxonomy", "Validation Rules"},
@@ -50,11 +53,11 @@ func CheckTemplate(name, source string, data []byte, known func(placeholder stri
 	lines := splitLines(data)
 	for _, i := range headingLines(lines) {
 		m := headingRe.FindStringSubmatch(lines[i])
-		have[HeadingKey(m[2])] = true
+		have[steps.HeadingKey(m[2])] = true
 	}
 	var missing []string
 	for _, h := range RequiredSections[name] {
-		if !have[HeadingKey(h)] {
+		if !have[steps.HeadingKey(h)] {
 			missing = append(missing, fmt.Sprintf("%q", h))
 		}
 	}

@@ -3,6 +3,8 @@ package artifacts
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/model"
 )
 
 func TestStoryArticleAndTitle(t *testing.T) {
@@ -14,7 +16,7 @@ func TestStoryArticleAndTitle(t *testing.T) {
 			t.Errorf("article(%q) = %q, want %q", role, got, want)
 		}
 	}
-	stories := ParseStories("As an external accountant working for a customer, I want one row per line item with its quantity and unit price, so that I can book each cost to the right expense account (FR-004)\nAC: Given 2 items, When exported, Then 2 rows")
+	stories := model.ParseStories("As an external accountant working for a customer, I want one row per line item with its quantity and unit price, so that I can book each cost to the right expense account (FR-004)\nAC: Given 2 items, When exported, Then 2 rows")
 	md := storiesMarkdown(stories)
 	for _, want := range []string{"**As an** external accountant", "### US-001: One row per line item with its quantity and unit price\n"} {
 		if !strings.Contains(md, want) {

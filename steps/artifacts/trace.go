@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/rtgit/rtgit/model"
 )
 
 // TraceRow is one requirement/story link of the traceability matrix.
@@ -68,16 +70,16 @@ func rowSource(in Input, id, story string) string {
 
 // traceInputs gathers what the matrix links: the requirements of 01-06 and
 // 01-05, the stories of 01-07 and the priorities being answered.
-func traceInputs(in Input) ([]string, []Story, Priorities) {
-	prio := ParsePriorities(in.Answer)
+func traceInputs(in Input) ([]string, []model.Story, model.Priorities) {
+	prio := model.ParsePriorities(in.Answer)
 	ids, _ := definedIDs(in)
 	defined := map[string]bool{}
 	for _, id := range ids {
 		defined[id] = true
 	}
-	var stories []Story
+	var stories []model.Story
 	if a, ok := look(in, storiesRef); ok {
-		stories = ParseStories(a)
+		stories = model.ParseStories(a)
 	} else if in.Read != nil {
 		if data, _ := in.Read(in.ItemDir + "/user-stories.json"); data != nil {
 			_ = json.Unmarshal(data, &stories)
@@ -97,7 +99,7 @@ func traceInputs(in Input) ([]string, []Story, Priorities) {
 	ids = slices.DeleteFunc(uniq(ids), func(id string) bool { return !defined[id] })
 	sort.SliceStable(ids, func(i, j int) bool { return idKind(ids[i]) < idKind(ids[j]) })
 	pruneLinks(in, stories)
-	prio.apply(stories)
+	prio.Apply(stories)
 	return ids, stories, prio
 }
 
@@ -114,7 +116,7 @@ func idKind(id string) int {
 // TraceRows builds one row per requirement/story link; a requirement no
 // story covers, and a story linked to no requirement, get a row of their
 // own. Rows' Source is left empty; see rowSource.
-func TraceRows(ids []string, stories []Story, prio Priorities) []TraceRow {
+func TraceRows(ids []string, stories []model.Story, prio model.Priorities) []TraceRow {
 	var rows []TraceRow
 	linked := map[string]bool{}
 	for _, id := range ids {
@@ -238,14 +240,14 @@ func definedIDs(in Input) (ids []string, known map[string]bool) {
 	known = map[string]bool{}
 	if a, ok := look(in, "01-06.requirements"); ok {
 		known["FR"] = true
-		reqs, _ := ParseRequirements(a)
+		reqs, _ := model.ParseRequirements(a)
 		for _, r := range reqs {
 			ids = append(ids, r.ID)
 		}
 	}
 	if a, ok := look(in, "01-05.nfrs"); ok {
 		known["NFR"] = true
-		for _, x := range ParseNFRs(a) {
+		for _, x := range model.ParseNFRs(a) {
 			ids = append(ids, x.ID)
 		}
 	}
@@ -256,7 +258,7 @@ func definedIDs(in Input) (ids []string, known map[string]bool) {
 // defines but not with that id: a requirement removed since the story was
 // written. The story's answer still names it, and rtgit status reports it
 // there; the derived files hold only ids that exist.
-func pruneLinks(in Input, stories []Story) {
+func pruneLinks(in Input, stories []model.Story) {
 	ids, known := definedIDs(in)
 	have := map[string]bool{}
 	for _, id := range ids {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -41,7 +42,7 @@ func TestMermaidIDsAreDistinctForNonLatinNames(t *testing.T) {
 	if mermaidID("Order API") != "OrderAPI" {
 		t.Errorf("an ASCII name's id changed: %q", mermaidID("Order API"))
 	}
-	d := componentDiagram([]Component{{Name: "订单服务"}, {Name: "支付网关"}}, []Connection{{From: "订单服务", To: "支付网关", What: "付款"}})
+	d := componentDiagram([]model.Component{{Name: "订单服务"}, {Name: "支付网关"}}, []model.Connection{{From: "订单服务", To: "支付网关", What: "付款"}})
 	for _, label := range []string{`["订单服务"]`, `["支付网关"]`} {
 		if !strings.Contains(d, label) {
 			t.Errorf("diagram lacks the label %s:\n%s", label, d)

@@ -16,6 +16,7 @@ const (
 	RuleVague           = "vague-term"
 	RuleUnmeasurable    = "nfr-unmeasurable"
 	RuleNoCriterion     = "fr-no-ac"
+	RuleCriterionProse  = "ac-not-gwt"
 	RuleNoPriority      = "fr-no-priority"
 	RuleNotMoSCoW       = "priority-not-moscow"
 	RuleUndefinedLink   = "story-undefined-link"
@@ -33,19 +34,20 @@ const (
 // Errors are what no reader could work with: a link to nothing, an id
 // used twice, a priority nobody can rank.
 var DefaultSeverity = map[string]Severity{
-	RuleVague:         Warning,
-	RuleUnmeasurable:  Warning,
-	RuleNoCriterion:   Warning,
-	RuleNoPriority:    Warning,
-	RuleNotMoSCoW:     Error,
-	RuleUndefinedLink: Error,
-	RuleUncovered:     Warning,
-	RuleMustOverLower: Warning,
-	RuleDuplicateID:   Error,
-	RuleNoRationale:   Warning,
-	RuleTooFewOptions: Warning,
-	RuleMisplacedAC:   Warning,
-	RuleNoBehaviour:   Warning,
+	RuleVague:          Warning,
+	RuleUnmeasurable:   Warning,
+	RuleNoCriterion:    Warning,
+	RuleCriterionProse: Warning,
+	RuleNoPriority:     Warning,
+	RuleNotMoSCoW:      Error,
+	RuleUndefinedLink:  Error,
+	RuleUncovered:      Warning,
+	RuleMustOverLower:  Warning,
+	RuleDuplicateID:    Error,
+	RuleNoRationale:    Warning,
+	RuleTooFewOptions:  Warning,
+	RuleMisplacedAC:    Warning,
+	RuleNoBehaviour:    Warning,
 }
 
 // DefaultVagueWords are words a requirement should not lean on: each one

@@ -88,6 +88,17 @@ func TestRuleFRWithoutCriterion(t *testing.T) {
 	wantFinding(t, fs, "answers/01-06.md", 14, Warning, "FR-003 has no acceptance criterion", "AC-003-01")
 }
 
+// A criterion in prose is warned about where it is written, read as the
+// exports read it (which flag it); the good ones, Given/When/Then and
+// EARS, are not.
+func TestRuleCriterionInProse(t *testing.T) {
+	fs := only(t, RuleCriterionProse, answers(refRequirements, goodFRs+"\n  - AC-002-02: Filtering by status feels instant to a bookkeeper at month-end."))
+	wantFinding(t, fs, "answers/01-06.md", 14, Warning, "AC-002-02 is not written as Given/When/Then")
+	if fs := only(t, RuleCriterionProse, answers(refRequirements, goodFRs+"\n  - When the store is down, the system shall return 503")); len(fs) != 0 {
+		t.Errorf("an EARS criterion is warned about: %v", fs)
+	}
+}
+
 func TestRuleFRWithoutPriority(t *testing.T) {
 	fs := only(t, RuleNoPriority, answers(refRequirements, goodFRs, refPriorities, "- FR-001: Must Have"))
 	wantFinding(t, fs, "answers/01-08.md", 10, Warning, "FR-002 has no priority")

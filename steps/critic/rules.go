@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
@@ -84,7 +85,7 @@ func (c *checker) definedNFRs() ([]string, bool) {
 		return nil, false
 	}
 	var ids []string
-	for _, x := range artifacts.ParseNFRs(a.Text) {
+	for _, x := range model.ParseNFRs(a.Text) {
 		ids = append(ids, x.ID)
 	}
 	return ids, true
@@ -141,6 +142,7 @@ func (c *checker) requirements() {
 		}
 		c.vague(a, l)
 	}
+	c.proseCriteria(a)
 	for _, r := range frs {
 		if r.acs == 0 {
 			c.add(a, r.at, RuleNoCriterion, Analyst, "%s has no acceptance criterion -- how will we know it's done? Add one below it: \"AC-%s-01: Given … When … Then …\".",
@@ -350,7 +352,7 @@ func (c *checker) mustStories(a Answer, seen map[string]int) {
 		return
 	}
 	prio := c.priorityOf()
-	for _, st := range artifacts.ParseStories(s.Text) {
+	for _, st := range model.ParseStories(s.Text) {
 		at, named := seen[st.ID]
 		if !named || prio[st.ID] != "Must Have" {
 			continue
@@ -393,7 +395,7 @@ func (c *checker) decisions() {
 	rationale, _ := c.answer(refRationale)
 	seen := map[string]int{}
 	for _, l := range linesOf(a.Text) {
-		ds := artifacts.ParseDecisions(l.text)
+		ds := model.ParseDecisions(l.text)
 		if len(ds) != 1 {
 			continue
 		}
@@ -483,4 +485,27 @@ func list(ids []string) string {
 		return strings.Join(ids[:3], ", ") + ", … " + ids[len(ids)-1]
 	}
 	return strings.Join(ids, ", ")
+}
+
+// proseCriteria: a criterion the model cannot split into Given/When/Then
+// (or EARS "When …, the system shall …"), read as every export reads it,
+// so the warning comes at 01-06 rather than at the first export.
+func (c *checker) proseCriteria(a Answer) {
+	reqs, _ := model.ParseRequirements(a.Text)
+	lines := linesOf(a.Text)
+	for _, r := range reqs {
+		for _, x := range r.Criteria {
+			if !model.ParseCriterion(x.ID, x.Text).Flagged {
+				continue
+			}
+			at := 0
+			for _, l := range lines {
+				if strings.Contains(l.text, x.ID) || strings.HasSuffix(x.Text, l.text) || strings.HasPrefix(x.Text, l.text) {
+					at = l.i
+					break
+				}
+			}
+			c.add(a, at, RuleCriterionProse, Analyst, "%s is not written as Given/When/Then -- an export keeps it as written and flags it, and no scenario or test comes from it. Say it as \"Given … When … Then …\" (or \"When …, the system shall …\").", x.ID)
+		}
+	}
 }

@@ -64,7 +64,7 @@ func (sa stepAnswers) every() steps.Question {
 
 // sectionKey names one step's block within one section of a file.
 func sectionKey(stepID, section string) string {
-	return stepID + " " + strings.Join(strings.Fields(artifacts.HeadingKey(section)), "-")
+	return stepID + " " + strings.Join(strings.Fields(steps.HeadingKey(section)), "-")
 }
 
 // fillTarget is one marker block of one markdown file, with the bodies
@@ -450,10 +450,10 @@ func (st *state) questionText(ref string) string {
 // writes mp's section and no other step has a block in it: then the
 // heading would stand empty in a finished document.
 func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping, p string) (writers []string, empty bool, err error) {
-	want := artifacts.HeadingKey(mp.Section)
+	want := steps.HeadingKey(mp.Section)
 	for _, o := range st.plan.Steps() {
 		for _, m := range o.Mappings {
-			if m.Output == mp.Output && artifacts.HeadingKey(m.Section) == want && !slices.Contains(writers, o.ID) {
+			if m.Output == mp.Output && steps.HeadingKey(m.Section) == want && !slices.Contains(writers, o.ID) {
 				writers = append(writers, o.ID)
 			}
 		}
@@ -477,13 +477,13 @@ func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping,
 // sharedSection reports whether another step of the plan also writes the
 // section mp names.
 func (st *state) sharedSection(s *steps.Step, mp steps.Mapping) bool {
-	want := artifacts.HeadingKey(mp.Section)
+	want := steps.HeadingKey(mp.Section)
 	for _, o := range st.plan.Steps() {
 		if o.ID == s.ID {
 			continue
 		}
 		for _, m := range o.Mappings {
-			if m.Output == mp.Output && artifacts.HeadingKey(m.Section) == want {
+			if m.Output == mp.Output && steps.HeadingKey(m.Section) == want {
 				return true
 			}
 		}

@@ -21,6 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
@@ -295,7 +296,7 @@ func checkMarkdown(t *testing.T, name string, data []byte) {
 			if h.Level == 1 {
 				h1++
 			}
-			outline = append(outline, artifacts.HeadingKey(string(h.Text(body))))
+			outline = append(outline, steps.HeadingKey(string(h.Text(body))))
 		}
 		return ast.WalkContinue, nil
 	})
@@ -316,7 +317,7 @@ func checkMarkdown(t *testing.T, name string, data []byte) {
 		found := false
 		for at < len(outline) {
 			at++
-			if outline[at-1] == artifacts.HeadingKey(want) {
+			if outline[at-1] == steps.HeadingKey(want) {
 				found = true
 				break
 			}

@@ -19,7 +19,7 @@ func (st *state) reviewPath(s *steps.Step) string {
 // step's own validation criteria. Its notes are warnings in the lead
 // persona's voice: they are said in the reply and committed beside the
 // answer file, and they never stop the step.
-func (st *state) review(c *changeset, r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) {
+func (st *state) review(c *changeset, r *Reply, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) {
 	h := st.m.helpers()
 	if h == nil || h.Reviewer == nil || st.inQuickScan(cur) {
 		return
@@ -59,7 +59,7 @@ func indentRest(s string) string {
 
 // handoffSummary is the incoming persona's summary of the previous phase's
 // artifacts: the model's words when it can, else rtgit's own count.
-func (st *state) handoffSummary(prev, ph *steps.PlanPhase) string {
+func (st *state) handoffSummary(prev, ph *steps.RoutePhase) string {
 	h := st.m.helpers()
 	if h == nil || h.Summariser == nil {
 		return st.summary(prev)
@@ -89,7 +89,7 @@ func (st *state) handoffSummary(prev, ph *steps.PlanPhase) string {
 // respond asks the responder for the lead persona's reply to a comment. A
 // question it cannot answer from the analysis stays open: the reply says
 // so and rtgit's own acknowledgment follows.
-func (st *state) respond(cur *steps.Step, ph *steps.PlanPhase, text string, q bool) ([]Line, bool) {
+func (st *state) respond(cur *steps.Step, ph *steps.RoutePhase, text string, q bool) ([]Line, bool) {
 	h := st.m.helpers()
 	if h == nil || h.Responder == nil {
 		return nil, false

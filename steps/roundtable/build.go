@@ -110,7 +110,7 @@ func (st *state) build(c *changeset, rescan bool) error {
 
 // trackSkipped records, as open questions, the required questions that
 // the steps a skip of ph drafts leave unanswered.
-func (st *state) trackSkipped(ph *steps.PlanPhase) error {
+func (st *state) trackSkipped(ph *steps.RoutePhase) error {
 	sets, err := st.renderSet()
 	if err != nil {
 		return err

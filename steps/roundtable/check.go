@@ -182,7 +182,7 @@ func (st *state) gate() (*Readiness, error) {
 
 // expected reports whether a step's outputs should exist: steps ruled out
 // by skip_if or unmet dependencies produce nothing.
-func (st *state) expected(s *steps.Step, ph *steps.PlanPhase) bool {
+func (st *state) expected(s *steps.Step, ph *steps.RoutePhase) bool {
 	if st.meta.HasStep(s.ID) {
 		return true
 	}

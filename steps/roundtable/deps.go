@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
@@ -39,27 +40,27 @@ func (st *state) answerDefs() (*defs, error) {
 			switch mp.Transform {
 			case "requirements":
 				d.owner["FR"] = sa.step.ID
-				reqs, _ := artifacts.ParseRequirements(a)
+				reqs, _ := model.ParseRequirements(a)
 				for _, r := range reqs {
 					d.ids[r.ID] = true
 				}
 			case "nfrs", "nfr-matrix":
 				d.owner["NFR"] = sa.step.ID
-				for _, x := range artifacts.ParseNFRs(a) {
+				for _, x := range model.ParseNFRs(a) {
 					d.ids[x.ID] = true
 				}
 			case "user-stories":
 				d.owner["US"] = sa.step.ID
-				for _, s := range artifacts.ParseStories(a) {
+				for _, s := range model.ParseStories(a) {
 					d.ids[s.ID] = true
 				}
 			case "module-design":
 				d.owner["module"] = sa.step.ID
-				for _, m := range artifacts.ParseModules(a) {
+				for _, m := range model.ParseModules(a) {
 					d.modules[strings.ToLower(m.Name)] = m.Name
 				}
 			case "adr":
-				if ds := artifacts.ParseDecisions(a); len(ds) > 0 {
+				if ds := model.ParseDecisions(a); len(ds) > 0 {
 					d.owner["decision"] = sa.step.ID
 					for _, x := range ds {
 						d.decisions[strings.ToLower(x.Title)] = x.Title

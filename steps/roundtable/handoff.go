@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
@@ -41,8 +42,8 @@ func (st *state) handoffStep(c *changeset, sa stepAnswers) error {
 // stepTexts lists the answers of every step matching want: the answers of
 // the step being completed as given, the others from their answer files
 // once they are done.
-func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifacts.Named {
-	var out []artifacts.Named
+func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []model.Named {
+	var out []model.Named
 	for _, s := range st.plan.Steps() {
 		if !want(s) {
 			continue
@@ -50,7 +51,7 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifa
 		if sa.step != nil && s.ID == sa.step.ID {
 			for _, q := range sa.asked {
 				if a := sa.answer[q.ID]; a != "" {
-					out = append(out, artifacts.Named{StepID: s.ID, Question: q.ID, Text: a})
+					out = append(out, model.Named{StepID: s.ID, Question: q.ID, Text: a})
 				}
 			}
 			continue
@@ -64,7 +65,7 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifa
 		}
 		for _, a := range f.Answers {
 			if a.Answered {
-				out = append(out, artifacts.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
+				out = append(out, model.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
 			}
 		}
 	}
@@ -74,20 +75,20 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []artifa
 // affectedRows computes the Directly Affected Files rows from the impact
 // answers, the quick scan's recorded candidates and the quick-scan answers
 // that add or strike files.
-func (st *state) affectedRows(sa stepAnswers) []artifacts.AffectedFile {
+func (st *state) affectedRows(sa stepAnswers) []model.AffectedFile {
 	impact := st.stepTexts(sa, func(s *steps.Step) bool { return declares(s, impactArtifact) })
 	scan := st.stepTexts(sa, st.inQuickScan)
 	var candidates []string
 	if qs := st.meta.QuickScan; qs != nil {
 		candidates = qs.CandidateFiles
 	}
-	return artifacts.AffectedFiles(impact, candidates, scan)
+	return model.AffectedFiles(impact, candidates, scan)
 }
 
 func (st *state) writeAffected(c *changeset, sa stepAnswers) error {
 	rel := st.it.outputPath(impactArtifact)
 	body := artifacts.AffectedTable(st.affectedRows(sa))
-	return st.fillSection(c, &fillTarget{path: rel, template: impactArtifact, section: artifacts.AffectedSection, key: affectedKey}, body)
+	return st.fillSection(c, &fillTarget{path: rel, template: impactArtifact, section: model.AffectedSection, key: affectedKey}, body)
 }
 
 // writeModuleIndex lists every module design file of the item, as it will

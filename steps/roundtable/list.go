@@ -102,8 +102,8 @@ func (m *Machine) List() ([]Summary, error) {
 	if len(branches)+len(merged) == 0 {
 		return nil, nil
 	}
-	plans := map[string]*steps.Plan{}
-	planFor := func(lib string) (*steps.Plan, error) {
+	plans := map[string]*steps.Route{}
+	planFor := func(lib string) (*steps.Route, error) {
 		if p, ok := plans[lib]; ok {
 			return p, nil
 		}
@@ -179,7 +179,7 @@ func (m *Machine) List() ([]Summary, error) {
 
 // loadListed is loadAt for List: the plan is given, and errors name the
 // branch (label) even when rev is its commit.
-func (m *Machine) loadListed(slug, rev, label string, planFor func(library string) (*steps.Plan, error)) (*state, error) {
+func (m *Machine) loadListed(slug, rev, label string, planFor func(library string) (*steps.Route, error)) (*state, error) {
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}

@@ -100,7 +100,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 // complete records the step, renders every artifact again from the
 // answers (build), opens the next step and commits everything as one
 // commit.
-func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+func (st *state) complete(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	if err := st.recordDrafts(cur, f); err != nil {
@@ -132,7 +132,7 @@ func (st *state) complete(cur *steps.Step, ph *steps.PlanPhase, f *answers.File)
 
 // finishPhases marks ph complete once none of its steps remain, along with
 // any later phases whose steps were all skipped, and says the boundary line.
-func (st *state) finishPhases(ph *steps.PlanPhase, r *Reply) {
+func (st *state) finishPhases(ph *steps.RoutePhase, r *Reply) {
 	for p := ph; p != nil; p = st.nextPhase(p) {
 		if st.meta.HasPhase(p.Phase.Key) {
 			continue
@@ -212,7 +212,7 @@ func (st *state) completeReply() *Reply {
 
 // reopen renders the current step's answer file when it is missing (a
 // deleted file, or a step added to the plan since the last run).
-func (st *state) reopen(cur *steps.Step, ph *steps.PlanPhase) (*Reply, error) {
+func (st *state) reopen(cur *steps.Step, ph *steps.RoutePhase) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	r.Lines = st.intro(cur, ph, true)

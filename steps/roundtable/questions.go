@@ -20,7 +20,7 @@ const (
 
 // question tracks a question comment as an open question and says so; the
 // persona follows up with the step's own elaboration prompt, if it has one.
-func (st *state) question(cur *steps.Step, ph *steps.PlanPhase, text string, from Origin) (*Reply, error) {
+func (st *state) question(cur *steps.Step, ph *steps.RoutePhase, text string, from Origin) (*Reply, error) {
 	// With a model, a question the analysis already settles is answered
 	// from it, citing the answer file, and is not tracked.
 	said, answered := st.respond(cur, ph, text, true)

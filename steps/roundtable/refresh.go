@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/quickscan"
@@ -61,7 +62,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		return nil, fmt.Errorf("refresh: the answers of %s were edited and not applied yet; run `rtgit next %s` first", steps.JoinAnd(ids), st.it.slug)
 	}
 	// Every file a finished step names, to learn which of them changed.
-	var texts []artifacts.Named
+	var texts []model.Named
 	titles := map[string]string{}
 	for _, s := range st.plan.Steps() {
 		if !st.meta.HasStep(s.ID) {
@@ -74,7 +75,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		}
 		for _, a := range f.Answers {
 			if a.Answered {
-				texts = append(texts, artifacts.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
+				texts = append(texts, model.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
 			}
 		}
 	}
@@ -82,7 +83,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	if qs := st.meta.QuickScan; qs != nil {
 		known = qs.CandidateFiles
 	}
-	mentioned := artifacts.Mentions(texts, known)
+	mentioned := model.Mentions(texts, known)
 	var paths []string
 	for _, mn := range mentioned {
 		if !slices.Contains(paths, mn.Path) {

@@ -31,7 +31,7 @@ func recovery(done []*steps.Step, next *steps.Step) string {
 }
 
 // phaseBoundary is the line of interface-spec §6 after a phase's last step.
-func phaseBoundary(ph *steps.PlanPhase, next *steps.PlanPhase, slug string) string {
+func phaseBoundary(ph *steps.RoutePhase, next *steps.RoutePhase, slug string) string {
 	if next == nil {
 		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete.", ph.Phase.Number, ph.Phase.Name)
 	}
@@ -40,7 +40,7 @@ func phaseBoundary(ph *steps.PlanPhase, next *steps.PlanPhase, slug string) stri
 
 // intro is what the persona says before a step's questions. A step in the
 // middle of a phase needs no introduction unless the user is coming back.
-func (st *state) intro(s *steps.Step, ph *steps.PlanPhase, resume bool) []Line {
+func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line {
 	p := st.plan.PersonaOf(s)
 	done := st.completedInPhase(ph)
 	if len(done) > 0 {
@@ -70,7 +70,7 @@ func (st *state) intro(s *steps.Step, ph *steps.PlanPhase, resume bool) []Line {
 }
 
 // menu is the step menu of interface-spec §5.2.
-func (st *state) menu(s *steps.Step, ph *steps.PlanPhase) []answers.MenuItem {
+func (st *state) menu(s *steps.Step, ph *steps.RoutePhase) []answers.MenuItem {
 	items := []answers.MenuItem{{Key: "E", Label: "Elaboration Mode -- bring all perspectives to discuss this topic"}}
 	if !st.lastInPhase(s, ph) {
 		return append(items,
@@ -84,7 +84,7 @@ func (st *state) menu(s *steps.Step, ph *steps.PlanPhase) []answers.MenuItem {
 }
 
 // view builds the open step's view at depth d.
-func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepView {
+func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepView {
 	p := st.plan.PersonaOf(s)
 	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
 		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
@@ -119,13 +119,13 @@ func (st *state) view(s *steps.Step, ph *steps.PlanPhase, d steps.Depth) *StepVi
 }
 
 // renderAnswerFile renders s at depth d, keeping answers from carry.
-func (st *state) renderAnswerFile(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
+func (st *state) renderAnswerFile(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
 	intro = append(intro, st.priorContext(s)...)
 	return st.renderView(st.answerView(s, ph, d, intro, carry, feedback))
 }
 
 // answerView is what an answer file of s at depth d is rendered from.
-func (st *state) answerView(s *steps.Step, ph *steps.PlanPhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
+func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry), CarryDraft: st.carryDrafts(s, d, carry)}

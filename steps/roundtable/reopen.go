@@ -15,7 +15,7 @@ const RevisionSuffix = " (revision)"
 
 // finished returns the finished step id names, or an error saying why it
 // cannot be revised.
-func (st *state) finished(id string) (*steps.Step, *steps.PlanPhase, error) {
+func (st *state) finished(id string) (*steps.Step, *steps.RoutePhase, error) {
 	s, ph := st.plan.Step(id)
 	if s == nil {
 		return nil, nil, fmt.Errorf("there is no step %q in the plan (see `rtgit steps`)", id)

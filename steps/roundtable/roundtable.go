@@ -160,10 +160,10 @@ func (m *Machine) warn(s string) {
 
 // PlanFor loads the plan of library ("" for the feature library), as the
 // verbs will run it.
-func (m *Machine) PlanFor(library string) (*steps.Plan, error) { return m.plan(library) }
+func (m *Machine) PlanFor(library string) (*steps.Route, error) { return m.plan(library) }
 
 // plan loads the plan afresh; step-file problems become warnings.
-func (m *Machine) plan(library string) (*steps.Plan, error) {
+func (m *Machine) plan(library string) (*steps.Route, error) {
 	p, err := steps.LoadLibrary(m.Embedded, m.overrides(), library)
 	if err != nil {
 		if m.OverridesWhere != "" {
@@ -193,7 +193,7 @@ var ErrBrokenSteps = errors.New("broken step file")
 // runnablePlan refuses to run anything while a repository step file is
 // broken: running the embedded step it was meant to replace would answer
 // questions the maintainer took out.
-func (m *Machine) runnablePlan(p *steps.Plan) error {
+func (m *Machine) runnablePlan(p *steps.Route) error {
 	errs := p.RepoErrors()
 	if len(errs) == 0 {
 		return nil

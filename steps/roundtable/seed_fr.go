@@ -5,9 +5,9 @@ import (
 	"regexp"
 	"slices"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
-	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
 // frCriterionRe finds a prose validation criterion that asks for FR codes
@@ -75,7 +75,7 @@ func missingRequirements(rel string, s *steps.Step, f *answers.File) string {
 	if first == nil {
 		return "" // unanswered: said as such
 	}
-	if reqs, _ := artifacts.ParseRequirements(text); len(reqs) > 0 {
+	if reqs, _ := model.ParseRequirements(text); len(reqs) > 0 {
 		return ""
 	}
 	why := "this step writes the functional requirements"

@@ -90,7 +90,7 @@ func (st *state) scopes() []signoff.Scope {
 // only when skip_if rules it out. Unlike expected, a step whose
 // dependencies are not finished still counts, as open: an area is not
 // complete while steps it will reach are ahead.
-func (st *state) inArea(s *steps.Step, ph *steps.PlanPhase) bool {
+func (st *state) inArea(s *steps.Step, ph *steps.RoutePhase) bool {
 	if st.meta.HasStep(s.ID) {
 		return true
 	}

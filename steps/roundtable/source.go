@@ -4,8 +4,8 @@ import (
 	"errors"
 	"os"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
-	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -37,19 +37,25 @@ type Source struct {
 	Dirty []string
 	// Answers are in step order, then in the answer file's order.
 	Answers  []SourceAnswer
-	Affected []artifacts.AffectedFile
+	Affected []model.AffectedFile
 	// Open are the tracked questions nobody has resolved yet.
 	Open []meta.OpenQuestion
+	// Tree are the names at the root of the repository at the analysis's
+	// base commit (nil when meta.json records none).
+	Tree []string
 }
 
-// SourceAnswer is one answered question of a completed step.
-type SourceAnswer struct {
-	Step     string // "01-06"
-	Question string // "requirements"
-	Text     string
-	// Mappings are the step's mappings of this question: which output,
-	// section and transform it feeds.
-	Mappings []steps.Mapping
+// SourceAnswer is one answered question of a completed step, with the
+// answer file and the line its text starts on.
+type SourceAnswer = model.Answer
+
+// Model reads the source into the model of the analysis. A command reads
+// it once and hands the value on; the Source is what was read, so a
+// changed Source reads into a new model.
+func (s *Source) Model() *model.Analysis {
+	return model.Build(model.Input{Slug: s.Slug, Description: s.Description, Library: s.Library,
+		AsksRequirements: s.AsksRequirements, Dir: s.Dir, Commit: s.Commit, Answers: s.Answers,
+		Affected: s.Affected, Open: s.Open, Tree: s.Tree})
 }
 
 // Source reads an analysis for export, from its branch unless that branch
@@ -79,7 +85,29 @@ func (m *Machine) Source(slug string) (*Source, error) {
 			}
 		}
 	}
-	read := []string{st.it.metaPath()}
+	answers, read, err := st.modelAnswers()
+	if err != nil {
+		return nil, err
+	}
+	src.Answers = answers
+	if rev == "" {
+		if src.Dirty, err = m.Repo.Dirty(read); err != nil {
+			return nil, err
+		}
+	}
+	src.Affected = st.affectedRows(stepAnswers{})
+	if src.Open, err = st.meta.OpenQuestions(); err != nil {
+		return nil, err
+	}
+	src.Tree = st.baseRoot()
+	return src, nil
+}
+
+// modelAnswers are the answered questions of the finished steps, in step
+// order, with the mappings that say what each feeds; read lists the files
+// they were read from, meta.json first.
+func (st *state) modelAnswers() (out []model.Answer, read []string, err error) {
+	read = []string{st.it.metaPath()}
 	for _, s := range st.plan.Steps() {
 		if !st.meta.HasStep(s.ID) {
 			continue
@@ -90,36 +118,45 @@ func (m *Machine) Source(slug string) (*Source, error) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, a := range f.Answers {
 			if !a.Answered {
 				continue
 			}
-			sa := SourceAnswer{Step: s.ID, Question: a.ID, Text: a.Text}
+			x := model.Answer{Step: s.ID, Question: a.ID, Text: a.Text, File: st.it.answerPath(s), Line: a.TextLine}
 			for _, mp := range s.Mappings {
 				if mp.Question == a.ID {
-					sa.Mappings = append(sa.Mappings, mp)
+					x.Mappings = append(x.Mappings, mp)
 				}
 			}
-			src.Answers = append(src.Answers, sa)
+			out = append(out, x)
 		}
 	}
-	if rev == "" {
-		if src.Dirty, err = m.Repo.Dirty(read); err != nil {
-			return nil, err
-		}
-	}
-	src.Affected = st.affectedRows(stepAnswers{})
-	if src.Open, err = st.meta.OpenQuestions(); err != nil {
+	return out, read, nil
+}
+
+// readModel reads the finished steps' answers and meta.json into the
+// model of the analysis, with the Directly Affected Files and the names
+// of the base's tree the caller has.
+func (st *state) readModel(affected []model.AffectedFile, tree []string) (*model.Analysis, error) {
+	answers, _, err := st.modelAnswers()
+	if err != nil {
 		return nil, err
 	}
-	return src, nil
+	open, err := st.meta.OpenQuestions()
+	if err != nil {
+		return nil, err
+	}
+	library, _ := st.meta.Library("")
+	return model.Build(model.Input{Slug: st.it.slug, Description: st.meta.Description, Library: library,
+		AsksRequirements: AsksRequirements(st.plan), Dir: st.it.dir(), Answers: answers,
+		Affected: affected, Open: open, Tree: tree}), nil
 }
 
 // AsksRequirements reports whether a step of plan asks for functional
 // requirements: a question the requirements transform reads.
-func AsksRequirements(p *steps.Plan) bool {
+func AsksRequirements(p *steps.Route) bool {
 	for _, s := range p.Steps() {
 		for _, mp := range s.Mappings {
 			if mp.Transform == "requirements" {

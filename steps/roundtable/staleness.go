@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/model"
 )
 
 // Staleness levels: how far the code moved under an analysis.
@@ -114,7 +114,7 @@ func (st *state) namedFiles() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return artifacts.ImpactFiles(data), nil
+	return model.ImpactFiles(data), nil
 }
 
 func (st *state) staleness() (*Staleness, error) {

@@ -17,7 +17,7 @@ import (
 type state struct {
 	m    *Machine
 	it   item
-	plan *steps.Plan
+	plan *steps.Route
 	meta *meta.Meta
 	// files caches parsed answer files by step id; nil entries are missing.
 	files map[string]*answers.File
@@ -147,13 +147,13 @@ func (st *state) quickScan() *steps.QuickScanFacts {
 }
 
 // phaseDepth is the depth chosen for a phase and where it came from.
-func (st *state) phaseDepth(ph *steps.PlanPhase) (steps.Depth, string) {
+func (st *state) phaseDepth(ph *steps.RoutePhase) (steps.Depth, string) {
 	return steps.DetermineDepth(ph.Phase.Key, st.meta.DepthOverrides[ph.Phase.Key], st.quickScan())
 }
 
 // stepDepth applies the seed's chain: an override or a quick-scan depth
 // covers the whole phase; otherwise each step keeps its own default.
-func (st *state) stepDepth(s *steps.Step, ph *steps.PlanPhase) steps.Depth {
+func (st *state) stepDepth(s *steps.Step, ph *steps.RoutePhase) steps.Depth {
 	d, source := st.phaseDepth(ph)
 	if source == "default" {
 		return s.Depth
@@ -161,7 +161,7 @@ func (st *state) stepDepth(s *steps.Step, ph *steps.PlanPhase) steps.Depth {
 	return d
 }
 
-func (st *state) facts(s *steps.Step, ph *steps.PlanPhase) steps.Facts {
+func (st *state) facts(s *steps.Step, ph *steps.RoutePhase) steps.Facts {
 	f := steps.Facts{Depth: st.stepDepth(s, ph)}
 	if qs := st.meta.QuickScan; qs != nil {
 		f.Scope, f.Complexity, f.FileCount, f.HasFileCount = qs.Scope, qs.Complexity, qs.EstimatedFiles, true
@@ -170,13 +170,13 @@ func (st *state) facts(s *steps.Step, ph *steps.PlanPhase) steps.Facts {
 }
 
 // eligible says whether s still has to run, and why not if it doesn't.
-func (st *state) eligible(s *steps.Step, ph *steps.PlanPhase, warn bool) bool {
+func (st *state) eligible(s *steps.Step, ph *steps.RoutePhase, warn bool) bool {
 	return st.eligibleIf(s, ph, warn, st.meta.HasStep)
 }
 
 // eligibleIf is eligible with done deciding which dependencies count as
 // met, so callers can look ahead as if the steps before s were completed.
-func (st *state) eligibleIf(s *steps.Step, ph *steps.PlanPhase, warn bool, done func(id string) bool) bool {
+func (st *state) eligibleIf(s *steps.Step, ph *steps.RoutePhase, warn bool, done func(id string) bool) bool {
 	if st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key) {
 		return false
 	}
@@ -185,7 +185,7 @@ func (st *state) eligibleIf(s *steps.Step, ph *steps.PlanPhase, warn bool, done 
 
 // runnable applies a step's own conditions, depends_on and skip_if, without
 // asking whether it or its phase is already done.
-func (st *state) runnable(s *steps.Step, ph *steps.PlanPhase, warn bool, done func(id string) bool) bool {
+func (st *state) runnable(s *steps.Step, ph *steps.RoutePhase, warn bool, done func(id string) bool) bool {
 	for _, d := range s.DependsOn {
 		if !done(d) {
 			if warn {
@@ -208,7 +208,7 @@ func (st *state) runnable(s *steps.Step, ph *steps.PlanPhase, warn bool, done fu
 
 // current returns the first step that still has to run, or nils when the
 // analysis is complete.
-func (st *state) current() (*steps.Step, *steps.PlanPhase) {
+func (st *state) current() (*steps.Step, *steps.RoutePhase) {
 	for _, ph := range st.plan.Phases {
 		for _, s := range ph.Steps {
 			if st.eligible(s, ph, false) {
@@ -221,7 +221,7 @@ func (st *state) current() (*steps.Step, *steps.PlanPhase) {
 
 // lastInPhase reports whether no step will follow s in its phase once s
 // and the steps before it are completed.
-func (st *state) lastInPhase(s *steps.Step, ph *steps.PlanPhase) bool {
+func (st *state) lastInPhase(s *steps.Step, ph *steps.RoutePhase) bool {
 	for _, o := range st.laterInPhase(s, ph) {
 		if st.eligibleIf(o, ph, false, st.doneBefore(o)) {
 			return false
@@ -231,7 +231,7 @@ func (st *state) lastInPhase(s *steps.Step, ph *steps.PlanPhase) bool {
 }
 
 // laterInPhase lists the steps after s in its phase.
-func (st *state) laterInPhase(s *steps.Step, ph *steps.PlanPhase) []*steps.Step {
+func (st *state) laterInPhase(s *steps.Step, ph *steps.RoutePhase) []*steps.Step {
 	for i, o := range ph.Steps {
 		if o == s {
 			return ph.Steps[i+1:]
@@ -260,7 +260,7 @@ func (st *state) doneBefore(o *steps.Step) func(string) bool {
 }
 
 // nextPhase returns the phase after ph in the plan, or nil.
-func (st *state) nextPhase(ph *steps.PlanPhase) *steps.PlanPhase {
+func (st *state) nextPhase(ph *steps.RoutePhase) *steps.RoutePhase {
 	for i, p := range st.plan.Phases {
 		if p == ph && i+1 < len(st.plan.Phases) {
 			return st.plan.Phases[i+1]
@@ -270,7 +270,7 @@ func (st *state) nextPhase(ph *steps.PlanPhase) *steps.PlanPhase {
 }
 
 // previousPhase returns the phase before ph, or nil.
-func (st *state) previousPhase(ph *steps.PlanPhase) *steps.PlanPhase {
+func (st *state) previousPhase(ph *steps.RoutePhase) *steps.RoutePhase {
 	for i, p := range st.plan.Phases {
 		if p == ph && i > 0 {
 			return st.plan.Phases[i-1]
@@ -280,7 +280,7 @@ func (st *state) previousPhase(ph *steps.PlanPhase) *steps.PlanPhase {
 }
 
 // completedInPhase lists the phase's completed steps in plan order.
-func (st *state) completedInPhase(ph *steps.PlanPhase) []*steps.Step {
+func (st *state) completedInPhase(ph *steps.RoutePhase) []*steps.Step {
 	var out []*steps.Step
 	for _, s := range ph.Steps {
 		if st.meta.HasStep(s.ID) {

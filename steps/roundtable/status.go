@@ -58,7 +58,7 @@ type Status struct {
 	SourceID  string `json:"source_id,omitempty"`
 	SourceURL string `json:"source_url,omitempty"`
 	// Plan is the plan of that library, for callers that draw the phases.
-	Plan *steps.Plan `json:"-"`
+	Plan *steps.Route `json:"-"`
 	// Tasks is the build plan's state, count and coverage.
 	Tasks *TasksStatus `json:"tasks,omitempty"`
 }

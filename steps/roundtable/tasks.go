@@ -8,10 +8,10 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
-	"github.com/rtgit/rtgit/steps/artifacts"
 )
 
 // TasksQuestion is the id of the question whose answer is the build plan.
@@ -35,99 +35,47 @@ func (st *state) tasksStep() *steps.Step {
 	return nil
 }
 
-// planSources gathers what the plan is derived from: the answers of the
-// finished steps, by the transform that reads them or, for the answers no
-// transform reads, by question id; the Directly Affected Files of
-// impactDoc; the open questions; and whether the repository keeps a
-// changelog at the analysis's base commit.
+// planSources gathers what the plan is derived from (plan.SourcesOf):
+// the model of the finished steps' answers, with the Directly Affected
+// Files of impactDoc, the open questions and the names at the root of the
+// repository at the analysis's base commit.
 func (st *state) planSources(impactDoc []byte) (plan.Sources, error) {
-	src := plan.Sources{Description: st.meta.Description, Affected: artifacts.ImpactFiles(impactDoc)}
-	for _, s := range st.plan.Steps() {
-		if !st.meta.HasStep(s.ID) {
-			continue
-		}
-		f, err := st.answerFile(s)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return src, err
-		}
-		transforms := map[string]string{}
-		for _, mp := range s.Mappings {
-			if mp.Transform != "" && transforms[mp.Question] == "" {
-				transforms[mp.Question] = mp.Transform
-			}
-		}
-		for _, a := range f.Answers {
-			if !a.Answered || a.ID == TasksQuestion {
-				continue
-			}
-			text := a.Text
-			switch tr := transforms[a.ID]; {
-			case tr == "requirements":
-				src.Requirements += text + "\n"
-			case tr == "traceability":
-				src.Priorities += text + "\n"
-			case tr == "user-stories":
-				src.Stories += text + "\n"
-			case tr == "nfrs" || tr == "nfr-matrix":
-				if !strings.Contains(src.NFRs, text) {
-					src.NFRs += text + "\n"
-				}
-			case tr == "module-design":
-				src.Modules = append(src.Modules, text)
-			case tr == "interface-spec":
-				src.Contracts = append(src.Contracts, text)
-			case tr != "":
-				src.Other = append(src.Other, text)
-			case a.ID == "mitigations":
-				src.Mitigations += text + "\n"
-			case a.ID == "build_order":
-				src.BuildOrder = text
-			case a.ID == "chosen":
-				src.Fix = text
-			case a.ID == "tests":
-				src.RegressionTests = text
-			case a.ID == "gaps":
-				src.TestGaps = text
-			case a.ID == "monitoring":
-				src.Monitoring = text
-			default:
-				src.Other = append(src.Other, text)
-			}
-		}
+	var affected []model.AffectedFile
+	for _, p := range model.ImpactFiles(impactDoc) {
+		affected = append(affected, model.AffectedFile{Path: p})
 	}
-	qs, err := st.meta.OpenQuestions()
+	a, err := st.readModel(affected, st.baseRoot())
 	if err != nil {
-		return src, err
+		return plan.Sources{}, err
 	}
-	for _, q := range qs {
-		src.Questions = append(src.Questions, plan.Question{ID: q.ID, Text: q.Text})
-	}
-	src.Changelog = st.changelog()
-	return src, nil
+	return plan.SourcesOf(a), nil
 }
 
 // changelog is the repository's changelog at the analysis's base commit,
 // "" when it keeps none there.
 func (st *state) changelog() string {
+	for _, n := range st.baseRoot() {
+		if plan.IsChangelog(n) {
+			return n
+		}
+	}
+	return ""
+}
+
+// baseRoot lists the names at the repository's root at the analysis's
+// base commit, nil when there is none or it cannot be read.
+func (st *state) baseRoot() []string {
 	if st.meta.BaseCommit == "" {
-		return ""
+		return nil
 	}
 	names, err := st.m.Repo.ListFiles(st.meta.BaseCommit, ".")
 	if err != nil {
 		names, err = st.m.Repo.ListFiles(st.meta.BaseCommit, "")
 	}
 	if err != nil {
-		return ""
+		return nil
 	}
-	for _, n := range names {
-		if plan.IsChangelog(n) {
-			return n
-		}
-	}
-	return ""
+	return names
 }
 
 // PlanState is an analysis's build plan as the commands show it.
@@ -173,6 +121,13 @@ func (st *state) currentPlan(impactDoc []byte) (*PlanState, error) {
 	if err != nil {
 		return nil, err
 	}
+	return st.planFrom(src)
+}
+
+// planFrom is currentPlan from the sources the caller already read: a
+// render reads the analysis once and derives, checks and writes the plan
+// from that one reading.
+func (st *state) planFrom(src plan.Sources) (*PlanState, error) {
 	derived := plan.Derive(src)
 	ps := &PlanState{Plan: derived}
 	a := plan.AnalysisOf(src)

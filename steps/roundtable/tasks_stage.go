@@ -55,7 +55,9 @@ func (st *state) stageTasks(c *changeset) error {
 	if !write {
 		return nil
 	}
-	ps, err := st.currentPlan(impact)
+	// rederive changed at most the tasks answer, which the sources leave
+	// out: they are still what the answers say.
+	ps, err := st.planFrom(src)
 	if err != nil {
 		return err
 	}

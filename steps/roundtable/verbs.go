@@ -19,7 +19,7 @@ func (m *Machine) Skip(slug string) (*Reply, error) {
 }
 
 func (m *Machine) skipOpen(slug string) (*Reply, error) {
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
 		// A skip killed before its commit is finished, not repeated on
 		// the next phase.
 		if r, done, err := st.recoverPending(); done || err != nil {
@@ -32,7 +32,7 @@ func (m *Machine) skipOpen(slug string) (*Reply, error) {
 	})
 }
 
-func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+func (st *state) skip(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
@@ -71,7 +71,7 @@ func (st *state) skip(cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*R
 
 // withOpen runs fn on the open step of slug under the item's lock: the
 // shape of every verb that acts on the step the user is answering.
-func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *steps.PlanPhase, *answers.File) (*Reply, error)) (*Reply, error) {
+func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *steps.RoutePhase, *answers.File) (*Reply, error)) (*Reply, error) {
 	st, unlock, err := m.begin(slug)
 	if err != nil {
 		return nil, err
@@ -85,7 +85,7 @@ func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *steps.Plan
 }
 
 // open returns the current step and its parsed answer file.
-func (st *state) open() (*steps.Step, *steps.PlanPhase, *answers.File, error) {
+func (st *state) open() (*steps.Step, *steps.RoutePhase, *answers.File, error) {
 	cur, ph := st.current()
 	if cur == nil {
 		return nil, nil, nil, fmt.Errorf("%w: %s has no open step", ErrComplete, st.it.slug)
@@ -106,12 +106,12 @@ func (m *Machine) SetDepth(slug string, d steps.Depth) (*Reply, error) {
 	if !d.Valid() {
 		return nil, fmt.Errorf("depth %q must be brief, standard or deep", d)
 	}
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, f *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
 		return st.setDepth(cur, ph, f, d)
 	})
 }
 
-func (st *state) setDepth(cur *steps.Step, ph *steps.PlanPhase, f *answers.File, d steps.Depth) (*Reply, error) {
+func (st *state) setDepth(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth) (*Reply, error) {
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, steps.OverrideAnnouncement(d))
 	st.meta.DepthOverrides[ph.Phase.Key] = string(d)
@@ -126,7 +126,7 @@ func (st *state) setDepth(cur *steps.Step, ph *steps.PlanPhase, f *answers.File,
 // rerender writes the open step's answer file again at depth d, keeping
 // every answer and the feedback: answers to questions d does not ask go
 // under "Answered earlier" (kept.go).
-func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.PlanPhase, f *answers.File, d steps.Depth, withMeta bool, msg string) (*Reply, error) {
+func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth, withMeta bool, msg string) (*Reply, error) {
 	carry := map[string]string{}
 	for _, a := range f.Answers {
 		if a.Answered {
@@ -173,12 +173,12 @@ func (m *Machine) Answer(slug, id, text string) (*Reply, error) {
 	if stepID, qid, ok := strings.Cut(id, "/"); ok {
 		return m.answerStep(slug, stepID, qid, text)
 	}
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.PlanPhase, _ *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, _ *answers.File) (*Reply, error) {
 		return st.answer(cur, ph, id, text)
 	})
 }
 
-func (st *state) answer(cur *steps.Step, ph *steps.PlanPhase, id, text string) (*Reply, error) {
+func (st *state) answer(cur *steps.Step, ph *steps.RoutePhase, id, text string) (*Reply, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, fmt.Errorf("empty answer for %q", id)
 	}

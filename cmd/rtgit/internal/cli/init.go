@@ -18,6 +18,7 @@ type initOptions struct {
 	force      bool
 	ref        string // release tag or commit the workflow pins
 	actionRepo string
+	mcp        bool // write the coding agents' MCP configuration instead
 	getenv     func(string) string
 }
 
@@ -40,12 +41,23 @@ commit the files yourself.
 The workflow pins the rtgit Action to a full commit SHA with the release in a
 comment (uses: rtgit/rtgit@<sha> # v1.2.3), the release being --ref or this
 binary's own version; the SHA is looked up through the GitHub API
-(GITHUB_API_URL, token from GITHUB_TOKEN or GH_TOKEN).`,
-		Example: "  rtgit init\n  rtgit init --force --ref v1.2.3",
+(GITHUB_API_URL, token from GITHUB_TOKEN or GH_TOKEN).
+
+With --mcp it writes neither, and instead adds rtgit's Model Context Protocol
+server to the project configuration coding agents read (.mcp.json,
+.cursor/mcp.json, .vscode/mcp.json, .kiro/settings/mcp.json), keeping every
+other server those files name (docs/mcp.md).`,
+		Example: "  rtgit init\n  rtgit init --force --ref v1.2.3\n  rtgit init --mcp",
 		Args:    exactArgs(0),
-		RunE:    func(*cobra.Command, []string) error { return runInit(o, s) },
+		RunE: func(*cobra.Command, []string) error {
+			if o.mcp {
+				return runInitMCP(o, s)
+			}
+			return runInit(o, s)
+		},
 	}
 	cmd.Flags().BoolVar(&o.force, "force", false, "overwrite files that already exist")
+	cmd.Flags().BoolVar(&o.mcp, "mcp", false, "instead, add `rtgit mcp` to the MCP configuration of Claude Code (.mcp.json), Cursor, VS Code and Kiro")
 	cmd.Flags().StringVar(&o.ref, "ref", "", "pin the Action to this release tag (v1.2.3) or commit SHA (default: this binary's version)")
 	cmd.Flags().StringVar(&o.actionRepo, "action-repo", defaultActionRepo, "the repository the Action comes from, as owner/name")
 	return cmd

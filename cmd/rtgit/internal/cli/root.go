@@ -105,6 +105,7 @@ or --no-color make a terminal plain too.`,
 		newInitCmd(g, s),
 		newPRCmd(g, s),
 		newPublishCmd(g, s),
+		newMCPCmd(g, s),
 		newVersionCmd(s),
 	)
 	strictCompletion(root)

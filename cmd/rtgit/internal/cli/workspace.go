@@ -83,7 +83,7 @@ var overridePaths = []string{
 var noticedPaths = append([]string{settings.Path}, overridePaths...)
 
 // plan resolves the step plan for the workspace, afresh on every call.
-func (w *workspace) plan() (*steps.Plan, error) {
+func (w *workspace) plan() (*steps.Route, error) {
 	return steps.Load(templates.FS, w.fsys)
 }
 

@@ -1,4 +1,4 @@
-package export
+package model
 
 import (
 	"reflect"
@@ -44,17 +44,6 @@ func TestParseCriterion(t *testing.T) {
 		}
 		if c.Text != strings.TrimSpace(tc.text) {
 			t.Errorf("%q: text %q, want it as written", tc.text, c.Text)
-		}
-	}
-}
-
-func TestEARS(t *testing.T) {
-	for text, want := range map[string]string{
-		"Given a range over the cap, When they export, Then the response is 422": "WHILE a range over the cap, WHEN they export THEN the system SHALL ensure that the response is 422",
-		"When a customer exports, the system shall stream the file":              "WHEN a customer exports THEN the system SHALL stream the file",
-	} {
-		if got := ears(ParseCriterion("", text)); got != want {
-			t.Errorf("%q:\n got %s\nwant %s", text, got, want)
 		}
 	}
 }

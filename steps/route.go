@@ -14,9 +14,9 @@ import (
 // RepoStepsDir is where a repository adds or replaces step files.
 const RepoStepsDir = ".rtgit/steps"
 
-// Plan is the resolved, ordered set of phases and steps for a repository.
-type Plan struct {
-	Phases   []*PlanPhase
+// Route is the resolved, ordered set of phases and steps for a repository.
+type Route struct {
+	Phases   []*RoutePhase
 	Personas []Persona
 	Problems Problems
 	Library  string // the library the plan comes from: "feature", "bug", …
@@ -24,8 +24,8 @@ type Plan struct {
 	lib *Library
 }
 
-// PlanPhase is one phase with its lead persona and valid steps in order.
-type PlanPhase struct {
+// RoutePhase is one phase with its lead persona and valid steps in order.
+type RoutePhase struct {
 	Phase   Phase
 	Persona Persona
 	Steps   []*Step
@@ -34,9 +34,9 @@ type PlanPhase struct {
 // Load resolves the plan of the feature library from the embedded defaults
 // (an FS holding personas.yaml, steps/<phase>/*.md and libraries/) and the
 // repository (an FS rooted at the worktree, may be nil). Invalid step files
-// are left out and reported in Plan.Problems; the error is for failures
+// are left out and reported in Route.Problems; the error is for failures
 // that make any plan meaningless.
-func Load(embedded, repo fs.FS) (*Plan, error) {
+func Load(embedded, repo fs.FS) (*Route, error) {
 	return LoadLibrary(embedded, repo, DefaultLibrary)
 }
 
@@ -92,11 +92,11 @@ func numericPrefix(name string) int {
 	return n
 }
 
-func (p *Plan) problem(src string, line int, sev Severity, format string, args ...any) {
+func (p *Route) problem(src string, line int, sev Severity, format string, args ...any) {
 	p.Problems = append(p.Problems, Problem{Path: src, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
 }
 
-func (p *Plan) build(files []stepFile) {
+func (p *Route) build(files []stepFile) {
 	byPhase := map[string][]*Step{}
 	type owner struct {
 		source string
@@ -182,7 +182,7 @@ func (p *Plan) build(files []stepFile) {
 			p.problem(p.lib.Source, 0, Warning, "phase %s names lead %q, who is not a persona; %s leads it", k, key, FallbackPersona)
 			lead, _ = FindPersona(p.Personas, FallbackPersona)
 		}
-		p.Phases = append(p.Phases, &PlanPhase{Phase: phase, Persona: lead, Steps: list})
+		p.Phases = append(p.Phases, &RoutePhase{Phase: phase, Persona: lead, Steps: list})
 	}
 }
 
@@ -229,7 +229,7 @@ func removeStep(list []*Step, id string) []*Step {
 	return out
 }
 
-func (p *Plan) personaKeys() []string {
+func (p *Route) personaKeys() []string {
 	keys := make([]string, len(p.Personas))
 	for i, ps := range p.Personas {
 		keys[i] = ps.Key
@@ -239,7 +239,7 @@ func (p *Plan) personaKeys() []string {
 
 // checkRefs verifies what one file cannot check alone: that placeholders
 // name earlier steps' questions and depends_on names real steps.
-func (p *Plan) checkRefs() {
+func (p *Route) checkRefs() {
 	index := map[string]int{}
 	questions := map[string]map[string]bool{}
 	for i, s := range p.Steps() {
@@ -305,7 +305,7 @@ func (s *Step) templates() []located {
 // A repository file that does not parse must never quietly give way to
 // the embedded step it was meant to replace, so callers that run steps
 // stop on these.
-func (p *Plan) RepoErrors() Problems {
+func (p *Route) RepoErrors() Problems {
 	var out Problems
 	for _, pr := range p.Problems {
 		if pr.Severity == Error && !strings.HasPrefix(pr.Path, "embedded:") {
@@ -318,7 +318,7 @@ func (p *Plan) RepoErrors() Problems {
 func isEmbedded(source string) bool { return strings.HasPrefix(source, "embedded:") }
 
 // Steps returns every step of the plan in run order.
-func (p *Plan) Steps() []*Step {
+func (p *Route) Steps() []*Step {
 	var out []*Step
 	for _, ph := range p.Phases {
 		out = append(out, ph.Steps...)
@@ -327,7 +327,7 @@ func (p *Plan) Steps() []*Step {
 }
 
 // Step finds a step and its phase by id.
-func (p *Plan) Step(id string) (*Step, *PlanPhase) {
+func (p *Route) Step(id string) (*Step, *RoutePhase) {
 	for _, ph := range p.Phases {
 		for _, s := range ph.Steps {
 			if s.ID == id {
@@ -339,7 +339,7 @@ func (p *Plan) Step(id string) (*Step, *PlanPhase) {
 }
 
 // Phase finds a phase by key.
-func (p *Plan) Phase(key string) *PlanPhase {
+func (p *Route) Phase(key string) *RoutePhase {
 	for _, ph := range p.Phases {
 		if ph.Phase.Key == key {
 			return ph
@@ -349,7 +349,7 @@ func (p *Plan) Phase(key string) *PlanPhase {
 }
 
 // PersonaOf returns the persona who leads step s.
-func (p *Plan) PersonaOf(s *Step) Persona {
+func (p *Route) PersonaOf(s *Step) Persona {
 	ps, _ := FindPersona(p.Personas, s.Persona)
 	return ps
 }

@@ -1,4 +1,4 @@
-package export
+package model
 
 // A bug analysis answers into the bug library's artifacts (bug-report.md,
 // root-cause-analysis.md, fix-strategy.md), whose sections have other

@@ -1,30 +1,36 @@
-package export
+package model
 
 import (
 	"regexp"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/meta"
-	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
-// Analysis is an analysis in the structured form every layout is rendered
-// from. Each field is an answer, or parsed from one by the same parsers
-// that write the analysis's own artifacts; a field no completed step
-// answered is empty, and the layouts leave its section out or say it was
-// not discussed.
+// Analysis is an analysis read once into structure: every consumer (the
+// artifact renderers, the critic, the build plan, the exports, the
+// footprints, the sign-off digests, the staleness check, the commands
+// that print structure) reads this value rather than the answers' text.
+// Each field is an answer, or read from answers by this package's
+// parsers; a field no completed step answered is empty.
 type Analysis struct {
 	Slug, Title string
+	// Description is meta.json's one-line description, as written.
+	Description string
 	Library     string // the step library: "feature", "bug", …
 	// AsksRequirements: the library asks for functional requirements
-	// (roundtable.Source.AsksRequirements).
+	// (a step's question is read by the requirements transform).
 	AsksRequirements bool
 	Dir              string // docs/requirements/<slug>
 	Commit           string // the full SHA the answers were read at
-	// Feature is the folder a layout writes to, when it names the
-	// feature (spec-kit's NNN-<slug>); Render sets it.
-	Feature string
+
+	// Answers are every answered question of every completed step, in
+	// step order, then in the answer file's order.
+	Answers []Answer
+	// Tree lists the paths of the repository at the analysis's base, as
+	// the caller handed them (nil when it handed none).
+	Tree []string
 
 	Problem, Drivers, Success string
 	InScope, OutOfScope       string
@@ -32,39 +38,69 @@ type Analysis struct {
 	TechContext, Constraints  string
 	Stakeholders              string
 	Requirements              []Requirement
-	NFRs                      []artifacts.NFR
-	Stories                   []Story
-	QualityRisks              string
-	DecisionDrivers, Chosen   string
-	Options                   []artifacts.Option
-	Decisions                 []artifacts.Decision
-	Components                []artifacts.Component
-	Connections               []artifacts.Connection
-	Integration               string // the integration answers besides the connections
-	Modules                   []artifacts.Module
-	Entities                  []Entity
-	Contracts                 string
-	Flow, State               string
-	Errors                    []ErrorRow
-	Validation                string
-	RiskZones, TestGaps       string
-	Approved, StillOpen       string
-	BuildOrder                string
-	Affected                  []artifacts.AffectedFile
-	Open                      []meta.OpenQuestion
-	// Tasks is the build plan: the one a person confirmed, else the draft
-	// derived from the answers (TasksConfirmed false).
-	Tasks          []Task
-	TasksConfirmed bool
+	// Priorities are the MoSCoW priorities, by requirement and story id.
+	Priorities              Priorities
+	NFRs                    []NFR
+	Stories                 []Story
+	QualityRisks            string
+	DecisionDrivers, Chosen string
+	Options                 []Option
+	Decisions               []Decision
+	Components              []Component
+	Connections             []Connection
+	Integration             string // the integration answers besides the connections
+	Modules                 []Module
+	Entities                []Entity
+	Contracts               string
+	Flow, State             string
+	Errors                  []ErrorRow
+	Validation              string
+	RiskZones, TestGaps     string
+	// Mitigations are the chosen risk mitigations, as answered.
+	Mitigations         string
+	Approved, StillOpen string
+	BuildOrder          string
+	Affected            []AffectedFile
+	Open                []meta.OpenQuestion
 }
 
-// Requirement is one functional requirement with its criteria, its
-// MoSCoW priority and the stories that link it.
-type Requirement struct {
-	ID, Title, Statement string
-	Priority             string // "Must Have", …; "" when not prioritised
-	Criteria             []Criterion
-	Stories              []string // US ids
+// Source is where a piece of the analysis was read from: the step and
+// question whose answer says it, the answer file and the 1-based line of
+// that file (0 when the caller did not say where the answer's text
+// starts).
+type Source struct {
+	Step, Question, File string
+	Line                 int
+}
+
+// Answer is one answered question of a completed step, as Build reads it.
+type Answer struct {
+	Step     string // "01-06"
+	Question string // "requirements"
+	Text     string
+	// Mappings are the step's mappings of this question: which output,
+	// section and transform it feeds.
+	Mappings []steps.Mapping
+	// File is the answer file, relative to the repository's root; Line
+	// the 1-based line of the answer's first line of text in it. Both
+	// are optional, and only say where things came from.
+	File string
+	Line int
+}
+
+// Input is what Build reads: the answers, meta.json's fields and the
+// repository's tree at the analysis's base. Build reads nothing else.
+type Input struct {
+	Slug, Description, Library string
+	AsksRequirements           bool
+	Dir, Commit                string
+	Answers                    []Answer
+	// Affected are the Directly Affected Files, as the impact analysis
+	// lists them.
+	Affected []AffectedFile
+	// Open are the tracked questions nobody has resolved yet.
+	Open []meta.OpenQuestion
+	Tree []string
 }
 
 // Name is the requirement's title, or its id when it has none.
@@ -78,12 +114,6 @@ func (r Requirement) Name() string {
 // Wont reports whether the requirement was prioritised Won't Have: it is
 // recorded, but not part of what is built.
 func (r Requirement) Wont() bool { return r.Priority == "Won't Have" }
-
-// Story is one user story with its criteria parsed.
-type Story struct {
-	artifacts.Story
-	Criteria []Criterion
-}
 
 // Rank is spec-kit's P1, P2, … from MoSCoW: Must Have is P1, Should Have
 // P2, Could Have P3, Won't Have P4; a story nobody prioritised is P3.
@@ -109,22 +139,12 @@ type ErrorRow struct {
 	Code, Meaning, Caller, Retry string
 }
 
-// Task is one item of the build plan as the layouts list it.
-type Task struct {
-	ID, Title, Kind string
-	Traces, Files   []string
-	DependsOn       []string
-	BlockedBy       []string // open questions (Q-NNN) the task waits on
-	Parallel        bool
-	Story           string // the US id the task serves, "" for none
-	Confirmed       bool
-}
-
-// New builds the structured analysis from what the step machine read.
-func New(src *roundtable.Source) *Analysis {
-	a := &Analysis{Slug: src.Slug, Title: strings.TrimSpace(src.Description), Library: src.Library,
-		AsksRequirements: src.AsksRequirements, Dir: src.Dir, Commit: src.Commit, Affected: src.Affected, Open: src.Open}
-	ans := answers(src.Answers)
+// Build reads the analysis in into structure, once.
+func Build(in Input) *Analysis {
+	a := &Analysis{Slug: in.Slug, Title: strings.TrimSpace(in.Description), Description: in.Description, Library: in.Library,
+		AsksRequirements: in.AsksRequirements, Dir: in.Dir, Commit: in.Commit, Answers: in.Answers, Affected: in.Affected,
+		Open: in.Open, Tree: in.Tree}
+	ans := answerList(in.Answers)
 	a.Problem = ans.section("problem statement")
 	a.Drivers = ans.section("business drivers")
 	a.Success = ans.section("success metrics")
@@ -158,12 +178,13 @@ func New(src *roundtable.Source) *Analysis {
 		a.Approved = join(t, a.Approved)
 	}
 
-	reqs, _ := artifacts.ParseRequirements(ans.transform("requirements"))
-	prio := artifacts.ParsePriorities(ans.transform("traceability"))
-	stories := artifacts.ParseStories(ans.transform("user-stories"))
+	reqs, _ := ParseRequirements(ans.transform("requirements"))
+	prio := ParsePriorities(ans.transform("traceability"))
+	stories := ParseStories(ans.transform("user-stories"))
 	prio.Apply(stories)
 	for _, r := range reqs {
-		x := Requirement{ID: r.ID, Title: r.Title, Statement: strings.TrimSpace(r.Statement), Priority: prio.Of[r.ID]}
+		x := Requirement{ID: r.ID, Title: r.Title, Statement: strings.TrimSpace(r.Statement), Priority: prio.Of[r.ID],
+			Source: ans.locate("requirements", startsWith(r.ID))}
 		for _, c := range r.Criteria {
 			x.Criteria = append(x.Criteria, ParseCriterion(c.ID, c.Text))
 		}
@@ -177,26 +198,42 @@ func New(src *roundtable.Source) *Analysis {
 		a.Requirements = append(a.Requirements, x)
 	}
 	for _, s := range stories {
-		x := Story{Story: s}
+		s.Source = ans.locate("user-stories", storyLine(s))
 		for _, c := range s.AcceptanceCriteria {
-			x.Criteria = append(x.Criteria, ParseCriterion("", c))
+			s.Criteria = append(s.Criteria, ParseCriterion("", c))
 		}
-		a.Stories = append(a.Stories, x)
+		a.Stories = append(a.Stories, s)
 	}
-	a.NFRs = artifacts.ParseNFRs(ans.transform("nfrs"))
-	a.Options = artifacts.ParseOptions(ans.transform("options"))
+	a.Priorities = prio
+	a.NFRs = ParseNFRs(ans.transform("nfrs"))
+	for i, n := range a.NFRs {
+		a.NFRs[i].Source = ans.locate("nfrs", nfrLine(n))
+	}
+	a.Options = ParseOptions(ans.transform("options"))
 	for _, x := range ans {
 		if transformIs(x, "adr") && x.Step != firstStep(ans, "adr") {
-			a.Decisions = append(a.Decisions, artifacts.ParseDecisions(x.Text)...)
+			for _, d := range ParseDecisions(x.Text) {
+				d.Source = x.at()
+				if src, ok := x.locate(func(l string) bool { return strings.Contains(l, d.Title) }); ok {
+					d.Source = src
+				}
+				a.Decisions = append(a.Decisions, d)
+			}
 		}
 	}
-	a.Components = artifacts.ParseComponents(ans.transform("components"))
-	a.Connections = artifacts.ParseConnections(ans.transform("integration"))
+	a.Components = ParseComponents(ans.transform("components"))
+	a.Connections = ParseConnections(ans.transform("integration"))
 	for _, x := range ans {
 		if !transformIs(x, "module-design") {
 			continue
 		}
-		mods := artifacts.ParseModules(x.Text)
+		mods := ParseModules(x.Text)
+		for i, m := range mods {
+			mods[i].Source = x.at()
+			if src, ok := x.locate(func(l string) bool { return moduleRe.MatchString(l) && strings.Contains(l, m.Name) }); ok {
+				mods[i].Source = src
+			}
+		}
 		a.Modules = append(a.Modules, mods...)
 		if x.Question == "shared_types" {
 			for _, m := range mods {
@@ -228,8 +265,12 @@ func New(src *roundtable.Source) *Analysis {
 		}
 		a.Errors = append(a.Errors, row)
 	}
-	a.fromBugSections(ans, src.Library)
-	a.setPlan(src)
+	for _, x := range ans {
+		if x.Question == "mitigations" {
+			a.Mitigations = join(a.Mitigations, x.Text)
+		}
+	}
+	a.fromBugSections(ans, in.Library)
 	return a
 }
 
@@ -245,15 +286,13 @@ func typeNames(code string) []string {
 	return out
 }
 
-type answerList []roundtable.SourceAnswer
+type answerList []Answer
 
-func answers(in []roundtable.SourceAnswer) answerList { return answerList(in) }
-
-type sourceAnswer = roundtable.SourceAnswer
+type sourceAnswer = Answer
 
 func sectionIs(x sourceAnswer, key string) bool {
 	for _, m := range x.Mappings {
-		if m.Section != "" && artifacts.HeadingKey(m.Section) == key {
+		if m.Section != "" && steps.HeadingKey(m.Section) == key {
 			return true
 		}
 	}
@@ -301,7 +340,7 @@ func (l answerList) transform(name string) string {
 // rather than listing decisions.
 func firstStep(l answerList, name string) string {
 	for _, x := range l {
-		if transformIs(x, name) && len(artifacts.ParseDecisions(x.Text)) == 0 {
+		if transformIs(x, name) && len(ParseDecisions(x.Text)) == 0 {
 			return x.Step
 		}
 	}

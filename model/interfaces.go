@@ -1,0 +1,88 @@
+package model
+
+import (
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+var (
+	yamlFenceRe = regexp.MustCompile("(?ms)^[ \t]*(```|~~~)[ \t]*(?:ya?ml)?[ \t]*\n(.*?)\n[ \t]*```[ \t]*$")
+	operationRe = regexp.MustCompile(`(?i)^operation:\s*(\S+)\s*(.*)$`)
+	opFieldRe   = regexp.MustCompile(`(?i)\b(input|output|errors):\s*`)
+)
+
+// ExtractYAML returns the YAML in an answer: the first fenced block (with
+// any prose around it as notes), or the whole answer when it is a YAML
+// mapping by itself.
+func ExtractYAML(answer string) (doc *yaml.Node, notes string, ok bool) {
+	if m := yamlFenceRe.FindStringSubmatchIndex(answer); m != nil {
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(answer[m[4]:m[5]]), &n); err == nil && isMapping(&n) {
+			notes = strings.TrimSpace(answer[:m[0]] + "\n" + answer[m[1]:])
+			return n.Content[0], strings.Join(strings.Fields(notes), " "), true
+		}
+	}
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(answer), &n); err == nil && isMapping(&n) {
+		return n.Content[0], "", true
+	}
+	return nil, "", false
+}
+
+func isMapping(n *yaml.Node) bool {
+	return n.Kind == yaml.DocumentNode && len(n.Content) == 1 && n.Content[0].Kind == yaml.MappingNode
+}
+
+// ParseOperations reads one operation per line; other lines are notes.
+func ParseOperations(answer string) (*yaml.Node, []string) {
+	ops := &yaml.Node{Kind: yaml.MappingNode}
+	var notes []string
+	for _, l := range answerLines(answer) {
+		m := operationRe.FindStringSubmatch(l)
+		if m == nil {
+			notes = append(notes, l)
+			continue
+		}
+		op := &yaml.Node{Kind: yaml.MappingNode}
+		rest := m[2]
+		locs := opFieldRe.FindAllStringSubmatchIndex(rest, -1)
+		for i, loc := range locs {
+			end := len(rest)
+			if i+1 < len(locs) {
+				end = locs[i+1][0]
+			}
+			key := strings.ToLower(rest[loc[2]:loc[3]])
+			val := strings.TrimSpace(rest[loc[1]:end])
+			if key == "errors" {
+				seq := &yaml.Node{Kind: yaml.SequenceNode}
+				for _, e := range strings.Split(val, ",") {
+					if e = strings.TrimSpace(e); e != "" {
+						seq.Content = append(seq.Content, str(e))
+					}
+				}
+				setKey(op, key, seq)
+				continue
+			}
+			setKey(op, key, str(val))
+		}
+		setKey(ops, strings.TrimSpace(m[1]), op)
+	}
+	return ops, notes
+}
+
+func str(s string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+}
+
+// setKey replaces key's value in a mapping node, or appends it.
+func setKey(m *yaml.Node, key string, v *yaml.Node) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			m.Content[i+1] = v
+			return
+		}
+	}
+	m.Content = append(m.Content, str(key), v)
+}

@@ -1,0 +1,133 @@
+package model
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Story is one entry of user-stories.json.
+type Story struct {
+	ID                 string   `json:"id"`
+	AsA                string   `json:"as_a"`
+	IWant              string   `json:"i_want"`
+	SoThat             string   `json:"so_that"`
+	AcceptanceCriteria []string `json:"acceptance_criteria"`
+	Priority           string   `json:"priority"`
+	LinkedRequirements []string `json:"linked_requirements"`
+	// Criteria are the acceptance criteria split into Given/When/Then
+	// steps, and Source where the story was read; Build sets both, and
+	// user-stories.json holds neither.
+	Criteria []Criterion `json:"-"`
+	Source   Source      `json:"-"`
+}
+
+var (
+	storyRe   = regexp.MustCompile(`(?i)^(?:(US-\d{3})\s*:\s*)?as an?\s+(.+?),\s*i want\s+(.+?),\s*so that\s+(.+?)\.?$`)
+	linkIDRe  = regexp.MustCompile(`\b(?:FR|NFR|CON)-\d{3}\b`)
+	trailRefs = regexp.MustCompile(`\s*\((?:\s*(?:FR|NFR|CON)-\d{3}\s*,?)+\)\s*$`)
+	acPrefix  = regexp.MustCompile(`(?i)^ac\s*:\s*`)
+)
+
+// ParseStories reads "As a …, I want …, so that …" lines; the lines after
+// a story (Given/When/Then, AC:) are its acceptance criteria. FR, NFR and
+// CON ids anywhere in a story link it to those requirements; a trailing
+// "(FR-001, FR-002)" is taken off the text once recorded.
+func ParseStories(answer string) []Story {
+	stories := []Story{}
+	used := map[string]bool{}
+	for _, l := range answerLines(answer) {
+		if m := storyRe.FindStringSubmatch(l); m != nil && m[1] != "" {
+			used[strings.ToUpper(m[1])] = true
+		}
+	}
+	n := 0
+	for _, l := range answerLines(answer) {
+		if m := storyRe.FindStringSubmatch(l); m != nil {
+			id := strings.ToUpper(m[1])
+			for id == "" {
+				n++
+				if c := fmt.Sprintf("US-%03d", n); !used[c] {
+					id, used[c] = c, true
+				}
+			}
+			stories = append(stories, Story{ID: id, AsA: m[2], IWant: m[3], SoThat: strings.TrimSpace(trailRefs.ReplaceAllString(m[4], "")),
+				AcceptanceCriteria: []string{}, LinkedRequirements: uniq(linkIDRe.FindAllString(l, -1))})
+			continue
+		}
+		if len(stories) > 0 {
+			st := &stories[len(stories)-1]
+			ac := strings.TrimSpace(trailRefs.ReplaceAllString(acPrefix.ReplaceAllString(l, ""), ""))
+			st.AcceptanceCriteria = append(st.AcceptanceCriteria, ac)
+			st.LinkedRequirements = uniq(append(st.LinkedRequirements, linkIDRe.FindAllString(l, -1)...))
+		}
+	}
+	return stories
+}
+
+// Priorities maps requirement and story ids to MoSCoW priorities, in the
+// order the answer named them.
+type Priorities struct {
+	Of    map[string]string
+	Order []string
+}
+
+var (
+	prioIDRe = regexp.MustCompile(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
+	moscow   = []string{"Must Have", "Should Have", "Could Have", "Won't Have"}
+)
+
+// ParsePriorities reads "FR-001: Must Have" lines (US ids count too).
+func ParsePriorities(answer string) Priorities {
+	p := Priorities{Of: map[string]string{}}
+	for _, l := range answerLines(answer) {
+		ids := prioIDRe.FindAllString(l, -1)
+		level := ""
+		low := strings.ToLower(strings.ReplaceAll(l, "’", "'"))
+		for _, m := range moscow {
+			if strings.Contains(low, strings.ToLower(m)) {
+				level = m
+			}
+		}
+		for _, id := range ids {
+			if _, seen := p.Of[id]; !seen {
+				p.Order = append(p.Order, id)
+			}
+			p.Of[id] = level
+		}
+	}
+	return p
+}
+
+// rank orders MoSCoW levels, Must Have first; unknown levels last.
+func rank(level string) int {
+	for i, m := range moscow {
+		if m == level {
+			return i
+		}
+	}
+	return len(moscow)
+}
+
+// Apply sets each story's priority as the prioritisation step does: named
+// directly, or else the highest priority among its linked requirements.
+func (p Priorities) Apply(stories []Story) { p.apply(stories) }
+
+// apply sets each story's priority: named directly, or else the highest
+// priority among its linked requirements.
+func (p Priorities) apply(stories []Story) {
+	for i := range stories {
+		s := &stories[i]
+		if v := p.Of[s.ID]; v != "" {
+			s.Priority = v
+			continue
+		}
+		best := ""
+		for _, r := range s.LinkedRequirements {
+			if v := p.Of[r]; v != "" && (best == "" || rank(v) < rank(best)) {
+				best = v
+			}
+		}
+		s.Priority = best
+	}
+}

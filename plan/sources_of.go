@@ -1,0 +1,96 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/rtgit/rtgit/model"
+)
+
+// TasksQuestion is the question whose answer is the confirmed plan.
+const TasksQuestion = "tasks"
+
+// SourcesOf gathers what a plan is derived from out of the model of the
+// analysis: each answer by the transform that reads it (the first of its
+// question's mappings that names one) or, for an answer no transform
+// reads, by question id; the Directly Affected Files; the open questions;
+// and the changelog among the paths of the analysis's tree. The tasks
+// answer is left out: it is the plan, not what it is derived from. Every
+// caller derives from these same sources, so tasks.md and an export's
+// draft are one plan.
+func SourcesOf(a *model.Analysis) Sources {
+	src := Sources{Description: a.Description}
+	for _, x := range a.Answers {
+		if x.Question == TasksQuestion {
+			continue
+		}
+		tr := ""
+		for _, mp := range x.Mappings {
+			if mp.Transform != "" {
+				tr = mp.Transform
+				break
+			}
+		}
+		text := x.Text
+		switch {
+		case tr == "requirements":
+			src.Requirements += text + "\n"
+		case tr == "traceability":
+			src.Priorities += text + "\n"
+		case tr == "user-stories":
+			src.Stories += text + "\n"
+		case tr == "nfrs" || tr == "nfr-matrix":
+			if !strings.Contains(src.NFRs, text) {
+				src.NFRs += text + "\n"
+			}
+		case tr == "module-design":
+			src.Modules = append(src.Modules, text)
+		case tr == "interface-spec":
+			src.Contracts = append(src.Contracts, text)
+		case tr != "":
+			src.Other = append(src.Other, text)
+		case x.Question == "mitigations":
+			src.Mitigations += text + "\n"
+		case x.Question == "build_order":
+			src.BuildOrder = text
+		case x.Question == "chosen":
+			src.Fix = text
+		case x.Question == "tests":
+			src.RegressionTests = text
+		case x.Question == "gaps":
+			src.TestGaps = text
+		case x.Question == "monitoring":
+			src.Monitoring = text
+		default:
+			src.Other = append(src.Other, text)
+		}
+	}
+	for _, f := range a.Affected {
+		src.Affected = append(src.Affected, f.Path)
+	}
+	for _, q := range a.Open {
+		src.Questions = append(src.Questions, Question{ID: q.ID, Text: q.Text})
+	}
+	for _, p := range a.Tree {
+		if IsChangelog(p) {
+			src.Changelog = p
+			break
+		}
+	}
+	return src
+}
+
+// Confirmed is the plan a person confirmed: the last tasks answer that
+// reads as a plan with tasks, confirmed; false when there is none.
+func Confirmed(a *model.Analysis) (Plan, bool) {
+	var out Plan
+	ok := false
+	for _, x := range a.Answers {
+		if x.Question != TasksQuestion {
+			continue
+		}
+		if p, err := Parse(x.Text); err == nil && len(p.Tasks) > 0 {
+			out, ok = p.Confirm(), true
+		}
+	}
+	return out, ok
+}
