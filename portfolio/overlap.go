@@ -13,7 +13,8 @@ type Analysis struct {
 	// Branch is rtgit/<slug>, or origin/rtgit/<slug> for an analysis this
 	// clone has only as a remote-tracking branch.
 	Branch string `json:"branch"`
-	// State is the open step's id, "ready" once analyzed, or the
+	// State is the open step's id, "ready" once analyzed and passing
+	// check's gate, "not ready" once analyzed but refused, or the
 	// analysis_status when neither says more.
 	State string `json:"state"`
 	// Owner is the author of the analysis's first commit.

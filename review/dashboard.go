@@ -59,7 +59,9 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 			case st.Step != nil && st.Step.ID == s.ID:
 				fmt.Fprintf(&b, "- [ ] **%s** ← current\n", line)
 			case phaseDone:
-				fmt.Fprintf(&b, "- [x] ~~%s~~ (skipped)\n", line)
+				// Skipped is not done: its questions are open, and the
+				// box says so.
+				fmt.Fprintf(&b, "- [ ] ~~%s~~ (skipped: its questions are open)\n", line)
 			default:
 				fmt.Fprintf(&b, "- [ ] %s\n", line)
 			}
@@ -85,7 +87,7 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 		}
 		fmt.Fprintf(&b, "\nAnswer file: `%s`\n", s.AnswerFile)
 	} else {
-		b.WriteString("### Open questions\n\nNone: the analysis is complete.\n")
+		b.WriteString("### Open questions\n\nNo step is open: every step is done or skipped. `rtgit check` says whether the analysis is ready to build.\n")
 	}
 	if len(st.OpenQuestions) > 0 {
 		b.WriteString("\n### Tracked open questions\n\n")

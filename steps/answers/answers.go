@@ -56,7 +56,9 @@
 // .Intro .Prose .Menu (each .Key .Label) .Feedback, and .Questions, each
 // with .ID .Text .Optional, .Body (the carried answer, the draft or the
 // placeholder), .Drafted (the body is an unconfirmed draft), .DraftedBy
-// (who drafted it, when a model did), .Provenance (the hidden marker of a
+// (who drafted it, when a model did), .DraftedAt (the depth a carried
+// draft was written for, when not the file's), .Unfinished (a draft the
+// question's rules refuse as it stands), .Provenance (the hidden marker of a
 // model-written body) and .Suggestion (a model's suggestion block, see
 // ai.go); and .Kept, the answers to questions this depth does not ask,
 // each with .ID .Text .Body .AskedAt .Provenance, whose blocks must follow the
@@ -89,6 +91,10 @@ type Question struct {
 	Optional bool
 	Prefill  string // a drafted answer, "" for none
 	AI       *AI    // a model's draft or suggestion, nil for none; a draft wins over Prefill
+	// Unfinished marks a Prefill the question's own rules refuse as it
+	// stands (a review summary with no verdict): its note asks for an
+	// edit instead of offering the draft for confirmation.
+	Unfinished bool
 }
 
 // View is everything one answer file is rendered from.
@@ -110,6 +116,11 @@ type View struct {
 	// CarryAI keeps the provenance of carried answers that are still a
 	// model's draft, by id, so a re-render does not lose it.
 	CarryAI map[string]AIMark
+	// CarryDraft marks carried answers that are still a draft nobody
+	// edited, by id, with the depth whose question it was drafted for.
+	// A draft keeps its note through every render; drafted for another
+	// depth's wording, the note says it is not yet an answer to this one.
+	CarryDraft map[string]string
 	// Withheld are the quick scan's candidate files whose content was
 	// kept from the model, each "`path`: why", for the reader to know
 	// what the drafts were written without.

@@ -30,6 +30,13 @@ type pageQuestion struct {
 	// DraftedBy names who drafted Body when a model wrote it ("Maya,
 	// with the model gpt-4o-mini"), "" for rtgit's own drafts.
 	DraftedBy string
+	// DraftedAt names the depth a carried draft was written for when
+	// that is not the file's depth: it answers another wording of the
+	// question, and is no answer until a person edits it.
+	DraftedAt string
+	// Unfinished: Body is rtgit's draft, which the question's rules
+	// refuse until a person adds to it.
+	Unfinished bool
 	// Provenance is the hidden marker line of a model-written Body.
 	Provenance string
 	// Suggestion is a model's suggestion block, markers included.
@@ -131,12 +138,21 @@ func newPage(v View) (*page, map[string]string, error) {
 			if m, ok := v.CarryAI[q.ID]; ok && m.Text == TextHash(pq.Body) {
 				pq.Provenance = aiMarker("ai", m)
 			}
+			if at, ok := v.CarryDraft[q.ID]; ok {
+				pq.Drafted, pq.Unfinished = true, q.Unfinished
+				if at != v.Depth {
+					pq.DraftedAt = at
+				}
+				if m, ok := v.CarryAI[q.ID]; ok && m.Text == TextHash(pq.Body) && !m.Chosen {
+					pq.DraftedBy = "the model " + SafeModel(m.Model)
+				}
+			}
 		} else if ai != nil && !ai.Suggest {
 			pq.Body, pq.Drafted = trimBlankLines(normalise(ai.Text)), true
 			pq.DraftedBy = draftedBy(ai)
 			pq.Provenance = aiMarker("ai", AIMark{ID: q.ID, Model: ai.Model, Prompt: ai.Prompt, Text: TextHash(pq.Body)})
 		} else if !unanswered(q.Prefill) {
-			pq.Body, pq.Drafted = fitDraft(trimBlankLines(normalise(q.Prefill))), true
+			pq.Body, pq.Drafted, pq.Unfinished = fitDraft(trimBlankLines(normalise(q.Prefill))), true, q.Unfinished
 		}
 		if ai != nil && ai.Suggest && pq.Body == "" {
 			body := trimBlankLines(normalise(ai.Text))

@@ -348,3 +348,30 @@ func TestTraceabilitySource(t *testing.T) {
 		t.Errorf("with drafts\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestTraceabilityStatusFollowsSignOff: every row is a Draft until the
+// area that owns the matrix is approved, and Approved then.
+func TestTraceabilityStatusFollowsSignOff(t *testing.T) {
+	lookup := func(name string) (string, bool) {
+		if name == "01-06.requirements" {
+			return "FR-001: a\nFR-002: b", true
+		}
+		return "", false
+	}
+	for _, approved := range []bool{false, true} {
+		in := Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup, Answer: "FR-001: Must Have\nFR-002: Should Have",
+			Approved: func() bool { return approved }}
+		res, err := traceability(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, other := "Draft", "Approved"
+		if approved {
+			want, other = other, want
+		}
+		data := string(res.Files[0].Data)
+		if strings.Count(data, ","+want+"\n") != 2 || strings.Contains(data, other) {
+			t.Errorf("approved %v: matrix\n%s", approved, data)
+		}
+	}
+}

@@ -152,6 +152,13 @@ func TraceRows(ids []string, stories []model.Story, prio model.Priorities) []Tra
 func traceability(in Input) (Result, error) {
 	ids, stories, prio := traceInputs(in)
 	rows := TraceRows(ids, stories, prio)
+	// Status follows sign-off: a row is a draft until the area that
+	// owns the matrix is approved.
+	if in.Approved != nil && in.Approved() {
+		for i := range rows {
+			rows[i].Status = "Approved"
+		}
+	}
 	if in.Section != "" {
 		return section(in, traceTable(rows)), nil
 	}

@@ -37,7 +37,11 @@ type Input struct {
 	// person confirmed ("ai-draft, confirmed by @login"); "" otherwise.
 	// nil means every answer is a person's.
 	Source func(ref string) string
-	Now    time.Time
+	// Approved reports whether the sign-off area that owns the output is
+	// approved now; the traceability matrix's Status says "Approved"
+	// then, and "Draft" before. nil means not approved.
+	Approved func() bool
+	Now      time.Time
 }
 
 // File is one whole file a transform writes (JSON, CSV, YAML).

@@ -25,6 +25,8 @@ const (
 	RuleDuplicateID     = "duplicate-id"
 	RuleNoRationale     = "adr-no-rationale"
 	RuleTooFewOptions   = "adr-few-options"
+	RuleMisplacedAC     = "ac-under-other-fr"
+	RuleNoBehaviour     = "fr-no-behaviour"
 	defaultConfigSource = "defaults"
 )
 
@@ -44,6 +46,8 @@ var DefaultSeverity = map[string]Severity{
 	RuleDuplicateID:    Error,
 	RuleNoRationale:    Warning,
 	RuleTooFewOptions:  Warning,
+	RuleMisplacedAC:    Warning,
+	RuleNoBehaviour:    Warning,
 }
 
 // DefaultVagueWords are words a requirement should not lean on: each one

@@ -115,6 +115,9 @@ func (c *checker) requirements() {
 				defined[m[1]] = l.i
 			}
 			frs = append(frs, &fr{id: m[1], at: l.i})
+			if !statesBehaviour(m[2]) {
+				c.add(a, l.i, RuleNoBehaviour, Analyst, "%s states no behaviour of the system -- what does it do, and when? Write it as \"When <trigger>, the system shall <behaviour>\".", m[1])
+			}
 			c.vague(a, l)
 			continue
 		}
@@ -124,6 +127,10 @@ func (c *checker) requirements() {
 		cur := frs[len(frs)-1]
 		if m := acRe.FindStringSubmatch(l.text); m != nil {
 			cur.acs++
+			if m[1] != "" && "FR-"+m[1] != cur.id {
+				c.add(a, l.i, RuleMisplacedAC, Analyst, "AC-%s-%s sits under %s -- is it a criterion of FR-%s? Move it under FR-%s, or number it as one of %s's.",
+					m[1], m[2], cur.id, m[1], m[1], cur.id)
+			}
 			if m[1] != "" {
 				id := "AC-" + m[1] + "-" + m[2]
 				if first, dup := acs[id]; dup {
@@ -142,6 +149,25 @@ func (c *checker) requirements() {
 				r.id, strings.TrimPrefix(r.id, "FR-"))
 		}
 	}
+}
+
+// behaviourRe finds what a requirement says the system does: a modal
+// ("shall", "must", "will", "should") and the verb after it.
+var behaviourRe = regexp.MustCompile(`(?i)\b(?:shall|must|will|should)\s+(?:not\s+|also\s+|only\s+|always\s+|never\s+)*([a-z]+)`)
+
+// noActionVerbs say what the system is, waits for or tries, not what it
+// does.
+var noActionVerbs = map[string]bool{"await": true, "wait": true, "try": true, "strive": true, "aim": true, "consider": true, "hope": true, "seek": true}
+
+// statesBehaviour reports whether a requirement's text says something the
+// system does: "the system shall return …" does; "Nothing -- be nice"
+// and "the system awaits the user" do not.
+func statesBehaviour(text string) bool {
+	if _, after, ok := strings.Cut(text, "--"); ok {
+		text = after
+	}
+	m := behaviourRe.FindStringSubmatch(codeSpanRe.ReplaceAllString(text, "x"))
+	return m != nil && !noActionVerbs[strings.ToLower(m[1])]
 }
 
 // nfrs: vague words, targets without a number or a standard, ids twice.

@@ -72,6 +72,39 @@ func IsExit(text string) bool {
 	return exitWords[t] || t == "go back" || t == "wrap it up"
 }
 
+// clauseSepRe separates the clauses a wrap-up word can stand alone in:
+// "Thanks, that covers it -- done." ends the discussion as "done" does;
+// "the export is done nightly" does not.
+var clauseSepRe = regexp.MustCompile(`[.!?;,:\n]+|\s-{2,}\s*|\s*—\s*`)
+
+// SplitExit finds a wrap-up word standing as its own clause anywhere in
+// text. It returns whether one did, and the rest of the message, exactly
+// as written but for the wrap-up clause: that is still the user's turn,
+// recorded before the discussion ends.
+func SplitExit(text string) (rest string, exit bool) {
+	if IsExit(text) {
+		return "", true
+	}
+	var b strings.Builder
+	start := 0
+	clause := func(end, sepEnd int) {
+		if c := text[start:end]; strings.TrimSpace(c) != "" && IsExit(c) {
+			exit = true // the clause goes, with the separator after it
+		} else {
+			b.WriteString(text[start:sepEnd])
+		}
+		start = sepEnd
+	}
+	for _, sep := range clauseSepRe.FindAllStringIndex(text, -1) {
+		clause(sep[0], sep[1])
+	}
+	clause(len(text), len(text))
+	if !exit {
+		return text, false
+	}
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(b.String()), ",;:-— ")), true
+}
+
 // stopWords are words too common to say anything about the topic.
 var stopWords = map[string]bool{}
 

@@ -16,7 +16,17 @@ type Synthesis struct {
 	Turns         int
 	Insights      []Insight
 	Decisions     []string
-	Open          []string // questions the user raised
+	Open          []string // questions the user raised and nobody answered
+	// Answered are the questions the user raised that the discussion
+	// went on to answer: kept with their answers, never reopened.
+	Answered []Answered
+}
+
+// Answered is a question raised in a discussion and the answer given to
+// it there, in the user's words.
+type Answered struct {
+	Question, Answer string
+	By               string // who answered: "@login" or "User"
 }
 
 // Insight is one point the user made, credited to whoever said it: the
@@ -52,6 +62,14 @@ var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
 func Synthesize(d *Discussion, t Table, topic Topic) Synthesis {
 	s := Synthesis{StepID: topic.StepID, Title: topic.Title, Turns: d.UserTurns()}
 	spoke := map[string]bool{}
+	// pending is the question raised last, not yet answered: what the
+	// user says next in the same turn, or a next turn about the same
+	// thing, answers it.
+	var pending *string
+	answer := func(text, by string) {
+		s.Answered = append(s.Answered, Answered{Question: *pending, Answer: text, By: by})
+		pending = nil
+	}
 	for _, turn := range d.Turns {
 		switch turn.Kind {
 		case KindQuestion, KindRedirect:
@@ -61,12 +79,25 @@ func Synthesize(d *Discussion, t Table, topic Topic) Synthesis {
 				continue
 			}
 			by := userName(turn.By, "User")
+			if pending != nil && !isQuestion(firstSentence(turn.Text)) && answers(*pending, turn.Text) {
+				answer(strings.TrimSpace(turn.Text), by)
+				continue
+			}
+			s.flush(&pending)
+			var after []string // sentences after a question in this turn
 			for _, sent := range sentenceRe.FindAllString(turn.Text, -1) {
 				sent = strings.TrimSpace(sent)
 				switch {
 				case sent == "":
-				case strings.HasSuffix(sent, "?") || steps.Triage(sent) == steps.KindQuestion:
-					s.Open = append(s.Open, sent)
+				case isQuestion(sent):
+					if pending != nil && len(after) > 0 {
+						answer(strings.Join(after, " "), by)
+					}
+					s.flush(&pending)
+					q := sent
+					pending, after = &q, nil
+				case pending != nil:
+					after = append(after, sent)
 				case decisionRe.MatchString(sent):
 					s.Decisions = append(s.Decisions, sent)
 					s.Insights = append(s.Insights, Insight{By: by, Text: sent})
@@ -74,14 +105,53 @@ func Synthesize(d *Discussion, t Table, topic Topic) Synthesis {
 					s.Insights = append(s.Insights, Insight{By: by, Text: sent})
 				}
 			}
+			if pending != nil && len(after) > 0 {
+				answer(strings.Join(after, " "), by)
+			}
 		}
 	}
+	s.flush(&pending)
 	for _, p := range t.Order() {
 		if spoke[p.Key] {
 			s.Participants = append(s.Participants, p)
 		}
 	}
 	return s
+}
+
+// flush files a question nobody answered as open.
+func (s *Synthesis) flush(pending **string) {
+	if *pending != nil {
+		s.Open = append(s.Open, **pending)
+		*pending = nil
+	}
+}
+
+func isQuestion(sent string) bool {
+	return strings.HasSuffix(sent, "?") || steps.Triage(sent) == steps.KindQuestion
+}
+
+func firstSentence(text string) string {
+	return strings.TrimSpace(sentenceRe.FindString(text))
+}
+
+// answerStartRe is how an answer to a yes-or-no question starts.
+var answerStartRe = regexp.MustCompile(`(?i)^\s*(yes|no|yep|nope|yeah|right|correct|exactly|none|both|neither)\b`)
+
+// answers reports whether text, said after question, answers it: it
+// starts as an answer does, or it is about what the question named (a
+// content word in common).
+func answers(question, text string) bool {
+	if answerStartRe.MatchString(text) {
+		return true
+	}
+	said := Words(text)
+	for w := range Words(question) {
+		if said[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // Keys lists the participating personas' keys, for meta.json.
@@ -96,6 +166,10 @@ func (s Synthesis) Keys() []string {
 // Summary is the one-line digest kept in meta.json and read back when a
 // session resumes: "In our previous session … where {summary}".
 func (s Synthesis) Summary() string {
+	if len(s.Answered) > 0 {
+		return fmt.Sprintf("we gathered %s, %s, %s and %s", count(len(s.Insights), "insight"), count(len(s.Decisions), "decision"),
+			count(len(s.Answered), "answered question"), count(len(s.Open), "open question"))
+	}
 	return fmt.Sprintf("we gathered %s, %s and %s", count(len(s.Insights), "insight"), count(len(s.Decisions), "decision"), count(len(s.Open), "open question"))
 }
 
@@ -133,6 +207,13 @@ func (s Synthesis) Markdown(at time.Time) string {
 	}
 	list("Key Insights", insights)
 	list("Decisions", s.Decisions)
+	if len(s.Answered) > 0 {
+		var qa []string
+		for _, a := range s.Answered {
+			qa = append(qa, fmt.Sprintf("%s -- [%s] %s", a.Question, a.By, a.Answer))
+		}
+		list("Answered Questions", qa)
+	}
 	list("Open Questions", s.Open)
 	return b.String()
 }

@@ -3,6 +3,7 @@ package elaboration
 import (
 	"fmt"
 	"github.com/rtgit/rtgit/steps"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -69,7 +70,7 @@ func Start(t Table, topic Topic, maxTurns int, now time.Time) Discussion {
 	d.Turns = append(d.Turns, Turn{Kind: KindIntro, Text: fmt.Sprintf(
 		"Elaboration mode: a roundtable on Step %s: %s with %s. Address anyone by name (\"%s, …\"); say \"done\" to wrap up. We have %d turns.",
 		topic.StepID, topic.Title, steps.JoinAnd(names), example, maxTurns)})
-	prompt := nextPrompt(&d, t.Lead)
+	prompt := nextPrompt(&d, t.Lead, topic)
 	frame := fmt.Sprintf("Let's look at %s together.", topic.Title)
 	if topic.Focus != "" {
 		frame += fmt.Sprintf(" So far we have: \"%s\".", gist(topic.Focus, 160))
@@ -94,7 +95,14 @@ func Take(d *Discussion, t Table, topic Topic, text string, now time.Time) Reply
 // pull-request comment), who is then credited for what it said.
 func TakeFrom(d *Discussion, t Table, topic Topic, text, by string, now time.Time) Reply {
 	text = strings.TrimSpace(text)
-	if IsExit(text) {
+	if rest, exit := SplitExit(text); exit {
+		// What came with the wrap-up word is the user's last turn; thanks
+		// alone, or words off the topic, record nothing.
+		if rest != "" && steps.Triage(rest) != steps.KindAcknowledgement {
+			last := Turn{Speaker: UserSpeaker, Kind: KindUser, Text: rest, To: Addressed(rest, t.Order()), By: by}
+			last.OffTopic = last.To == "" && OffTopic(rest, topic.Words)
+			d.Turns = append(d.Turns, last)
+		}
 		d.Ended = now.UTC()
 		return Reply{Done: true}
 	}
@@ -116,7 +124,7 @@ func TakeFrom(d *Discussion, t Table, topic Topic, text, by string, now time.Tim
 		} else {
 			p = nextInRotation(d, t)
 		}
-		r.Turns = append(r.Turns, respond(d, t, p, user))
+		r.Turns = append(r.Turns, respond(d, t, topic, p, user))
 	}
 	d.Turns = append(d.Turns, r.Turns...)
 	n := d.UserTurns()
@@ -135,7 +143,7 @@ func TakeFrom(d *Discussion, t Table, topic Topic, text, by string, now time.Tim
 
 // respond is p's answer to a user turn: a reflection in p's own words, a
 // cross-reference to whoever asked before, and p's next angle.
-func respond(d *Discussion, t Table, p Participant, user Turn) Turn {
+func respond(d *Discussion, t Table, topic Topic, p Participant, user Turn) Turn {
 	prev := lastQuestion(d)
 	said := StripAddress(user.Text, p)
 	g := gist(said, 100)
@@ -144,11 +152,11 @@ func respond(d *Discussion, t Table, p Participant, user Turn) Turn {
 	case steps.Triage(said) == steps.KindQuestion:
 		// rtgit cannot answer a question itself; it keeps it visible
 		// as open, and the synthesis lists it.
-		ack = fmt.Sprintf("That's a question for the team, and I'll keep it open in the synthesis: \"%s\"", strings.TrimSpace(said))
+		ack = fmt.Sprintf("That's a question for the team: \"%s\" An answer given here is recorded with it; unanswered, it stays open in the synthesis.", strings.TrimSpace(said))
 	case ack == "":
 		ack = fmt.Sprintf("So: %s.", gist(said, 100))
 	}
-	prompt := nextPrompt(d, p)
+	prompt := nextPrompt(d, p, topic)
 	link := ""
 	if asker, ok := t.find(prev.Speaker); ok && asker.Key != p.Key {
 		link = fmt.Sprintf("Building on %s's question, ", asker.First)
@@ -180,13 +188,19 @@ func lastQuestion(d *Discussion) Turn {
 	return Turn{}
 }
 
-// nextPrompt is p's first prompt not yet asked in this discussion; once
-// they are used up, p asks openly what else matters.
-func nextPrompt(d *Discussion, p Participant) string {
+// nextPrompt is p's first prompt that nobody at the table has asked in
+// this discussion yet: a question the person answered is not asked
+// again by the next voice. Once they are used up, the follow-up comes
+// from what the user said last, which rtgit can quote but not judge.
+func nextPrompt(d *Discussion, p Participant, topic Topic) string {
 	asked := map[string]bool{}
+	var said string
 	for _, t := range d.Turns {
-		if t.Speaker == p.Key && t.Prompt != "" {
+		if t.Prompt != "" {
 			asked[t.Prompt] = true
+		}
+		if t.Kind == KindUser && !t.OffTopic {
+			said = t.Text
 		}
 	}
 	for _, pr := range p.Prompts {
@@ -194,15 +208,25 @@ func nextPrompt(d *Discussion, p Participant) string {
 			return pr
 		}
 	}
-	return "What else should we get right here that nobody has mentioned yet?"
+	if said != "" {
+		if pr := fmt.Sprintf("You said \"%s\": what is one real case of that, and what should happen in it?", gist(StripAddress(said, p), 100)); !asked[pr] {
+			return pr
+		}
+	}
+	return fmt.Sprintf("What about %s have we not written down yet?", topic.Title)
 }
 
+// sentenceEndRe ends a sentence: end punctuation before a space or the
+// end, so "invoices/api.py" or "v1.2" is not cut.
+var sentenceEndRe = regexp.MustCompile(`[.!?](\s|$)`)
+
 // gist is the first sentence of text, cut to at most n bytes on a word
-// boundary: enough to reflect a point back without repeating it all.
+// boundary: enough to reflect a point back without repeating it all. A
+// code span is never cut open: the cut falls before its backtick.
 func gist(text string, n int) string {
 	t := strings.Join(strings.Fields(text), " ")
-	if i := strings.IndexAny(t, ".!?"); i > 0 {
-		t = t[:i]
+	if loc := sentenceEndRe.FindStringIndex(t); loc != nil && loc[0] > 0 && strings.Count(t[:loc[0]], "`")%2 == 0 {
+		t = t[:loc[0]]
 	}
 	if len(t) > n {
 		cut := strings.LastIndex(t[:n], " ")
@@ -212,7 +236,10 @@ func gist(text string, n int) string {
 		for cut > 0 && !utf8.RuneStart(t[cut]) {
 			cut--
 		}
-		t = t[:cut] + "…"
+		if strings.Count(t[:cut], "`")%2 == 1 {
+			cut = strings.LastIndex(t[:cut], "`")
+		}
+		t = strings.TrimRight(t[:cut], " ,;:") + "…"
 	}
 	return t
 }

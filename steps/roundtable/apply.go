@@ -307,6 +307,7 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 		return artifacts.Result{}, err
 	}
 	in.Source = func(ref string) string { return drafts[ref] }
+	in.Approved = func() bool { return st.areaApproved(sa.step) }
 	res, err := fn(in)
 	if err != nil {
 		return res, fmt.Errorf("%s:%d: %s (step %s, %s): %w", sa.step.Source, mp.Line, mp.Output, sa.step.ID, mp.Transform, err)

@@ -64,6 +64,33 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	if err != nil {
 		return nil, err
 	}
+	return st.check()
+}
+
+// check is Check on a loaded analysis.
+func (st *state) check() (*Readiness, error) {
+	r, err := st.gate()
+	if err != nil {
+		return nil, err
+	}
+	if r.Staleness, err = st.staleness(); err != nil {
+		return nil, err
+	}
+	if r.Handoff, err = st.handoff(); err != nil {
+		return nil, err
+	}
+	if r.Neighbours, err = st.neighbours(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// gate is the part of check that decides Ready from the analysis alone:
+// no staleness (which walks the base branch's history) and no
+// neighbours (which read the other analyses, whose labels come from
+// here).
+func (st *state) gate() (*Readiness, error) {
+	m, slug := st.m, st.it.slug
 	r := &Readiness{Slug: slug, AnalysisStatus: st.meta.AnalysisStatus, Missing: []string{}, Clarifications: []string{}, Outline: []string{}}
 	templateOf := map[string]string{}
 	seen := map[string]bool{}
@@ -107,6 +134,7 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 			r.Outline = append(r.Outline, f+": "+p)
 		}
 	}
+	var err error
 	if r.OpenQuestions, err = st.meta.OpenQuestions(); err != nil {
 		return nil, err
 	}
@@ -149,15 +177,6 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	}
 	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
 		len(r.SignOffMissing) == 0
-	if r.Staleness, err = st.staleness(); err != nil {
-		return nil, err
-	}
-	if r.Handoff, err = st.handoff(); err != nil {
-		return nil, err
-	}
-	if r.Neighbours, err = st.neighbours(); err != nil {
-		return nil, err
-	}
 	return r, nil
 }
 

@@ -62,9 +62,28 @@ func (st *state) elaborationFile(s *steps.Step) (*elaboration.File, error) {
 
 // table seats the phase's lead first and every other persona after it;
 // contributing personas join when the step is about one of their topics.
+// Each asks the step's own elaboration prompts for it, then the step's
+// unanswered questions.
 func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 	var all []elaboration.Participant
 	var lead elaboration.Participant
+	// After its own prompts each voice asks what the step still asks:
+	// its questions the answer file leaves unanswered. The personas'
+	// general angles (personas.yaml) fit any change, so without a model
+	// they would be asked of changes they do not fit.
+	var open []string
+	f, _ := st.answerFile(s)
+	answered := map[string]bool{}
+	if f != nil {
+		for _, a := range f.Answers {
+			answered[a.ID] = a.Answered
+		}
+	}
+	for _, q := range s.AllQuestions() {
+		if !answered[q.ID] {
+			open = append(open, steps.Expand(q.Text, st.lookup))
+		}
+	}
 	contributing := map[string]steps.Contribution{}
 	for _, c := range steps.Contributors(st.plan.Personas, s) {
 		contributing[c.Persona.Key] = c
@@ -81,7 +100,7 @@ func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 			for _, pr := range c.Prompts {
 				pt.Prompts = append(pt.Prompts, steps.Expand(pr, st.lookup))
 			}
-			pt.Prompts = append(pt.Prompts, p.Elaboration...)
+			pt.Prompts = append(pt.Prompts, open...)
 			all = append(all, pt)
 			continue
 		}
@@ -90,7 +109,7 @@ func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 				pt.Prompts = append(pt.Prompts, steps.Expand(pr.Text, st.lookup))
 			}
 		}
-		pt.Prompts = append(pt.Prompts, p.Elaboration...)
+		pt.Prompts = append(pt.Prompts, open...)
 		all = append(all, pt)
 		if p.Key == ph.Persona.Key {
 			lead = pt
@@ -174,6 +193,9 @@ func (st *state) discuss(cur *steps.Step, ph *steps.RoutePhase, ef *elaboration.
 			return nil, err
 		}
 		if err := st.trackRaised(cur, syn.Open); err != nil {
+			return nil, err
+		}
+		if err := st.trackAnswered(cur, syn.Answered); err != nil {
 			return nil, err
 		}
 		if err := st.stageQuestions(c); err != nil {

@@ -28,7 +28,8 @@ type Summary struct {
 	Branch string
 	// Merged: the base branch holds the analysis.
 	Merged bool
-	// State is the open step's id, "ready", or "merged".
+	// State is the open step's id, "ready" (check's gate passes), "not
+	// ready" (every step done, but check refuses), or "merged".
 	State string
 	// Staleness is the staleness level against the base branch.
 	Staleness string

@@ -16,6 +16,10 @@ import (
 // if its answers are complete and valid, and opens the next one. A ticked
 // [E] or [S] box in the answer file is honoured instead.
 func (m *Machine) Next(slug string) (*Reply, error) {
+	return m.withVerdict(slug)(m.next(slug))
+}
+
+func (m *Machine) next(slug string) (*Reply, error) {
 	st, unlock, err := m.begin(slug)
 	if err != nil {
 		return nil, err
@@ -48,23 +52,23 @@ func (m *Machine) Next(slug string) (*Reply, error) {
 		return nil, err
 	}
 	rel := st.it.answerPath(cur)
-	if probs := validate(rel, cur, f, st.lookup); len(probs) > 0 {
-		// Whoever comes back to a half-done phase hears where we were
-		// first, whether the open step is untouched or half answered;
-		// then what is still needed.
-		r := &Reply{Problems: probs, Step: st.view(cur, ph, steps.Depth(f.Depth)), Lines: st.intro(cur, ph, true)}
-		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), rel)
-	}
+	// Every problem of the step in one pass: the answers' rules, drafts
+	// nobody edited, and the critic's errors, in the order of their lines,
+	// so fixing one never reveals another that was there all along.
+	probs := append(validate(rel, cur, f, st.lookup), st.staleDrafts(rel, cur, f)...)
 	findings, err := st.critique(cur, f)
 	if err != nil {
 		return nil, err
 	}
-	if errs := critic.Errors(findings); len(errs) > 0 {
-		r := &Reply{Step: st.view(cur, ph, steps.Depth(f.Depth)), Lines: st.intro(cur, ph, true)}
-		for _, e := range errs {
-			r.Problems = append(r.Problems, st.sayFinding(e))
-		}
-		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(errs), "problem"), rel)
+	for _, e := range critic.Errors(findings) {
+		probs = append(probs, st.sayFinding(e))
+	}
+	if len(probs) > 0 {
+		// Whoever comes back to a half-done phase hears where we were
+		// first, whether the open step is untouched or half answered;
+		// then what is still needed.
+		r := &Reply{Problems: byLine(probs), Step: st.view(cur, ph, steps.Depth(f.Depth)), Lines: st.intro(cur, ph, true)}
+		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), rel)
 	}
 	st.notes = critic.Warnings(findings)
 	return st.complete(cur, ph, f)
@@ -202,7 +206,7 @@ func (st *state) stageMeta(c *changeset) error {
 // completeReply is what `next` says once every phase is done.
 func (st *state) completeReply() *Reply {
 	r := &Reply{Done: true}
-	r.say("", fmt.Sprintf("Analysis complete. %s is ready to build.", st.it.slug))
+	r.say("", "Analysis complete.")
 	return r
 }
 

@@ -103,16 +103,25 @@ func (st *state) footprint() (portfolio.Footprint, error) {
 	return portfolio.ReadFootprint(repoReader{st.m}, st.rev, st.it.dir())
 }
 
-// stateLabel is the open step's id, or "ready" once the analysis is done.
+// stateLabel is the open step's id; once every step is done, "ready"
+// when check's gate passes, else "not ready" (`rtgit check` says why).
+// Staleness is shown in a column of its own.
 func (st *state) stateLabel() string {
 	if cur, _ := st.current(); cur != nil {
 		return cur.ID
 	}
-	if st.meta.AnalysisStatus == "analyzed" {
+	if st.meta.AnalysisStatus != "analyzed" {
+		return st.meta.AnalysisStatus
+	}
+	if r, err := st.gate(); err == nil && r.Ready {
 		return "ready"
 	}
-	return st.meta.AnalysisStatus
+	return NotReady
 }
+
+// NotReady is the state of an analysis whose steps are all done but
+// which `rtgit check` refuses.
+const NotReady = "not ready"
 
 // owner is the author of the analysis's first commit, or "" when that
 // cannot be told (no history, or a Repo without it).

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/elaboration"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -163,6 +164,25 @@ func (st *state) trackUnanswered(sa stepAnswers) error {
 func (st *state) trackRaised(s *steps.Step, open []string) error {
 	for _, q := range open {
 		if _, _, err := st.meta.AddQuestion(meta.OpenQuestion{Text: q, Source: st.elaborationPath(s), StepID: s.ID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// trackAnswered records the questions a discussion raised and answered
+// as resolved, with their answers: settled there, they block nothing.
+func (st *state) trackAnswered(s *steps.Step, answered []elaboration.Answered) error {
+	for _, a := range answered {
+		id, _, err := st.meta.AddQuestion(meta.OpenQuestion{Text: a.Question, Source: st.elaborationPath(s), StepID: s.ID})
+		if err != nil {
+			return err
+		}
+		by := a.By
+		if by == "User" {
+			by = ""
+		}
+		if _, err := st.meta.ResolveQuestion(id, a.Answer, by); err != nil {
 			return err
 		}
 	}

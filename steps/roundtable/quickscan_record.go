@@ -40,13 +40,16 @@ func (st *state) quickScanStep(c *changeset, sa stepAnswers) error {
 		return nil // warned in scan; the user's answers still stand
 	}
 	var qs *meta.QuickScan
-	var corrected []string
+	var corrected, stated []string
 	if final {
-		qs, corrected = settle(r, answers)
+		qs, corrected, stated = settle(r, answers)
 		st.meta.QuickScan = qs
 		st.scanned = nil // later lookups use the recorded keywords
 	}
-	return st.writeQuickScan(c, sa.step.ID, r, qs, corrected, final && asksEstimate(sa.step))
+	if !final || !asksEstimate(sa.step) {
+		stated = nil // nobody was shown the estimate, so nobody confirmed it
+	}
+	return st.writeQuickScan(c, sa.step.ID, r, qs, corrected, stated)
 }
 
 // asksEstimate reports whether step s shows the estimate to the person
@@ -92,16 +95,31 @@ func (st *state) isEstimateStep(sa stepAnswers) bool {
 var (
 	scopeRe      = regexp.MustCompile(`(?i)\bscope\b\W*(?:is\s+)?(small|medium|large)\b|\b(small|medium|large)\W+(?:scope|change)\b`)
 	complexRe    = regexp.MustCompile(`(?i)\bcomplexity\b\W*(?:is\s+|of\s+)?(low|medium|high)\b|\b(low|medium|high)\W+complexity\b`)
-	fileCountRe  = regexp.MustCompile(`(?i)\b(\d{1,5})\s+(?:\w+\s+)?files?\b`)
+	fileCountRe  = regexp.MustCompile(`(?i)\b(\d{1,5}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)\s+(?:\w+\s+)?files?\b`)
 	levelRe      = regexp.MustCompile(`(?i)\b(low|medium|high)\b`)
 	percentageRe = regexp.MustCompile(`\b(\d{1,3})\s*%`)
 )
 
+// numberWords are the counts a person writes out ("six files").
+var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+	"seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+
+// count reads a file count written in digits or in words.
+func count(s string) (int, error) {
+	if n, ok := numberWords[strings.ToLower(s)]; ok {
+		return n, nil
+	}
+	return strconv.Atoi(s)
+}
+
 // settle turns the scan and the user's answers into meta.quick_scan. A
 // value the user states wins, even when it disagrees with the scope rule:
 // they know the code. A corrected file count with no scope stated at all
-// re-derives the scope from the count. It returns the fields corrected.
-func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []string) {
+// re-derives the scope from the count. It returns the fields corrected,
+// and the fields the answers state at all: only those did a person
+// confirm (a confidence nobody was asked about is the scan's).
+func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []string, []string) {
 	qs := &meta.QuickScan{Scope: r.Scope, Complexity: r.Complexity, EstimatedFiles: r.FileCount,
 		Confidence: r.Confidence, Keywords: append([]string{}, r.Keywords...),
 		CandidateFiles: append([]string{}, candidates(r, CandidateCount)...)}
@@ -115,8 +133,23 @@ func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []
 		complexity = v
 	}
 	files := firstGroup(fileCountRe, est, answers["files"])
-	var corrected []string
-	if n, err := strconv.Atoi(files); err == nil && n != qs.EstimatedFiles {
+	if files == "" {
+		files = strings.TrimSpace(answers["files"])
+	}
+	var corrected, stated []string
+	if scope != "" {
+		stated = append(stated, "scope")
+	}
+	if complexity != "" {
+		stated = append(stated, "complexity")
+	}
+	if _, err := count(files); err == nil {
+		stated = append(stated, "file_count")
+	}
+	if statedConfidence(answers["confidence"]) != "" {
+		stated = append(stated, "confidence")
+	}
+	if n, err := count(files); err == nil && n != qs.EstimatedFiles {
 		qs.EstimatedFiles = n
 		corrected = append(corrected, "file_count")
 		if scope == "" {
@@ -135,7 +168,7 @@ func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []
 		qs.Confidence = c
 		corrected = append(corrected, "confidence")
 	}
-	return qs, corrected
+	return qs, corrected, stated
 }
 
 // firstGroup returns the first non-empty submatch of re in the texts.
@@ -170,9 +203,12 @@ func statedConfidence(text string) string {
 // writeQuickScan puts the scan into quick-scan.md: a block per section
 // (keyed to the scan, so user text and the steps' own blocks are kept),
 // and the machine-readable front matter. qs is nil until the estimate is
-// settled; until then, and when nobody was shown the estimate (confirmed
-// false), the values shown are the scan's suggestions.
-func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result, qs *meta.QuickScan, corrected []string, confirmed bool) error {
+// settled; until then the values shown are the scan's suggestions. Each
+// value is labelled with where it came from: corrected by the user (with
+// the scan's figure beside theirs), confirmed by the user where their
+// answer states it (stated), else suggested by the scan.
+func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result, qs *meta.QuickScan, corrected, stated []string) error {
+	confirmed := len(stated) > 0
 	rel := st.it.outputPath(quickScanArtifact)
 	doc, err := c.base(rel)
 	if err != nil {
@@ -193,24 +229,20 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 	if final.EstimatedFiles != r.FileCount {
 		rng = [2]int{final.EstimatedFiles, final.EstimatedFiles}
 	}
-	was := func(field, scan string) string {
-		for _, f := range corrected {
-			if f == field {
-				return fmt.Sprintf(" (corrected by the user; the scan suggested %s)", scan)
-			}
-		}
-		if confirmed {
-			return " (confirmed by the user)"
-		}
-		return " (suggested by the scan)"
+	was := func(field, scan string) string { return scanLabel(field, scan, corrected, stated) }
+	// The scan's arithmetic adds up to the scan's count; beside a count
+	// the person corrected it is the scan's, and says so.
+	basis := "The estimate adds up: " + r.Basis.Describe()
+	if final.EstimatedFiles != r.FileCount {
+		basis = fmt.Sprintf("The scan's estimate of %s added up: %s", plural(r.FileCount, "file"), r.Basis.Describe())
 	}
 	sections := []struct{ name, body string }{
 		{"Scope", fmt.Sprintf("**Scope: %s**%s. Small is under 5 files, medium 5 to 15, large over 15.",
 			final.Scope, was("scope", r.Scope))},
 		{"Keywords", fmt.Sprintf("Searched %d tracked files at `%s` for: %s.", r.Searched, shortHash(st.scanRev()), codeList(r.Keywords))},
 		{"Candidate Files", candidateTable(r)},
-		{"File Count", fmt.Sprintf("**About %s%s**%s. The estimate adds up: %s. %s a keyword at all.",
-			plural(final.EstimatedFiles, "file"), likely(rng), was("file_count", strconv.Itoa(r.FileCount)), r.Basis.Describe(),
+		{"File Count", fmt.Sprintf("**About %s%s**%s. %s. %s a keyword at all.",
+			plural(final.EstimatedFiles, "file"), likely(rng), was("file_count", strconv.Itoa(r.FileCount)), basis,
 			mention(len(r.Files)))},
 		{"Complexity", fmt.Sprintf("**Complexity: %s**%s. Signals among the estimated files: %s.",
 			final.Complexity, was("complexity", r.Complexity), r.Signals.Describe())},
@@ -231,6 +263,19 @@ func (st *state) writeQuickScan(c *changeset, stepID string, r *quickscan.Result
 	}
 	c.put(rel, setFrontMatter(doc, fm))
 	return nil
+}
+
+// scanLabel says where a quick-scan value came from: the person
+// corrected it (the scan's figure beside theirs), their answer states
+// it (confirmed), or neither (the scan's suggestion).
+func scanLabel(field, scan string, corrected, stated []string) string {
+	switch {
+	case slices.Contains(corrected, field):
+		return fmt.Sprintf(" (corrected by the user; the scan suggested %s)", scan)
+	case slices.Contains(stated, field):
+		return " (confirmed by the user)"
+	}
+	return " (suggested by the scan)"
 }
 
 func (st *state) scanRev() string {

@@ -33,7 +33,7 @@ func recovery(done []*steps.Step, next *steps.Step) string {
 // phaseBoundary is the line of interface-spec §6 after a phase's last step.
 func phaseBoundary(ph *steps.RoutePhase, next *steps.RoutePhase, slug string) string {
 	if next == nil {
-		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete. %s is ready to build.", ph.Phase.Number, ph.Phase.Name, slug)
+		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete.", ph.Phase.Number, ph.Phase.Name)
 	}
 	return fmt.Sprintf("Phase %s (%s) complete. Continue to Phase %s (%s).", ph.Phase.Number, ph.Phase.Name, next.Phase.Number, next.Phase.Name)
 }
@@ -107,6 +107,10 @@ func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepV
 		if f != nil {
 			if a, ok := f.Answer(q.ID); ok {
 				qv.Answered, qv.Line = a.Answered, a.Line
+				if at, ok := st.draftedAt(s, q.ID, a.Text, d, f); ok && a.Answered && !st.meta.HasStep(s.ID) {
+					qv.DraftedAt, qv.Answered = string(at), at == d
+					qv.Unfinished = !passesRules(s, q.ID, a.Text)
+				}
 			}
 		}
 		v.Questions = append(v.Questions, qv)
@@ -124,7 +128,7 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.RoutePhase, d steps.D
 func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
-		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry)}
+		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry), CarryDraft: st.carryDrafts(s, d, carry)}
 	av.Criteria, av.Contributors = v.Criteria, v.Contributors
 	av.Kept = st.keptAnswers(s, d, carry)
 	drafts := st.aiDrafts(s, d, carry)
@@ -142,6 +146,7 @@ func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, 
 		if i == 0 && st.draft != "" {
 			aq.Prefill = st.draft
 		}
+		aq.Unfinished = aq.Prefill != "" && !passesRules(s, q.ID, aq.Prefill)
 		aq.AI = drafts[q.ID]
 		av.Questions = append(av.Questions, aq)
 	}

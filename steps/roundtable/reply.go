@@ -19,6 +19,13 @@ type QuestionView struct {
 	Required bool
 	Answered bool
 	Line     int // line of its answer block in the answer file, when known
+	// DraftedAt is set while the answer is a draft nobody edited: the
+	// depth whose question it was drafted for. Drafted for another
+	// depth than the file's, it does not count as answered.
+	DraftedAt string
+	// Unfinished: the draft does not meet the question's rules yet (a
+	// review's summary waits for the person's verdict).
+	Unfinished bool
 }
 
 // StepView is the open step: what the user should answer next.
@@ -47,7 +54,10 @@ type Reply struct {
 	Problems []string  // "path:line: reason" for each unanswered or invalid answer
 	Step     *StepView // the open step, nil once the analysis is complete
 	Done     bool      // the analysis is complete
-	Commit   string    // the commit made, if any
+	// Readiness is check's verdict, set on a reply that leaves the
+	// analysis complete (Next, Skip); its Verdict is the reply's last line.
+	Readiness *Readiness `json:"-"`
+	Commit    string     // the commit made, if any
 	// Discussion is set while an elaboration-mode discussion is open.
 	Discussion *DiscussionView
 	Changed    []string // repo-relative paths written

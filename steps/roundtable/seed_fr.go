@@ -14,6 +14,10 @@ import (
 // ("Each functional requirement has a unique FR code").
 var frCriterionRe = regexp.MustCompile(`\bFR(-|\s+code|\b)`)
 
+// frLinkRe finds a criterion that asks for links to requirements ("Each
+// story links to at least one FR"), which other steps define.
+var frLinkRe = regexp.MustCompile(`(?i)\b(link|links|linked|linking|trace|traces|traced|reference|references|referenced|covers?|maps? to|names?)\b`)
+
 // requirementQuestions lists the questions of a seed-dialect step whose
 // answers are the functional requirements: those its artifacts send to
 // the requirements section, or, when none do but its criteria ask for FR
@@ -25,7 +29,7 @@ func requirementQuestions(s *steps.Step) ([]string, *steps.Criterion) {
 	}
 	var asks *steps.Criterion
 	for i, c := range s.Criteria {
-		if frCriterionRe.MatchString(c.Text) {
+		if frCriterionRe.MatchString(c.Text) && !frLinkRe.MatchString(c.Text) {
 			asks = &s.Criteria[i]
 			break
 		}
@@ -33,7 +37,11 @@ func requirementQuestions(s *steps.Step) ([]string, *steps.Criterion) {
 	if ids := refQuestions(s, "requirements"); len(ids) > 0 {
 		return ids, asks
 	}
-	if asks == nil {
+	// Without a question sent to the requirements section, only a step
+	// whose output is the specification, and whose criteria ask for FR
+	// codes to be given (not linked), writes the requirements: a story
+	// step that asks stories to name their FRs does not.
+	if asks == nil || !slices.Contains(s.Outputs, specOutput) {
 		return nil, nil
 	}
 	var ids []string

@@ -107,6 +107,22 @@ func (st *state) signOff() []signoff.AreaStatus {
 	return signoff.Evaluate(st.scopes(), st.meta.Acceptance)
 }
 
+// areaApproved reports whether the sign-off area of step s's phase is
+// approved now (enough current approvals, no request for changes).
+func (st *state) areaApproved(s *steps.Step) bool {
+	_, ph := st.plan.Step(s.ID)
+	if ph == nil {
+		return false
+	}
+	area := st.phaseArea(ph.Phase.Key)
+	for _, a := range st.signOff() {
+		if a.Area == area {
+			return a.State == signoff.StateApproved
+		}
+	}
+	return false
+}
+
 // refreshAcceptance records as stale the approvals whose answers changed,
 // before meta.json is written; it costs nothing while nobody approved.
 func (st *state) refreshAcceptance() {
@@ -197,6 +213,11 @@ func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by str
 	}
 	st.meta.Acceptance = list
 	c := m.changes()
+	// What the artifacts say about sign-off (the traceability matrix's
+	// Status) follows it, in the same commit.
+	if err := st.build(c, false); err != nil {
+		return nil, err
+	}
 	if err := st.stageMeta(c); err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ func TestFailedNextSaysWhatIsMissingPlainly(t *testing.T) {
 	// A rule's pattern is named by its place in the step file, not shown.
 	rule := steps.Rule{Kind: "each_line", Args: []string{`^FR-\d{3}:`}, Line: 42}
 	msg := checkRule(rule, "FR-001: a\nfree text")
-	if strings.Contains(msg, `\d`) || !strings.Contains(msg, `line 2 of the answer ("free text")`) {
+	if strings.Contains(msg, `\d`) || !strings.Contains(msg, `not in the form this question asks for: "free text"`) {
 		t.Errorf("checkRule = %q", msg)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -83,6 +84,8 @@ type StepStatus struct {
 	// Kept are the answers kept under "Answered earlier": questions this
 	// depth does not ask, answered at another (kept.go).
 	Kept []QuestionStatus `json:"kept,omitempty"`
+	// Menu is the step's menu, which `rtgit status` names the commands of.
+	Menu []answers.MenuItem `json:"-"`
 }
 
 // QuestionStatus is one question of the open step.
@@ -167,7 +170,7 @@ func (st *state) status() *Status {
 	}
 	s.Depth = string(d)
 	v := st.view(cur, ph, d)
-	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}}
+	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}, Menu: v.Menu}
 	for _, q := range v.Questions {
 		ss.Questions = append(ss.Questions, QuestionStatus{q.ID, q.Text, q.Required, q.Answered})
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rtgit/rtgit/plan"
@@ -66,6 +68,27 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 	return probs
 }
 
+// answerLineRe finds a plan message's reference to another line of the
+// answer ("the task on line 2").
+var answerLineRe = regexp.MustCompile(`\bon line (\d+)`)
+
+// problemLineRe reads the "path:line:" a problem starts with.
+var problemLineRe = regexp.MustCompile(`^[^:]+:(\d+):`)
+
+// byLine orders problems by their file line, those without one first,
+// keeping the order of problems on the same line.
+func byLine(probs []string) []string {
+	line := func(p string) int {
+		if m := problemLineRe.FindStringSubmatch(p); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			return n
+		}
+		return 0
+	}
+	sort.SliceStable(probs, func(i, j int) bool { return line(probs[i]) < line(probs[j]) })
+	return probs
+}
+
 // checkRule returns why text fails r, or "".
 func checkRule(r steps.Rule, text string) string {
 	msg, _ := checkRuleLine(r, text)
@@ -125,7 +148,7 @@ func eachLine(r steps.Rule, text string) (string, int) {
 	for i, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(listMarkerRe.ReplaceAllString(line, ""))
 		if line != "" && !re.MatchString(line) {
-			return fmt.Sprintf("line %d of the answer (%q) is not in the form this question asks for", i+1, clip(line, 60)), i
+			return fmt.Sprintf("has a line not in the form this question asks for: %q", clip(line, 60)), i
 		}
 	}
 	return "", -1
@@ -163,7 +186,16 @@ func tasksSyntax(rel string, a answers.Answer) []string {
 			if a.TextLine > 0 {
 				line = a.TextLine + e.Line - 1
 			}
-			probs = append(probs, fmt.Sprintf("%s:%d: `%s` line %d of the answer: %s (docs/tasks.md has the line format)", rel, line, TasksQuestion, e.Line, e.Msg))
+			// File lines only: a line the message refers to is the
+			// file's too.
+			msg := answerLineRe.ReplaceAllStringFunc(e.Msg, func(m string) string {
+				n, _ := strconv.Atoi(answerLineRe.FindStringSubmatch(m)[1])
+				if a.TextLine > 0 {
+					n = a.TextLine + n - 1
+				}
+				return fmt.Sprintf("on line %d", n)
+			})
+			probs = append(probs, fmt.Sprintf("%s:%d: `%s`: %s (docs/tasks.md has the line format)", rel, line, TasksQuestion, msg))
 		}
 	}
 	return probs

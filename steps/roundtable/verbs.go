@@ -15,6 +15,10 @@ const SkipMessage = "Skipping remaining steps in this phase. I'll produce draft 
 // Skip is [S]: draft the phase's artifacts from what was gathered, mark the
 // phase complete without recording the skipped steps, and move on.
 func (m *Machine) Skip(slug string) (*Reply, error) {
+	return m.withVerdict(slug)(m.skipOpen(slug))
+}
+
+func (m *Machine) skipOpen(slug string) (*Reply, error) {
 	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
 		// A skip killed before its commit is finished, not repeated on
 		// the next phase.

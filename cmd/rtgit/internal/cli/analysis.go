@@ -189,9 +189,12 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 			r, err := call(m, args, s.In)
 			sp.Stop()
 			if r != nil {
-				printReply(s.Out, s.colors(s.Out), args[0], r)
+				// The full menu comes with the commands that open a step;
+				// after answer, comment or elaborate the step is the one
+				// being worked on, and its last line names `rtgit next`.
+				printReplyMenu(s.Out, s.colors(s.Out), args[0], r, menuAfter[cmd.Name()])
 				if err == nil && r.Done {
-					printReadyNote(s.Out, s.colors(s.Out), m, args[0])
+					printReadyNote(s.Out, s.colors(s.Out), m, args[0], r)
 				}
 			}
 			return codeFor(err)
@@ -201,6 +204,10 @@ func slugVerb(g *globals, s Streams, use, short, long, example string, nargs int
 	cmd.Flags().BoolVar(&doSwitch, "switch", false, "check out the analysis branch first when another branch is checked out")
 	return cmd
 }
+
+// menuAfter names the verbs whose reply ends with the step menu: those
+// that move to a step. `rtgit status` prints it too.
+var menuAfter = map[string]bool{"next": true, "skip": true}
 
 // annotOptional marks a verb whose last argument may be left out
 // (elaborate's text), so one argument may be the slug or the text.

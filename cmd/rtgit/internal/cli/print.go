@@ -7,13 +7,22 @@ import (
 
 	"github.com/fatih/color"
 
+	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // printReply renders a reply for a terminal: the conversation, any
-// problems, then the open step with its questions and menu.
+// problems, then the open step with its questions and, from the commands
+// that open or show a step, its menu (printStepMenu).
 // On a terminal p colours the headings, the speakers and what is missing.
 func printReply(w io.Writer, p palette, slug string, r *roundtable.Reply) {
+	printReplyMenu(w, p, slug, r, true)
+}
+
+// printReplyMenu is printReply with the menu left out when menu is
+// false: after `rtgit answer` the person is still answering the step, and
+// the line naming the answer file and `rtgit next` is all they need.
+func printReplyMenu(w io.Writer, p palette, slug string, r *roundtable.Reply, menu bool) {
 	for _, l := range r.Lines {
 		if l.Speaker != "" {
 			fmt.Fprintf(w, "%s %s\n", p.head(l.Speaker+":"), l.Text)
@@ -47,6 +56,14 @@ func printReply(w io.Writer, p palette, slug string, r *roundtable.Reply) {
 			if !q.Required {
 				opt = p.faint(" (optional)")
 			}
+			switch {
+			case q.DraftedAt != "" && !q.Answered:
+				opt += p.faint(fmt.Sprintf(" (rtgit's draft for the %s-depth question: edit it)", q.DraftedAt))
+			case q.Unfinished:
+				opt += p.faint(" (rtgit's draft, unfinished: add what the question asks for)")
+			case q.DraftedAt != "":
+				opt += p.faint(" (rtgit's draft: edit it, or `rtgit next` confirms it)")
+			}
 			fmt.Fprintf(w, "  %s %d. %s%s  %s\n", p.box(q.Answered), i+1, q.Text, opt, p.hint("{"+q.ID+"}"))
 		}
 		for _, c := range v.Contributors {
@@ -65,13 +82,34 @@ func printReply(w io.Writer, p palette, slug string, r *roundtable.Reply) {
 		}
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "Answer in %s (or: %s), then run: %s\n", v.AnswerFile, p.hint(fmt.Sprintf("rtgit answer %s <id> \"text\"", slug)), p.hint("rtgit next "+slug))
-		fmt.Fprintln(w, "---")
-		for _, m := range v.Menu {
-			fmt.Fprintf(w, "%s %s\n", p.head("["+m.Key+"]"), m.Label)
+		if menu {
+			printStepMenu(w, p, slug, v.Menu)
 		}
-		fmt.Fprintln(w, "Or type naturally to provide feedback.")
-		fmt.Fprintln(w, "---")
 	}
+}
+
+// printStepMenu names, for each choice of the step menu, the command
+// that makes it. The menu of interface-spec §5.2 was written for a chat;
+// nothing reads typed input after a CLI screen, so the last line names
+// `rtgit comment`, the command that takes feedback in a person's words.
+func printStepMenu(w io.Writer, p palette, slug string, menu []answers.MenuItem) {
+	fmt.Fprintln(w, "---")
+	for _, m := range menu {
+		fmt.Fprintf(w, "%s  %s\n", p.hint(menuCommand(m.Key, slug)), m.Label)
+	}
+	fmt.Fprintf(w, "%s  Feedback on this step, in your own words\n", p.hint(fmt.Sprintf("rtgit comment %s \"...\"", slug)))
+	fmt.Fprintln(w, "---")
+}
+
+// menuCommand is the command behind a menu key.
+func menuCommand(key, slug string) string {
+	switch key {
+	case "E":
+		return fmt.Sprintf("rtgit elaborate %s \"...\"", slug)
+	case "S":
+		return "rtgit skip " + slug
+	}
+	return "rtgit next " + slug // C: continue, complete, or apply a revision
 }
 
 func indent(s, pre string) string {

@@ -117,6 +117,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	for _, q := range st.Step.Kept {
 		fmt.Fprintf(s.Out, "    %s %s%s\n", p.box(true), q.ID, p.faint(` (kept under "Answered earlier"; this depth does not ask it)`))
 	}
+	if st.Branch != "" { // the menu's commands work on the analysis branch
+		printStepMenu(s.Out, p, slug, st.Step.Menu)
+	}
 	return nil
 }
 
