@@ -62,6 +62,6 @@ func (p *publisher) target() (*review.Issue, error) {
 		return nil, nil
 	}
 	body := trackingMarker(p.Slug) + "\n" + fmt.Sprintf("The build plan of `%s`: %s. The tasks are listed in the comment below, kept current by `rtgit publish`.\n",
-		p.Slug, defang(strings.Join(strings.Fields(p.Description), " ")))
+		p.Slug, p.text(p.Description))
 	return p.t.CreateIssue(p.ctx, title, body, []string{p.Labels.Ready})
 }

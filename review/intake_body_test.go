@@ -27,3 +27,19 @@ func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
 }
+
+// An issue's title is an outsider's text, and it becomes the analysis's
+// description, shown in the pull request rtgit opens: its mentions must
+// ping nobody and its images load nothing.
+func TestAnalysisBodyQuietsTheDescription(t *testing.T) {
+	st := &roundtable.Status{Slug: "csv", Description: "CSV export @acme/everyone ![x](https://evil.example/p.png?d=1) <!-- hide"}
+	got := AnalysisBody(&steps.Plan{}, st, 7)
+	for _, bad := range []string{"@acme", "evil.example/p.png", "![x]", "<!-- hide"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("the body holds %q:\n%s", bad, got)
+		}
+	}
+	if !strings.Contains(got, "CSV export @\u200dacme/everyone") {
+		t.Errorf("the description's words are lost:\n%s", firstLine(got))
+	}
+}
