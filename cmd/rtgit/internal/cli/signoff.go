@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/rtgit/rtgit/internal/termsafe"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -18,7 +19,7 @@ func printSignOff(w io.Writer, p palette, areas []signoff.AreaStatus) {
 	}
 	fmt.Fprintf(w, "  %s\n", p.head("sign-off"))
 	for _, a := range areas {
-		line := a.Line()
+		line := termsafe.String(a.Line())
 		switch a.State {
 		case signoff.StateApproved:
 			line = p.good(line)
