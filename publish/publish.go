@@ -53,6 +53,10 @@ type Options struct {
 	// DryRun reports every write it would make, and makes none.
 	DryRun bool
 	Log    io.Writer
+	// MaxCreates bounds the issues one publish opens (0:
+	// review.DefaultMaxPerPublish). A plan needing more is refused before anything
+	// is written.
+	MaxCreates int
 	// Pause waits between creates, as GitHub asks of content-creating
 	// requests to stay clear of its secondary rate limit; nil does not.
 	Pause func(ctx context.Context, d time.Duration) error
@@ -67,6 +71,15 @@ type Result struct {
 	Removed                     []string // task ids no longer in the plan, commented on now
 	Target                      int      // the issue with the task list; 0 when a dry run would open it
 	Writes                      int      // write calls made, or that a dry run would make
+}
+
+// TooManyError refuses a publish that would open more issues than its
+// bound.
+type TooManyError struct{ New, Max int }
+
+func (e *TooManyError) Error() string {
+	return fmt.Sprintf("the build plan needs %d new issues and one publish opens at most %d (issues.max_per_publish in .rtgit/config.yaml on the default branch); split the plan, or raise the limit",
+		e.New, e.Max)
 }
 
 // createPause is the wait between two creates.
@@ -154,6 +167,13 @@ func Publish(ctx context.Context, t Tracker, o Options) (*Result, error) {
 	for id, is := range p.mine {
 		p.res.Issues[id] = is.Number
 	}
+	max := o.MaxCreates
+	if max <= 0 {
+		max = review.DefaultMaxPerPublish
+	}
+	if n := p.missing(); n > max {
+		return p.res, &TooManyError{New: n, Max: max}
+	}
 	if err := p.createMissing(); err != nil {
 		return p.res, err
 	}
@@ -173,6 +193,17 @@ func (p *publisher) inPlan() map[string]plan.Task {
 		out[t.ID] = t
 	}
 	return out
+}
+
+// missing counts the plan's tasks that have no issue yet.
+func (p *publisher) missing() int {
+	n := 0
+	for id := range p.inPlan() {
+		if _, ok := p.mine[id]; !ok {
+			n++
+		}
+	}
+	return n
 }
 
 // createMissing opens an issue for every task that has none, each after
@@ -221,6 +252,8 @@ func (p *publisher) createMissing() error {
 func (p *publisher) create(t plan.Task) error {
 	title, body := p.title(t), p.body(t)
 	if !p.write("create an issue: %s", title) {
+		// Counted, so that the dry run says how many it would open.
+		p.res.Created = append(p.res.Created, t.ID)
 		return nil
 	}
 	if len(p.res.Created) > 0 && p.Pause != nil {

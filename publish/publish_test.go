@@ -287,3 +287,27 @@ func TestPublishWithoutSourceOpensOneTrackingIssue(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// One publish opens at most MaxCreates issues: a plan needing more is
+// refused before any write, and a dry run counts what it would open.
+func TestPublishIsBounded(t *testing.T) {
+	s, c, _ := setup(t)
+	o := options(tasks())
+	o.DryRun = true
+	if res := publish(t, c, o); strings.Join(res.Created, ",") != "T001,T002,T003" {
+		t.Errorf("the dry run would create %v, want all three", res.Created)
+	}
+	o.DryRun, o.MaxCreates = false, 2
+	_, err := Publish(context.Background(), c, o)
+	if err == nil || !strings.Contains(err.Error(), "needs 3 new issues and one publish opens at most 2") {
+		t.Fatalf("a publish over the bound: %v", err)
+	}
+	if n := writes(s); n != 0 {
+		t.Errorf("a refused publish made %d writes", n)
+	}
+	o.MaxCreates = 3
+	publish(t, c, o)
+	if got := botIssues(s); len(got) != 3 {
+		t.Errorf("issues %v", got)
+	}
+}

@@ -17,6 +17,8 @@ import (
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/publish"
 	"github.com/rtgit/rtgit/review"
+	"github.com/rtgit/rtgit/settings"
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -93,11 +95,26 @@ func runPublish(ctx context.Context, o *publishOptions, slug string, s Streams) 
 			return fmt.Errorf("publish: %w; pass --login", err)
 		}
 	}
-	cfg, err := review.LoadConfig(repoGit.Root())
+	// Publish runs with the analysis branch checked out; whoever can push
+	// it must not choose the policy it is judged by, nor the labels and
+	// bounds of the issues opened for it. Both come from the default
+	// branch, as in the Action.
+	trusted, err := defaultBranchSettings(repoGit)
 	if err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
-	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels,
+	cfg, err := review.ParseConfig(trusted.Source, trusted.Data)
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	policy := signoff.Policy{MinApprovers: 1}
+	if !trusted.Absent() {
+		if policy, err = signoff.ParsePolicy(trusted.Source, trusted.Data); err != nil {
+			return fmt.Errorf("publish: %w", err)
+		}
+	}
+	m.Policy = func() (signoff.Policy, error) { return policy, nil }
+	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels, max: cfg.MaxPerPublish,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out}
 	res, why, err := pub.publish(ctx, slug, o.dryRun)
 	if err != nil {
@@ -105,7 +122,7 @@ func runPublish(ctx context.Context, o *publishOptions, slug string, s Streams) 
 	}
 	if why != "" {
 		fmt.Fprintln(s.Out, why)
-		return silent(ExitIncomplete, fmt.Errorf("%s is not ready to build", slug))
+		return silent(ExitIncomplete, fmt.Errorf("%s was not published", slug))
 	}
 	fmt.Fprintln(s.Out, publishSummary(res, o.dryRun))
 	if o.dryRun {
@@ -144,6 +161,7 @@ type publisher struct {
 	repo      string
 	self      string
 	labels    review.Labels
+	max       int // issues one publish opens at most; 0: the default
 	serverURL string
 	log       io.Writer
 	pause     review.Sleeper // nil: apiPause
@@ -192,7 +210,7 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 	}
 	o := publish.Options{Slug: slug, Description: st.Description, Tasks: tasks, Commit: commit, Labels: p.labels, Self: p.self,
 		DryRun: dry, Log: p.log, BlobURL: strings.TrimRight(firstNonEmpty(p.serverURL, "https://github.com"), "/") + "/" + p.repo + "/blob",
-		Pause: apiPause}
+		Pause: apiPause, MaxCreates: p.max}
 	if p.pause != nil {
 		o.Pause = p.pause
 	}
@@ -220,7 +238,22 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 		o.Artifacts = append(o.Artifacts, publish.File{Path: dir + "/" + name, Content: string(data)})
 	}
 	res, err = publish.Publish(ctx, p.client, o)
+	var tooMany *publish.TooManyError
+	if errors.As(err, &tooMany) {
+		return nil, "Nothing was published: " + tooMany.Error() + ".", nil
+	}
 	return res, "", err
+}
+
+// defaultBranchSettings reads .rtgit/config.yaml from the default branch
+// as this clone knows it (origin/HEAD's branch once fetched, else main or
+// master), never from the working tree.
+func defaultBranchSettings(g *gitops.Repo) (settings.File, error) {
+	branch, err := g.DefaultBranch()
+	if err != nil {
+		return settings.File{}, err
+	}
+	return settings.FromBranch(g, branch)
 }
 
 // apiPause waits between creates; tests swap the wait out with apiSleep.
