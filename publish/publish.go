@@ -91,6 +91,34 @@ func taskMarker(slug, id string) string {
 	return fmt.Sprintf("%s task slug=%s id=%s -->", markerPrefix, slug, id)
 }
 
+// taskEnd closes rtgit's part of a task issue's body. What a person
+// writes below it (or above the task marker) is theirs: a later publish
+// rewrites only what lies between the two.
+const taskEnd = markerPrefix + " task-end -->"
+
+// ownPart splits an issue's body into what a person wrote before rtgit's
+// part, rtgit's part (the task marker's line through taskEnd), and what
+// they wrote after it. A body without taskEnd (one published before it
+// existed) is rtgit's from the marker down. Line endings are read as
+// GitHub's editor may leave them, \r\n.
+func ownPart(body, slug, id string) (before, own, after string) {
+	body = strings.ReplaceAll(body, "\r\n", "\n")
+	start := strings.Index(body, taskMarker(slug, id))
+	if start < 0 {
+		return "", body, ""
+	}
+	before, rest := body[:start], body[start:]
+	end := strings.Index(rest, taskEnd)
+	if end < 0 {
+		return before, rest, ""
+	}
+	end += len(taskEnd)
+	if strings.HasPrefix(rest[end:], "\n") {
+		end++
+	}
+	return before, rest[:end], rest[end:]
+}
+
 func summaryMarker(slug string) string {
 	return fmt.Sprintf("%s published slug=%s -->", markerPrefix, slug)
 }
@@ -279,11 +307,14 @@ func (p *publisher) updateExisting() error {
 		if !ok || slices.Contains(p.res.Created, t.ID) {
 			continue
 		}
-		title, body := p.title(t), p.body(t)
-		if is.Title == title && is.Body == body {
+		title, own := p.title(t), p.body(t)
+		before, old, after := ownPart(is.Body, p.Slug, t.ID)
+		if is.Title == title && old == own {
 			p.res.Unchanged = append(p.res.Unchanged, t.ID)
 			continue
 		}
+		// Only rtgit's part is rewritten: a person's notes around it stay.
+		body := before + own + after
 		p.res.Updated = append(p.res.Updated, t.ID)
 		if !p.write("update #%d: %s", is.Number, title) {
 			continue

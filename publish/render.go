@@ -84,6 +84,7 @@ func (p *publisher) body(t plan.Task) string {
 	if t.Parallel {
 		b.WriteString("\nIt can be built in parallel with the other parallel tasks of its phase.\n")
 	}
+	b.WriteString(taskEnd + "\n")
 	return b.String()
 }
 
@@ -115,17 +116,14 @@ func FindID(files []File, id string) (string, int) {
 	return "", 0
 }
 
-// summary is the task list and the counts, posted once on the target
-// issue and edited on every later publish.
+// summary is the task list, posted once on the target issue and edited
+// by a later publish whose plan or issues differ.
 func (p *publisher) summary() string {
 	var b strings.Builder
 	b.WriteString(summaryMarker(p.Slug) + "\n")
-	fmt.Fprintf(&b, "**rtgit published the build plan of `%s`**: %d tasks (%d new, %d updated, %d unchanged",
-		p.Slug, len(p.Tasks), len(p.res.Created), len(p.res.Updated), len(p.res.Unchanged))
-	if n := len(p.res.Removed); n > 0 {
-		fmt.Fprintf(&b, "; %d no longer in the plan", n)
-	}
-	b.WriteString(").")
+	// The plan, not this run: a publish that changes nothing leaves the
+	// summary as it is (the run's counts are in its own reply).
+	fmt.Fprintf(&b, "**rtgit published the build plan of `%s`**: %d tasks.", p.Slug, len(p.Tasks))
 	if p.PR > 0 {
 		fmt.Fprintf(&b, " The analysis: #%d.", p.PR)
 	}

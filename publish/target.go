@@ -27,7 +27,7 @@ func (p *publisher) summarise() error {
 	body := p.summary()
 	for _, c := range comments {
 		if p.own(c.User.Login) && strings.Contains(c.Body, summaryMarker(p.Slug)) {
-			if c.Body == body || !p.write("update the summary on #%d", target.Number) {
+			if strings.ReplaceAll(c.Body, "\r\n", "\n") == body || !p.write("update the summary on #%d", target.Number) {
 				return nil
 			}
 			return p.t.EditComment(p.ctx, c.ID, body)

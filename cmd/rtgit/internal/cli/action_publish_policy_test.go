@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,4 +91,49 @@ func TestLocalPublishAppliesTheDefaultBranchPolicy(t *testing.T) {
 	if got := taskIssues(h); len(got) != 0 {
 		t.Errorf("the branch's relaxed policy published %v", got)
 	}
+}
+
+// patches counts the edits made to issues and comments.
+func patches(h *harness) int {
+	n := 0
+	h.api.Do(func() {
+		for _, r := range h.api.Requests {
+			if strings.HasPrefix(r, "PATCH ") {
+				n++
+			}
+		}
+	})
+	return n
+}
+
+// Publishing twice with nothing changed edits nothing: the trace links
+// point at the commit where the analysis's documents last changed, which
+// the first publish's meta.json commit does not move, and a person's
+// notes in a task issue are kept.
+func TestPublishingTwiceEditsNothing(t *testing.T) {
+	h := newPublishHarness(t)
+	publishOnPR := func() {
+		t.Helper()
+		c := h.api.AddComment("ic", 8, alice, "/rtgit publish")
+		if out, err := h.run("issue_comment", h.api.IssueCommentEvent(c)); err != nil {
+			t.Fatalf("rtgit action: %v\n%s", err, out)
+		}
+	}
+	publishOnPR()
+	issues := taskIssues(h)
+	if len(issues) == 0 {
+		t.Fatal("no task issues")
+	}
+	n := issues["T001"][0]
+	h.api.Do(func() { h.api.Issues[n].Body += "\nDana: I'll take this one on Monday.\n" })
+	before := patches(h)
+	publishOnPR()
+	if got := patches(h) - before; got != 0 {
+		t.Errorf("a second publish of the same plan made %d edits", got)
+	}
+	replies := h.replies()
+	mustContain(t, "second reply", replies[len(replies)-1], " 0 new, 0 updated, ")
+	var body string
+	h.api.Do(func() { body = h.api.Issues[n].Body })
+	mustContain(t, "T001's issue", body, "Dana: I'll take this one on Monday.")
 }

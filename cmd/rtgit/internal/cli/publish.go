@@ -193,7 +193,14 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 		return nil, fmt.Sprintf("%s is not ready to build, so nothing was published: `rtgit check %s` says what is left.", slug, slug), nil
 	}
 	branch := roundtable.BranchPrefix + slug
-	commit, err := p.git.ResolveCommit(branch)
+	tip, err := p.git.ResolveCommit(branch)
+	if err != nil {
+		return nil, "", err
+	}
+	// Links point at the commit where the analysis's documents last
+	// changed, not at the tip: publishing commits meta.json, and a second
+	// publish of the same plan must find every issue as it left it.
+	commit, err := p.git.LastChanged(tip, roundtable.RequirementsDir+"/"+slug, "meta.json")
 	if err != nil {
 		return nil, "", err
 	}
