@@ -19,6 +19,9 @@ type Policy struct {
 	// DistinctFromAuthor: the person who answered most of an area cannot
 	// be its only approver.
 	DistinctFromAuthor bool `json:"distinct_from_author"`
+	// Plain are the areas an Approve review naming none approves (those
+	// of them that are complete); nil: every area.
+	Plain []string `json:"plain_approval,omitempty"`
 }
 
 // Set reports whether the policy asks for anything. Without it the gate is
@@ -44,7 +47,7 @@ func ParsePolicy(name string, data []byte) (Policy, error) {
 		return fmt.Errorf("%s:%d: signoff%s", name, n.Line, fmt.Sprintf(format, args...))
 	}
 	if section.Kind != yaml.MappingNode {
-		return p, fail(section, ": want a mapping with required, min_approvers and distinct_from_author")
+		return p, fail(section, ": want a mapping with required, min_approvers, distinct_from_author and plain_approval")
 	}
 	for i := 0; i+1 < len(section.Content); i += 2 {
 		k, v := section.Content[i], section.Content[i+1]
@@ -66,12 +69,26 @@ func ParsePolicy(name string, data []byte) (Policy, error) {
 				return p, fail(v, ".min_approvers is %q; want a whole number, 1 or more", v.Value)
 			}
 			p.MinApprovers = n
+		case "plain_approval":
+			var list []string
+			if err := v.Decode(&list); err != nil {
+				return p, fail(v, ".plain_approval: want a list of areas (%s)", strings.Join(Areas, ", "))
+			}
+			for j, a := range list {
+				if !Valid(a) {
+					return p, fail(v.Content[j], ".plain_approval: %q is not an area; the areas are %s", a, strings.Join(Areas, ", "))
+				}
+			}
+			p.Plain, _ = ParseAreas(list)
+			if p.Plain == nil {
+				p.Plain = []string{} // an empty list: a plain approval approves nothing
+			}
 		case "distinct_from_author":
 			if err := v.Decode(&p.DistinctFromAuthor); err != nil {
 				return p, fail(v, ".distinct_from_author is %q; want true or false", v.Value)
 			}
 		default:
-			return p, fail(k, ": unknown key %q; want required, min_approvers or distinct_from_author", k.Value)
+			return p, fail(k, ": unknown key %q; want required, min_approvers, distinct_from_author or plain_approval", k.Value)
 		}
 	}
 	return p, nil

@@ -158,3 +158,26 @@ func TestDefaultArea(t *testing.T) {
 		}
 	}
 }
+
+// Only a first line that is nothing but areas names them; an area word
+// in prose, negated or conditional, names nothing.
+func TestNamedAreas(t *testing.T) {
+	for text, want := range map[string]string{
+		"design":                   "design",
+		"Requirements and design.": "requirements design",
+		"approve: requirements, tasks\n\nGood work.":   "requirements tasks",
+		"/rtgit approve design":                        "design",
+		"\n  Tasks & design!\n":                        "design tasks",
+		"I have not looked at the design":              "",
+		"Requirements look right. Not the design yet.": "",
+		"design looks fine once Q-002 is settled":      "",
+		"not design":          "",
+		"LGTM":                "",
+		"":                    "",
+		"Looks good.\ndesign": "",
+	} {
+		if got := strings.Join(NamedAreas(text), " "); got != want {
+			t.Errorf("NamedAreas(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -132,6 +132,12 @@ func (m *Machine) changer() string {
 // open, as does an approval while an edited answer waits to be applied:
 // an approval covers what the artifacts were built from.
 func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by string) (*Reply, error) {
+	return m.approve(slug, areas, v, by, nil)
+}
+
+// approve is Approve; plain, when set, limits an approval naming no area
+// to those of its areas that are complete (the policy's plain_approval).
+func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by string, plain []string) (*Reply, error) {
 	if by == "" {
 		return nil, errors.New("an approval needs a name: set git's user.name")
 	}
@@ -160,9 +166,20 @@ func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by str
 	explicit := len(areas) > 0
 	if !explicit {
 		for _, s := range scopes {
+			if v == signoff.Approve && plain != nil && !slices.Contains(plain, s.Area) {
+				continue
+			}
 			if (v == signoff.Approve && s.Complete()) || (v == signoff.RequestChanges && !s.Empty()) {
 				areas = append(areas, s.Area)
 			}
+		}
+		if len(areas) == 0 && plain != nil && v == signoff.Approve {
+			covers := "no area"
+			if len(plain) > 0 {
+				covers = steps.JoinAnd(plain)
+			}
+			r.say("", fmt.Sprintf("This review names no area on its first line, and a plain approval covers %s (signoff.plain_approval), none of it complete: nothing was approved. To approve areas, start the review with them, for example `requirements`.", covers))
+			return r, fmt.Errorf("%w: a plain approval covers nothing complete", ErrNotApprovable)
 		}
 		if len(areas) == 0 {
 			r.say("", "No area is complete yet, so there is nothing to approve. "+st.openSummary(scopes))
@@ -337,9 +354,12 @@ func (m *Machine) speaker(from Origin) string {
 }
 
 // ReviewFrom applies a pull-request review's verdict: an approval of the
-// areas its body names, or of every complete area when it names none; a
-// request for changes on the areas it names, or on every area with steps.
-// from.Key records the review as processed in the same commit.
+// areas its first line names (signoff.NamedAreas), or, when it names
+// none, of the complete areas a plain approval covers (the policy's
+// plain_approval, every area by default); a request for changes on the
+// areas it names, or on every area with steps. A mention of an area in
+// the review's prose adds nothing. from.Key records the review as
+// processed in the same commit.
 func (m *Machine) ReviewFrom(slug string, changes bool, body string, from Origin) (*Reply, error) {
 	if meta.ValidProcessedKey(from.Key) {
 		m.comment = from.Key
@@ -349,23 +369,9 @@ func (m *Machine) ReviewFrom(slug string, changes bool, body string, from Origin
 	if changes {
 		v = signoff.RequestChanges
 	}
-	return m.Approve(slug, AreasNamed(body), v, m.speaker(from))
-}
-
-// AreasNamed lists the areas a review's text names as words, in area
-// order: "Requirements look right" names requirements.
-func AreasNamed(text string) []string {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z')
-	})
-	var named []string
-	for _, a := range signoff.Areas {
-		for _, w := range words {
-			if w == a {
-				named = append(named, a)
-				break
-			}
-		}
+	p, err := m.policy()
+	if err != nil {
+		return nil, err
 	}
-	return named
+	return m.approve(slug, signoff.NamedAreas(body), v, m.speaker(from), p.Plain)
 }
