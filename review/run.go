@@ -216,7 +216,8 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if c.Verdict() {
 		// A review's verdict signs off areas; its body only names them.
 		text = "/rtgit approve"
-		reply, err = r.Machine.ReviewFrom(r.slug, c.State == ReviewChangesRequested, c.Body, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
+		reply, err = r.Machine.ReviewFrom(r.slug, c.State == ReviewChangesRequested, c.Body,
+			roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key(), Commit: c.CommitID})
 	} else if dry, ok := ParsePublish(c.Body); ok && c.Kind != KindReviewComment {
 		text = strings.TrimSpace(c.Body)
 		reply, err = r.publish(dry, md)

@@ -132,12 +132,15 @@ func (m *Machine) changer() string {
 // open, as does an approval while an edited answer waits to be applied:
 // an approval covers what the artifacts were built from.
 func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by string) (*Reply, error) {
-	return m.approve(slug, areas, v, by, nil)
+	return m.approve(slug, areas, v, by, nil, "")
 }
 
 // approve is Approve; plain, when set, limits an approval naming no area
 // to those of its areas that are complete (the policy's plain_approval).
-func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by string, plain []string) (*Reply, error) {
+// seen, when set, is the commit the reviewer saw: the approval covers the
+// areas as they stood there, and is stale at once where they changed
+// since.
+func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by string, plain []string, seen string) (*Reply, error) {
 	if by == "" {
 		return nil, errors.New("an approval needs a name: set git's user.name")
 	}
@@ -163,9 +166,24 @@ func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by str
 		return r, fmt.Errorf("%w: edited answers not applied", ErrNotApprovable)
 	}
 	scopes := st.scopes()
+	head, err := m.Repo.HeadCommit()
+	if err != nil {
+		return nil, err
+	}
+	// What the reviewer saw: the areas at the review's commit. An
+	// approval given on an older commit covers that content only.
+	covered, at := scopes, head
+	if seen != "" && seen != head {
+		then, err := m.loadAt(slug, seen)
+		if err != nil {
+			r.say("", fmt.Sprintf("This review was given on commit %s, which this analysis's history does not hold, so it approves nothing; review the current head and approve again.", signoff.Short(seen)))
+			return r, fmt.Errorf("%w: the reviewed commit %s cannot be read: %v", ErrNotApprovable, signoff.Short(seen), err)
+		}
+		covered, at = then.scopes(), seen
+	}
 	explicit := len(areas) > 0
 	if !explicit {
-		for _, s := range scopes {
+		for _, s := range covered {
 			if v == signoff.Approve && plain != nil && !slices.Contains(plain, s.Area) {
 				continue
 			}
@@ -186,16 +204,12 @@ func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by str
 			return r, fmt.Errorf("%w: no area is complete", ErrNotApprovable)
 		}
 	}
-	head, err := m.Repo.HeadCommit()
-	if err != nil {
-		return nil, err
-	}
-	at := m.now().UTC().Format(time.RFC3339)
+	when := m.now().UTC().Format(time.RFC3339)
 	list := st.meta.Acceptance
 	var refused []string
 	for _, a := range areas {
-		s, _ := findScope(scopes, a)
-		next, err := signoff.Record(list, s, v, by, at, head)
+		s, _ := findScope(covered, a)
+		next, err := signoff.Record(list, s, v, by, when, at)
 		var nr *signoff.NotReadyError
 		if errors.As(err, &nr) {
 			refused = append(refused, st.notReady(nr))
@@ -211,6 +225,11 @@ func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by str
 			r.say("", line)
 		}
 		return r, fmt.Errorf("%w: %s", ErrNotApprovable, strings.Join(refused, "; "))
+	}
+	if at != head {
+		// Changed since the reviewer looked, by whoever pushed it: stale
+		// from the start, naming the steps.
+		signoff.Refresh(list, scopes, "")
 	}
 	st.meta.Acceptance = list
 	c := m.changes()
@@ -373,5 +392,5 @@ func (m *Machine) ReviewFrom(slug string, changes bool, body string, from Origin
 	if err != nil {
 		return nil, err
 	}
-	return m.approve(slug, signoff.NamedAreas(body), v, m.speaker(from), p.Plain)
+	return m.approve(slug, signoff.NamedAreas(body), v, m.speaker(from), p.Plain, from.Commit)
 }
