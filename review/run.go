@@ -352,8 +352,10 @@ func (r *run) push(tip string) (*Outcome, error) {
 	if r.replied[key] {
 		return nil, nil
 	}
-	if msg, err := r.Git.HeadMessage(); err != nil || strings.HasPrefix(msg, "rtgit: ") {
-		return nil, err // rtgit's own push, or unreadable
+	// rtgit's own push is the one its account made; a commit message says
+	// nothing, as anyone can write "rtgit: " at the start of one.
+	if r.Self != "" && strings.EqualFold(r.Event.Sender.Login, r.Self) {
+		return nil, nil
 	}
 	st, err := r.Machine.Status(r.slug)
 	if err != nil || st.Step == nil {
