@@ -74,6 +74,9 @@ func (r *run) catchUp(comments []Comment) error {
 			comments = append(comments, *cur)
 		}
 	}
+	if err := r.verifySignOff(comments); err != nil {
+		return err
+	}
 	var pending []Comment
 	for _, c := range comments {
 		if c.User.IsBot() || r.own(c) || r.replied[c.Key()] || (strings.TrimSpace(c.Body) == "" && !c.Verdict()) {

@@ -181,3 +181,29 @@ func TestNamedAreas(t *testing.T) {
 		}
 	}
 }
+
+// Only what a witness backs counts: a forged approval in someone else's
+// name, an unverifiable git name, an approval its author withdrew by
+// asking for changes; a deleted request for changes is put back.
+func TestVerify(t *testing.T) {
+	list := []meta.Acceptance{
+		{Area: Requirements, By: "@alice", State: meta.AcceptCurrent},
+		{Area: Requirements, By: "@maya", State: meta.AcceptCurrent},         // forged: maya never approved
+		{Area: Requirements, By: "Alice Liddell", State: meta.AcceptCurrent}, // a git name
+		{Area: Design, By: "@bob", State: meta.AcceptCurrent},                // bob asked for changes since
+	}
+	ws := []Witness{
+		{By: "@Alice", Approve: true, Areas: []string{Requirements}},
+		{By: "@bob", Approve: true},
+		{By: "@bob", Approve: false, Areas: []string{Design}},
+		{By: "@carol", Approve: false, Areas: []string{Requirements}},
+	}
+	var got []string
+	for _, e := range Verify(list, ws) {
+		got = append(got, e.Area+" "+e.By+" "+e.State)
+	}
+	want := []string{"requirements @alice current", "design @bob changes_requested", "requirements @carol changes_requested"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Verify = %q, want %q", got, want)
+	}
+}

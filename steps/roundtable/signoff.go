@@ -104,7 +104,11 @@ func (st *state) inArea(s *steps.Step, ph *steps.PlanPhase) bool {
 
 // signOff states every area against the recorded approvals.
 func (st *state) signOff() []signoff.AreaStatus {
-	return signoff.Evaluate(st.scopes(), st.meta.Acceptance)
+	list := st.meta.Acceptance
+	if st.m.Verify != nil {
+		list = st.m.Verify(list)
+	}
+	return signoff.Evaluate(st.scopes(), list)
 }
 
 // refreshAcceptance records as stale the approvals whose answers changed,
