@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -50,6 +52,7 @@ func (st *state) scopes() []signoff.Scope {
 			s.Parts = append(s.Parts, *part)
 		}
 	}
+	said := st.documentsSay()
 	for _, ph := range st.plan.Phases {
 		area := st.phaseArea(ph.Phase.Key)
 		for _, s := range ph.Steps {
@@ -74,6 +77,11 @@ func (st *state) scopes() []signoff.Scope {
 				}
 				design.Answers = append(design.Answers, signoff.Answer{ID: q.ID, Text: sa.answer[q.ID]})
 			}
+			// What the documents say for the step, besides its answers:
+			// the text of its blocks in the artifacts, so that an edit
+			// there (a pushed FR-099) is a change the approval did not
+			// cover.
+			design.Answers = append(design.Answers, said[s.ID]...)
 			if !hasTasks || len(sa.asked) > 1 {
 				add(area, s.ID, done, &design)
 			}
@@ -83,7 +91,76 @@ func (st *state) scopes() []signoff.Scope {
 			}
 		}
 	}
+	if q := st.settled(); q != nil {
+		for i := range out {
+			if len(out[i].Parts) > 0 {
+				out[i].Parts = append(out[i].Parts, *q)
+			}
+		}
+	}
 	return out
+}
+
+// documentsSay is, per step, what the analysis's documents say for it
+// besides its answers: each of the step's marker blocks in the artifacts
+// ("<step> <section>"), with its text, by file. Unreadable files add
+// nothing; check reports them.
+func (st *state) documentsSay() map[string][]signoff.Answer {
+	out := map[string][]signoff.Answer{}
+	seen := map[string]bool{}
+	for _, ph := range st.plan.Phases {
+		for _, s := range ph.Steps {
+			for _, o := range s.Outputs {
+				files, err := st.resolveOutput(o)
+				if err != nil {
+					continue
+				}
+				for _, f := range files {
+					if seen[f] || path.Ext(f) != ".md" {
+						continue
+					}
+					seen[f] = true
+					data, err := st.read(f)
+					if err != nil {
+						continue
+					}
+					blocks := artifacts.Blocks(data)
+					keys := make([]string, 0, len(blocks))
+					for k := range blocks {
+						keys = append(keys, k)
+					}
+					slices.Sort(keys)
+					for _, k := range keys {
+						step, _, _ := strings.Cut(k, " ")
+						out[step] = append(out[step], signoff.Answer{ID: "document " + f + " " + k, Text: blocks[k]})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// settled is the part every area holds of the tracked questions settled
+// so far, each with its answer: an answer /rtgit resolve writes is read
+// as part of the analysis (the spec lists it), whichever step it was
+// raised at, so it is a change every approval given before it did not
+// cover. nil while none is settled.
+func (st *state) settled() *signoff.Part {
+	qs, err := st.meta.Questions()
+	if err != nil {
+		return nil
+	}
+	p := &signoff.Part{Step: "questions"}
+	for _, q := range qs {
+		if !q.Open() {
+			p.Answers = append(p.Answers, signoff.Answer{ID: q.ID, Text: q.Answer})
+		}
+	}
+	if len(p.Answers) == 0 {
+		return nil
+	}
+	return p
 }
 
 // inArea reports whether an area waits for step s: a step is left out

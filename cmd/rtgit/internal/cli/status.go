@@ -416,6 +416,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		for _, b := range r.Outline {
 			fmt.Fprintln(s.Out, p.bad("broken outline: "+b))
 		}
+		for _, e := range r.HandEdits {
+			fmt.Fprintln(s.Out, p.bad("hand edit: "+termsafe.String(e)))
+		}
 		for _, q := range r.OpenQuestions {
 			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("open question %s: %s", q.ID, termsafe.String(strings.Join(strings.Fields(q.Text), " ")))))
 		}
