@@ -393,26 +393,24 @@ func (m *Machine) SignOff(slug string, p signoff.Policy) ([]signoff.AreaStatus, 
 	return areas, p.Gate(areas, st.authors()), nil
 }
 
-// authors names, per area, the person who finished or last revised most
-// of its steps (ties go to whoever comes first in plan order), for the
-// policy's distinct_from_author.
-func (st *state) authors() map[string]string {
-	out := map[string]string{}
+// authors names, per area, everyone who answered or revised its
+// finished steps, each once, and "" for a finished step whose author is
+// not recorded (a phase skipped with [S] records none), for the policy's
+// distinct_from_author.
+func (st *state) authors() map[string][]string {
+	out := map[string][]string{}
 	for _, s := range st.scopes() {
-		count := map[string]int{}
-		best := ""
+		var who []string
 		for _, id := range s.Steps {
-			who := st.meta.AnsweredBy[id]
-			if who == "" {
+			if slices.Contains(s.Open, id) {
 				continue
 			}
-			count[who]++
-			if best == "" || count[who] > count[best] {
-				best = who
+			if w := st.meta.AnsweredBy[id]; !slices.Contains(who, w) {
+				who = append(who, w)
 			}
 		}
-		if best != "" {
-			out[s.Area] = best
+		if len(who) > 0 {
+			out[s.Area] = who
 		}
 	}
 	return out

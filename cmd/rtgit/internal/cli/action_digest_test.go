@@ -56,3 +56,20 @@ func TestSettledQuestionLapsesAnApproval(t *testing.T) {
 	mustContain(t, "meta.json", meta, `"status": "resolved"`, `"state": "stale"`, `"questions"`)
 	mustContain(t, "dashboard", h.dashboard(), "| requirements | ⚠️ stale | approved by @alice at ", "changed since by @bob in questions")
 }
+
+// distinct_from_author compares logins: the requirements here were
+// answered under a git name (Dana Developer) and phase 00 skipped, which
+// records no author, so nothing shows that @alice did not write them, and
+// her approval cannot meet the rule; check says why.
+func TestDistinctFromAuthorNeedsVerifiableAuthors(t *testing.T) {
+	h := signoffHarness(t)
+	h.review(alice, "approved", "")
+	ws := h.workspace()
+	gitCmd(t, ws, "switch", "-q", "rtgit/"+testSlug)
+	if err := os.WriteFile(filepath.Join(ws, ".rtgit", "config.yaml"), []byte("signoff:\n  required: [requirements]\n  distinct_from_author: true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCmd(t, ws, "commit", "-q", "-am", "distinct authors")
+	gitCmd(t, ws, "push", "-q", "origin", "rtgit/"+testSlug)
+	mustContain(t, "check", h.checkBranch(), "sign-off: requirements: distinct_from_author: who wrote it cannot be verified")
+}
