@@ -35,6 +35,8 @@ func signOffWords(a signoff.AreaStatus) string {
 	switch a.State {
 	case signoff.StateApproved:
 		return "✅ approved"
+	case signoff.StatePartly:
+		return fmt.Sprintf("☑️ %d of %d approvals", len(a.Current()), a.Needs)
 	case signoff.StateStale:
 		return "⚠️ stale"
 	case signoff.StateChangesRequested:

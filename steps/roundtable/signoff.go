@@ -185,7 +185,11 @@ func (st *state) signOff() []signoff.AreaStatus {
 	if st.m.Verify != nil {
 		list = st.m.Verify(list)
 	}
-	return signoff.Evaluate(st.scopes(), list)
+	areas := signoff.Evaluate(st.scopes(), list)
+	if p, err := st.m.policy(); err == nil {
+		p.ApplyMin(areas) // a broken policy is check's to report
+	}
+	return areas
 }
 
 // refreshAcceptance records as stale the approvals whose answers changed,

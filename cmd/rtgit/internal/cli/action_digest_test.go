@@ -73,3 +73,18 @@ func TestDistinctFromAuthorNeedsVerifiableAuthors(t *testing.T) {
 	gitCmd(t, ws, "push", "-q", "origin", "rtgit/"+testSlug)
 	mustContain(t, "check", h.checkBranch(), "sign-off: requirements: distinct_from_author: who wrote it cannot be verified")
 }
+
+// The dashboard says "approved" only when the policy is met: one approval
+// where it asks two is one of two.
+func TestDashboardCountsApprovalsAgainstThePolicy(t *testing.T) {
+	h := signoffHarness(t)
+	h.onMain("signoff:\n  required: [requirements]\n  min_approvers: 2\n")
+	h.review(alice, "approved", "")
+	dash := h.dashboard()
+	mustContain(t, "dashboard", dash, "| requirements | ☑️ 1 of 2 approvals | approved by @alice at ")
+	if strings.Contains(dash, "✅ approved") {
+		t.Errorf("the dashboard says approved with one approval of two:\n%s", dash)
+	}
+	h.review(bob, "approved", "")
+	mustContain(t, "dashboard", h.dashboard(), "| requirements | ✅ approved | ")
+}

@@ -23,7 +23,7 @@ func printSignOff(w io.Writer, p palette, areas []signoff.AreaStatus) {
 		switch a.State {
 		case signoff.StateApproved:
 			line = p.good(line)
-		case signoff.StateStale, signoff.StateChangesRequested:
+		case signoff.StateStale, signoff.StateChangesRequested, signoff.StatePartly:
 			line = p.warn(line)
 		case signoff.StateNone:
 			line = p.faint(line)
