@@ -45,3 +45,20 @@ func TestActionSignOffCannotBeForgedByAPush(t *testing.T) {
 		t.Errorf("the dashboard counts maya, who never approved:\n%s", h.dashboard())
 	}
 }
+
+// A dismissed review is no longer a verdict GitHub holds: the approval
+// it gave stops counting at the next run.
+func TestActionDismissedReviewIsWithdrawn(t *testing.T) {
+	h := signoffHarness(t)
+	c := h.api.AddReview(testPR, alice, "approved", "")
+	if out, err := h.run("pull_request_review", h.api.ReviewEvent(c)); err != nil {
+		t.Fatalf("rtgit action: %v\n%s", err, out)
+	}
+	mustContain(t, "dashboard", h.dashboard(), "| requirements | ✅ approved | approved by @alice at ")
+	h.api.Do(func() { c.State = "dismissed" })
+	h.comment(bob, "/rtgit status")
+	dash := h.dashboard()
+	if strings.Contains(dash, "✅ approved") || strings.Contains(dash, "@alice") {
+		t.Errorf("a dismissed review still approves:\n%s", dash)
+	}
+}
