@@ -62,3 +62,16 @@ func TestActionDismissedReviewIsWithdrawn(t *testing.T) {
 		t.Errorf("a dismissed review still approves:\n%s", dash)
 	}
 }
+
+// Approvals count while their author can write: once alice loses write
+// access, hers stops counting at the next run.
+func TestActionApprovalLapsesWithWriteAccess(t *testing.T) {
+	h := signoffHarness(t)
+	h.review(alice, "approved", "")
+	mustContain(t, "dashboard", h.dashboard(), "| requirements | ✅ approved | approved by @alice at ")
+	h.api.Do(func() { h.api.Permissions["alice"] = "read" })
+	h.comment(bob, "/rtgit status")
+	if dash := h.dashboard(); strings.Contains(dash, "✅ approved") {
+		t.Errorf("an approval by someone without write access still counts:\n%s", dash)
+	}
+}
