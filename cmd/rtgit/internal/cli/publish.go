@@ -43,7 +43,9 @@ tasks it depends on, labelled rtgit:task. The issue the analysis started from
 comment with the task list and the counts, kept current. meta.json records
 each task's issue, committed on the analysis branch.
 
-It runs only when rtgit check passes, and again creates nothing that exists:
+It runs only when rtgit check passes, under the sign-off policy and labels of
+the default branch (never the working tree's), opens at most
+issues.max_per_publish issues (100), and again creates nothing that exists:
 rtgit finds its own issues by a hidden marker, edits what changed, and tells
 the issue of a task no longer in the plan so (it stays open). --dry-run
 prints every create and update it would make and writes nothing.
