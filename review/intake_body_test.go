@@ -29,17 +29,17 @@ func firstLine(s string) string {
 }
 
 // An issue's title is an outsider's text, and it becomes the analysis's
-// description, shown in the pull request rtgit opens: its mentions must
-// ping nobody and its images load nothing.
-func TestAnalysisBodyQuietsTheDescription(t *testing.T) {
-	st := &roundtable.Status{Slug: "csv", Description: "CSV export @acme/everyone ![x](https://evil.example/p.png?d=1) <!-- hide"}
-	got := AnalysisBody(&steps.Plan{}, st, 7)
-	for _, bad := range []string{"@acme", "evil.example/p.png", "![x]", "<!-- hide"} {
+// description, shown in the pull request rtgit opens and its dashboard:
+// its mentions must ping nobody and its images load nothing; the words
+// stay.
+func TestBranchTextIsQuiet(t *testing.T) {
+	got := branchText("CSV export @acme/everyone\n ![x](https://evil.example/p.png?d=1) <!-- hide")
+	for _, bad := range []string{"@acme", "evil.example/p.png", "![x]", "<!-- hide", "\n"} {
 		if strings.Contains(got, bad) {
-			t.Errorf("the body holds %q:\n%s", bad, got)
+			t.Errorf("branchText = %q, holds %q", got, bad)
 		}
 	}
-	if !strings.Contains(got, "CSV export @\u200dacme/everyone") {
-		t.Errorf("the description's words are lost:\n%s", firstLine(got))
+	if !strings.HasPrefix(got, "CSV export @\u200dacme/everyone x") {
+		t.Errorf("branchText = %q: the words are lost", got)
 	}
 }
