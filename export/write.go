@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/pathguard"
 )
 
 // Each exported file starts with one comment line saying which analysis
@@ -79,9 +81,16 @@ func plural(n int, one, many string) string {
 
 // Check decides, for every file, what writing it under root does, reading
 // nothing but those files.
+//
+// A path that leaves root, or passes through a symlink on the way (a
+// committed features -> ../outside), is refused before anything is read
+// or written: the guard every other write of rtgit's goes through.
 func Check(root string, files []File, force bool) ([]Action, error) {
 	var acts []Action
 	for _, f := range files {
+		if err := guard(root, f.Path); err != nil {
+			return nil, err
+		}
 		old, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f.Path)))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -139,6 +148,16 @@ func Write(root string, files []File, force bool) ([]Action, error) {
 		}
 	}
 	return acts, nil
+}
+
+// guard refuses a path outside root, or one a symlink would carry
+// elsewhere; the file itself may not be a link either, as reading it to
+// compare would follow it.
+func guard(root, rel string) error {
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return fmt.Errorf("refusing to write %s: it is not inside %s", rel, root)
+	}
+	return pathguard.Check(root, rel, true)
 }
 
 // writeFile replaces p through a temporary file beside it, so an

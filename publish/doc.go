@@ -8,8 +8,9 @@
 // Publishing is idempotent. rtgit finds the issues it opened by a hidden
 // marker naming the analysis and the task, counted only in issues opened
 // by its own account, and never by meta.json alone, which an interrupted
-// run leaves behind. A second publish edits what changed and creates only
-// what is new; a task removed from the plan gets one comment on its issue,
+// run leaves behind. A second publish edits only the issues whose task
+// changed, and in them only rtgit's marked part of the body, and creates
+// only what is new; a task removed from the plan gets one comment on its issue,
 // which stays open. The tracker is listed once per run, so N tasks cost
 // at most N creates and a constant number of other calls.
 package publish

@@ -53,6 +53,10 @@ type Options struct {
 	// DryRun reports every write it would make, and makes none.
 	DryRun bool
 	Log    io.Writer
+	// MaxCreates bounds the issues one publish opens (0:
+	// review.DefaultMaxPerPublish). A plan needing more is refused before anything
+	// is written.
+	MaxCreates int
 	// Pause waits between creates, as GitHub asks of content-creating
 	// requests to stay clear of its secondary rate limit; nil does not.
 	Pause func(ctx context.Context, d time.Duration) error
@@ -69,6 +73,15 @@ type Result struct {
 	Writes                      int      // write calls made, or that a dry run would make
 }
 
+// TooManyError refuses a publish that would open more issues than its
+// bound.
+type TooManyError struct{ New, Max int }
+
+func (e *TooManyError) Error() string {
+	return fmt.Sprintf("the build plan needs %d new issues and one publish opens at most %d (issues.max_per_publish in .rtgit/config.yaml on the default branch); split the plan, or raise the limit",
+		e.New, e.Max)
+}
+
 // createPause is the wait between two creates.
 const createPause = time.Second
 
@@ -76,6 +89,34 @@ const markerPrefix = "<!-- rtgit:bot"
 
 func taskMarker(slug, id string) string {
 	return fmt.Sprintf("%s task slug=%s id=%s -->", markerPrefix, slug, id)
+}
+
+// taskEnd closes rtgit's part of a task issue's body. What a person
+// writes below it (or above the task marker) is theirs: a later publish
+// rewrites only what lies between the two.
+const taskEnd = markerPrefix + " task-end -->"
+
+// ownPart splits an issue's body into what a person wrote before rtgit's
+// part, rtgit's part (the task marker's line through taskEnd), and what
+// they wrote after it. A body without taskEnd (one published before it
+// existed) is rtgit's from the marker down. Line endings are read as
+// GitHub's editor may leave them, \r\n.
+func ownPart(body, slug, id string) (before, own, after string) {
+	body = strings.ReplaceAll(body, "\r\n", "\n")
+	start := strings.Index(body, taskMarker(slug, id))
+	if start < 0 {
+		return "", body, ""
+	}
+	before, rest := body[:start], body[start:]
+	end := strings.Index(rest, taskEnd)
+	if end < 0 {
+		return before, rest, ""
+	}
+	end += len(taskEnd)
+	if strings.HasPrefix(rest[end:], "\n") {
+		end++
+	}
+	return before, rest[:end], rest[end:]
 }
 
 func summaryMarker(slug string) string {
@@ -154,6 +195,13 @@ func Publish(ctx context.Context, t Tracker, o Options) (*Result, error) {
 	for id, is := range p.mine {
 		p.res.Issues[id] = is.Number
 	}
+	max := o.MaxCreates
+	if max <= 0 {
+		max = review.DefaultMaxPerPublish
+	}
+	if n := p.missing(); n > max {
+		return p.res, &TooManyError{New: n, Max: max}
+	}
 	if err := p.createMissing(); err != nil {
 		return p.res, err
 	}
@@ -173,6 +221,17 @@ func (p *publisher) inPlan() map[string]plan.Task {
 		out[t.ID] = t
 	}
 	return out
+}
+
+// missing counts the plan's tasks that have no issue yet.
+func (p *publisher) missing() int {
+	n := 0
+	for id := range p.inPlan() {
+		if _, ok := p.mine[id]; !ok {
+			n++
+		}
+	}
+	return n
 }
 
 // createMissing opens an issue for every task that has none, each after
@@ -221,6 +280,8 @@ func (p *publisher) createMissing() error {
 func (p *publisher) create(t plan.Task) error {
 	title, body := p.title(t), p.body(t)
 	if !p.write("create an issue: %s", title) {
+		// Counted, so that the dry run says how many it would open.
+		p.res.Created = append(p.res.Created, t.ID)
 		return nil
 	}
 	if len(p.res.Created) > 0 && p.Pause != nil {
@@ -246,11 +307,14 @@ func (p *publisher) updateExisting() error {
 		if !ok || slices.Contains(p.res.Created, t.ID) {
 			continue
 		}
-		title, body := p.title(t), p.body(t)
-		if is.Title == title && is.Body == body {
+		title, own := p.title(t), p.body(t)
+		before, old, after := ownPart(is.Body, p.Slug, t.ID)
+		if is.Title == title && old == own {
 			p.res.Unchanged = append(p.res.Unchanged, t.ID)
 			continue
 		}
+		// Only rtgit's part is rewritten: a person's notes around it stay.
+		body := before + own + after
 		p.res.Updated = append(p.res.Updated, t.ID)
 		if !p.write("update #%d: %s", is.Number, title) {
 			continue

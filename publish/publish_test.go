@@ -116,7 +116,7 @@ func TestPublishOpensOneIssuePerTaskAndLabelsTheSource(t *testing.T) {
 			t.Errorf("summary lacks %s's issue:\n%s", id, summary[0].Body)
 		}
 	}
-	if !strings.Contains(summary[0].Body, "3 tasks (3 new") || !strings.Contains(summary[0].Body, "/tree/"+commit+"/docs/requirements/csv-export") {
+	if !strings.Contains(summary[0].Body, "csv-export`**: 3 tasks.") || !strings.Contains(summary[0].Body, "/tree/"+commit+"/docs/requirements/csv-export") {
 		t.Errorf("summary:\n%s", summary[0].Body)
 	}
 	// N creates, and a constant number of other calls: the label listed
@@ -138,9 +138,8 @@ func TestPublishOpensOneIssuePerTaskAndLabelsTheSource(t *testing.T) {
 	if len(res.Created)+len(res.Updated) != 0 || len(res.Unchanged) != 3 {
 		t.Errorf("second publish %+v", res)
 	}
-	if n := writes(s) - before; n != 1 {
-		// The summary's counts change (3 unchanged): one edit.
-		t.Errorf("%d writes on the second publish, want the summary's edit", n)
+	if n := writes(s) - before; n != 0 {
+		t.Errorf("%d writes on the second publish of the same plan, want none", n)
 	}
 	if len(botIssues(s)) != 3 || len(s.CommentsOn(7)) != 1 {
 		t.Errorf("second publish made issues or comments")
@@ -287,3 +286,62 @@ func TestPublishWithoutSourceOpensOneTrackingIssue(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// One publish opens at most MaxCreates issues: a plan needing more is
+// refused before any write, and a dry run counts what it would open.
+func TestPublishIsBounded(t *testing.T) {
+	s, c, _ := setup(t)
+	o := options(tasks())
+	o.DryRun = true
+	if res := publish(t, c, o); strings.Join(res.Created, ",") != "T001,T002,T003" {
+		t.Errorf("the dry run would create %v, want all three", res.Created)
+	}
+	o.DryRun, o.MaxCreates = false, 2
+	_, err := Publish(context.Background(), c, o)
+	if err == nil || !strings.Contains(err.Error(), "needs 3 new issues and one publish opens at most 2") {
+		t.Fatalf("a publish over the bound: %v", err)
+	}
+	if n := writes(s); n != 0 {
+		t.Errorf("a refused publish made %d writes", n)
+	}
+	o.MaxCreates = 3
+	publish(t, c, o)
+	if got := botIssues(s); len(got) != 3 {
+		t.Errorf("issues %v", got)
+	}
+}
+
+// A person's notes in a task issue, above rtgit's part or below it, stay
+// when a publish rewrites the task; a publish with the task unchanged
+// edits nothing, whatever GitHub's editor did to the line endings.
+func TestPublishRewritesOnlyItsOwnPart(t *testing.T) {
+	s, c, _ := setup(t)
+	first := publish(t, c, options(tasks()))
+	n := first.Issues["T002"]
+	s.Do(func() {
+		is := s.Issues[n]
+		is.Body = strings.ReplaceAll("Picked up by @dana.\n\n"+is.Body+"\nNotes: the bank wants semicolons.\n", "\n", "\r\n")
+	})
+	before := writes(s)
+	if res := publish(t, c, options(tasks())); len(res.Updated) != 0 {
+		t.Errorf("a publish of the same plan updated %v", res.Updated)
+	}
+	if n := writes(s) - before; n != 0 {
+		t.Errorf("%d writes on a publish of the same plan", n)
+	}
+	ts := tasks()
+	ts[1].Title = "Write the CSV export, one row per invoice"
+	if res := publish(t, c, options(ts)); strings.Join(res.Updated, ",") != "T002" {
+		t.Errorf("updated %v, want T002", res.Updated)
+	}
+	var body string
+	s.Do(func() { body = s.Issues[n].Body })
+	for _, want := range []string{"Picked up by @dana.", "Write the CSV export, one row per invoice", "Notes: the bank wants semicolons."} {
+		if !strings.Contains(body, want) {
+			t.Errorf("T002's body lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Count(body, "rtgit:bot task ") != 1 {
+		t.Errorf("T002's body holds rtgit's part twice:\n%s", body)
+	}
+}

@@ -2,9 +2,11 @@ package publish
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/quiet"
 	"github.com/rtgit/rtgit/plan"
 )
 
@@ -23,17 +25,34 @@ func (p *publisher) title(t plan.Task) string {
 // could carry a marker or hide the rest of the body.
 func defang(s string) string { return strings.ReplaceAll(s, "<!--", "&lt;!--") }
 
+// text is branch text (a task's title, kind, blocking questions, the
+// analysis's description) as an issue body shows it: one line, quieted as
+// quoted comments are, so that publishing N issues pings nobody N times
+// and loads no image; links may keep pointing into the repository's host.
+func (p *publisher) text(s string) string {
+	return defang(quiet.Markdown(strings.Join(strings.Fields(s), " "), p.linkHost()))
+}
+
+// linkHost is the host of the repository's web address.
+func (p *publisher) linkHost() string {
+	u, err := url.Parse(p.BlobURL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
+}
+
 // body is a task's issue: what to do, what it traces to, where, and what
 // it waits for, every part taken from the plan.
 func (p *publisher) body(t plan.Task) string {
 	var b strings.Builder
 	b.WriteString(taskMarker(p.Slug, t.ID) + "\n")
-	fmt.Fprintf(&b, "**%s** (%s) of the build plan of `%s`", t.ID, defang(t.Kind), p.Slug)
+	fmt.Fprintf(&b, "**%s** (%s) of the build plan of `%s`", t.ID, p.text(t.Kind), p.Slug)
 	if p.PR > 0 {
 		fmt.Fprintf(&b, ", analysed in #%d", p.PR)
 	}
 	b.WriteString(".\n\n")
-	fmt.Fprintf(&b, "%s\n", defang(strings.Join(strings.Fields(t.Title), " ")))
+	fmt.Fprintf(&b, "%s\n", p.text(t.Title))
 	if len(t.Traces) > 0 {
 		var refs []string
 		for _, id := range t.Traces {
@@ -54,17 +73,18 @@ func (p *publisher) body(t plan.Task) string {
 			if n := p.res.Issues[d]; n > 0 {
 				deps = append(deps, fmt.Sprintf("#%d (%s)", n, d))
 			} else {
-				deps = append(deps, defang(d))
+				deps = append(deps, p.text(d))
 			}
 		}
 		fmt.Fprintf(&b, "\n**Depends on:** %s\n", strings.Join(deps, ", "))
 	}
 	if len(t.BlockedBy) > 0 {
-		fmt.Fprintf(&b, "\n**Blocked by open questions:** %s\n", defang(strings.Join(t.BlockedBy, ", ")))
+		fmt.Fprintf(&b, "\n**Blocked by open questions:** %s\n", p.text(strings.Join(t.BlockedBy, ", ")))
 	}
 	if t.Parallel {
 		b.WriteString("\nIt can be built in parallel with the other parallel tasks of its phase.\n")
 	}
+	b.WriteString(taskEnd + "\n")
 	return b.String()
 }
 
@@ -74,7 +94,7 @@ func (p *publisher) body(t plan.Task) string {
 func (p *publisher) traceLink(id string) string {
 	path, line := FindID(p.Artifacts, id)
 	if path == "" || p.BlobURL == "" || p.Commit == "" {
-		return defang(id)
+		return p.text(id)
 	}
 	return fmt.Sprintf("[%s](%s/%s/%s#L%d)", id, strings.TrimRight(p.BlobURL, "/"), p.Commit, path, line)
 }
@@ -96,17 +116,14 @@ func FindID(files []File, id string) (string, int) {
 	return "", 0
 }
 
-// summary is the task list and the counts, posted once on the target
-// issue and edited on every later publish.
+// summary is the task list, posted once on the target issue and edited
+// by a later publish whose plan or issues differ.
 func (p *publisher) summary() string {
 	var b strings.Builder
 	b.WriteString(summaryMarker(p.Slug) + "\n")
-	fmt.Fprintf(&b, "**rtgit published the build plan of `%s`**: %d tasks (%d new, %d updated, %d unchanged",
-		p.Slug, len(p.Tasks), len(p.res.Created), len(p.res.Updated), len(p.res.Unchanged))
-	if n := len(p.res.Removed); n > 0 {
-		fmt.Fprintf(&b, "; %d no longer in the plan", n)
-	}
-	b.WriteString(").")
+	// The plan, not this run: a publish that changes nothing leaves the
+	// summary as it is (the run's counts are in its own reply).
+	fmt.Fprintf(&b, "**rtgit published the build plan of `%s`**: %d tasks.", p.Slug, len(p.Tasks))
 	if p.PR > 0 {
 		fmt.Fprintf(&b, " The analysis: #%d.", p.PR)
 	}
@@ -119,7 +136,7 @@ func (p *publisher) summary() string {
 		if n := p.res.Issues[t.ID]; n > 0 {
 			fmt.Fprintf(&b, "- [ ] #%d\n", n)
 		} else {
-			fmt.Fprintf(&b, "- [ ] %s %s\n", t.ID, defang(strings.Join(strings.Fields(t.Title), " ")))
+			fmt.Fprintf(&b, "- [ ] %s %s\n", t.ID, p.text(t.Title))
 		}
 	}
 	return b.String()

@@ -27,7 +27,7 @@ func (p *publisher) summarise() error {
 	body := p.summary()
 	for _, c := range comments {
 		if p.own(c.User.Login) && strings.Contains(c.Body, summaryMarker(p.Slug)) {
-			if c.Body == body || !p.write("update the summary on #%d", target.Number) {
+			if strings.ReplaceAll(c.Body, "\r\n", "\n") == body || !p.write("update the summary on #%d", target.Number) {
 				return nil
 			}
 			return p.t.EditComment(p.ctx, c.ID, body)
@@ -62,6 +62,6 @@ func (p *publisher) target() (*review.Issue, error) {
 		return nil, nil
 	}
 	body := trackingMarker(p.Slug) + "\n" + fmt.Sprintf("The build plan of `%s`: %s. The tasks are listed in the comment below, kept current by `rtgit publish`.\n",
-		p.Slug, defang(strings.Join(strings.Fields(p.Description), " ")))
+		p.Slug, p.text(p.Description))
 	return p.t.CreateIssue(p.ctx, title, body, []string{p.Labels.Ready})
 }

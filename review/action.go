@@ -23,8 +23,6 @@ type Workspace interface {
 	// Push updates origin's branch only if it is still at expect; a
 	// rejection wraps ErrRejected.
 	Push(ctx context.Context, branch, expect string) error
-	// HeadMessage is the message of the commit checked out.
-	HeadMessage() (string, error)
 	// ReadAt is path's content at commit sha; an error when either is
 	// missing.
 	ReadAt(sha, path string) ([]byte, error)

@@ -22,7 +22,7 @@ func issueComment(x *github.IssueComment) Comment {
 
 func review(x *github.PullRequestReview) Comment {
 	return Comment{Kind: KindReview, ID: x.GetID(), User: user(x.User), Body: x.GetBody(), CreatedAt: x.GetSubmittedAt().Time,
-		State: strings.ToLower(x.GetState()), Association: association(x.GetAuthorAssociation())}
+		State: strings.ToLower(x.GetState()), Association: association(x.GetAuthorAssociation()), CommitID: x.GetCommitID()}
 }
 
 // usable drops the comments rtgit cannot trust its reading of, one by one:

@@ -23,6 +23,9 @@ type Config struct {
 	Dashboard string // comment, body or off
 	Reactions bool
 	Labels    Labels
+	// MaxPerPublish bounds the issues one publish opens
+	// (issues.max_per_publish).
+	MaxPerPublish int
 }
 
 // Labels are the issue labels rtgit reads and writes (docs/issues.md).
@@ -38,10 +41,20 @@ func DefaultLabels() Labels {
 	return Labels{Analyze: "rtgit:analyze", Bug: "bug", Task: "rtgit:task", Ready: "ready-to-build"}
 }
 
+// DefaultMaxPerPublish is how many issues one publish opens unless
+// issues.max_per_publish says otherwise: well under GitHub's secondary
+// limits on content creation (80 a minute, 500 an hour), so that one plan
+// can neither spend them nor bury a tracker by mistake.
+// MaxPerPublishLimit is the most the setting may say.
+const (
+	DefaultMaxPerPublish = 100
+	MaxPerPublishLimit   = 500
+)
+
 // DefaultConfig is what an absent file or key means; templates/init/
 // config.yaml documents the same values.
 func DefaultConfig() Config {
-	return Config{Dashboard: "comment", Reactions: true, Labels: DefaultLabels()}
+	return Config{Dashboard: "comment", Reactions: true, Labels: DefaultLabels(), MaxPerPublish: DefaultMaxPerPublish}
 }
 
 type configFile struct {
@@ -50,10 +63,11 @@ type configFile struct {
 		Reactions *bool            `yaml:"reactions"`
 	} `yaml:"github"`
 	Issues struct {
-		AnalyzeLabel *setting[string] `yaml:"analyze_label"`
-		BugLabel     *setting[string] `yaml:"bug_label"`
-		TaskLabel    *setting[string] `yaml:"task_label"`
-		ReadyLabel   *setting[string] `yaml:"ready_label"`
+		AnalyzeLabel  *setting[string] `yaml:"analyze_label"`
+		BugLabel      *setting[string] `yaml:"bug_label"`
+		TaskLabel     *setting[string] `yaml:"task_label"`
+		ReadyLabel    *setting[string] `yaml:"ready_label"`
+		MaxPerPublish *setting[int]    `yaml:"max_per_publish"`
 	} `yaml:"issues"`
 	// Critic belongs to the requirements critic (steps/critic), which
 	// reads and checks it; the action only lets it through.
@@ -118,6 +132,12 @@ func ParseConfig(source string, data []byte) (Config, error) {
 	}
 	if r := f.GitHub.Reactions; r != nil {
 		c.Reactions = *r
+	}
+	if m := f.Issues.MaxPerPublish; m != nil {
+		if m.value < 1 || m.value > MaxPerPublishLimit {
+			return c, fmt.Errorf("%s:%d: issues.max_per_publish is %d; want 1 to %d", source, m.line, m.value, MaxPerPublishLimit)
+		}
+		c.MaxPerPublish = m.value
 	}
 	for _, l := range []struct {
 		key string

@@ -22,6 +22,8 @@ func TestParseConfigNamesMistakesAtTheirLine(t *testing.T) {
 		{"issues:\n  analyze_label: go\n\n  bug_label: \"a,b\"\n", `c.yaml:4: issues.bug_label: label "a,b" must be 1 to 50`},
 		{"github: {reactions: false}\nissues: {task_label: \" \"}\n", `c.yaml:2: issues.task_label: label " "`},
 		{"# settings\nissues:\n  ready_label: |\n    two\n    lines\n", `c.yaml:3: issues.ready_label: label "two\nlines\n"`},
+		{"issues:\n  max_per_publish: 0\n", "c.yaml:2: issues.max_per_publish is 0; want 1 to 500"},
+		{"issues:\n  max_per_publish: 5000\n", "c.yaml:2: issues.max_per_publish is 5000; want 1 to 500"},
 	} {
 		_, err := ParseConfig("c.yaml", []byte(tt.doc))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "struct") {

@@ -22,7 +22,7 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 	b.WriteString(dashboardMarker + "\n")
 	fmt.Fprintf(&b, "## rtgit analysis: `%s`\n\n", st.Slug)
 	if d := oneLine(st.Description); d != "" {
-		fmt.Fprintf(&b, "> %s\n\n", defang(d))
+		fmt.Fprintf(&b, "> %s\n\n", branchText(d))
 	}
 	phase, depth := "complete", st.Depth
 	if depth == "" {
@@ -92,7 +92,7 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 	if len(st.OpenQuestions) > 0 {
 		b.WriteString("\n### Tracked open questions\n\n")
 		for _, q := range st.OpenQuestions {
-			fmt.Fprintf(&b, "- **%s** %s\n", q.ID, defang(oneLine(q.Text)))
+			fmt.Fprintf(&b, "- **%s** %s\n", q.ID, branchText(q.Text))
 		}
 		b.WriteString("\nSettle one with `/rtgit resolve Q-NNN <answer>`; `rtgit check` fails while any is open.\n")
 	}

@@ -27,7 +27,7 @@ func signOffTable(areas []signoff.AreaStatus) string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", a.Area, signOffWords(a), strings.ReplaceAll(by, "|", "\\|"))
 	}
-	b.WriteString("\nApprove with an **Approve** review (its text may name areas) or `/rtgit approve [area...]`; a later change to an area's answers makes its approval stale.\n")
+	b.WriteString("\nApprove with an **Approve** review (its first line may name the areas, `design, tasks`) or `/rtgit approve [area...]`; a later change to an area's answers makes its approval stale.\n")
 	return b.String()
 }
 
@@ -35,6 +35,8 @@ func signOffWords(a signoff.AreaStatus) string {
 	switch a.State {
 	case signoff.StateApproved:
 		return "✅ approved"
+	case signoff.StatePartly:
+		return fmt.Sprintf("☑️ %d of %d approvals", len(a.Current()), a.Needs)
 	case signoff.StateStale:
 		return "⚠️ stale"
 	case signoff.StateChangesRequested:

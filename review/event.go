@@ -64,9 +64,11 @@ type Comment struct {
 	// Outsider): a writer is still asked of the permission API.
 	Association string
 
-	// Review comments only: the commit the comment is placed on now and
-	// the commit and line the reviewer actually saw when writing it. A
-	// line number means something only together with its commit.
+	// Review comments: the commit the comment is placed on now and the
+	// commit and line the reviewer actually saw when writing it. A line
+	// number means something only together with its commit. Reviews:
+	// CommitID is the commit the reviewer saw (GitHub's commit_id), which
+	// is what an approval covers.
 	CommitID         string
 	OriginalCommitID string
 	OriginalLine     int
@@ -169,6 +171,9 @@ func validComment(c *Comment) error {
 	}
 	if !utf8.ValidString(c.Body) || strings.ContainsRune(c.Body, 0) {
 		return fmt.Errorf("comment %d is not valid UTF-8 text", c.ID)
+	}
+	if c.Kind == KindReview && c.CommitID != "" && !shaRe.MatchString(c.CommitID) {
+		return fmt.Errorf("review %d has an invalid commit %q", c.ID, c.CommitID)
 	}
 	if c.Kind == KindReviewComment {
 		if c.Path == "" || path.IsAbs(c.Path) || path.Clean(c.Path) != c.Path || strings.HasPrefix(c.Path, "../") ||
@@ -274,6 +279,7 @@ func (w *wireComment) comment(kind Kind) (*Comment, error) {
 	if kind == KindReview {
 		c.CreatedAt = w.Submitted
 		c.State = strings.ToLower(w.State)
+		c.CommitID = w.CommitID // the commit the reviewer saw
 	}
 	return c, validComment(c)
 }

@@ -27,7 +27,7 @@ func AnalysisBody(plan *steps.Route, st *roundtable.Status, source int) string {
 	if source > 0 {
 		fmt.Fprintf(&b, "Analysis of #%d. ", source)
 	}
-	b.WriteString(analysisKind(plan) + " analysis of **" + defang(strings.Join(strings.Fields(st.Description), " ")) + "**, run by rtgit.\n\n" +
+	b.WriteString(analysisKind(plan) + " analysis of **" + branchText(st.Description) + "**, run by rtgit.\n\n" +
 		"Answer the open questions by commenting here (`/rtgit help` lists the commands), by commenting on a line of the answer file, " +
 		"or by editing it on the branch.\n\n" + Dashboard(plan, st))
 	return b.String()
@@ -202,7 +202,7 @@ func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOp
 		}
 		if md.SourceID != o.SourceID {
 			return nil, fmt.Sprintf("The branch `%s` already holds another analysis (%s). Ask again with `/rtgit analyze --slug <another-slug>`.",
-				branch, defang(firstNonEmpty(md.SourceID, md.Description))), nil
+				branch, branchText(firstNonEmpty(md.SourceID, md.Description))), nil
 		}
 		if pr != nil {
 			return pr, "", nil

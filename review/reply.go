@@ -98,3 +98,9 @@ func renderStep(b *strings.Builder, slug string, v *roundtable.StepView) {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// branchText is text rtgit did not write (an issue's title, which an
+// outsider chooses and which becomes the analysis's description; a
+// tracked question) made one line and quieted as a quoted comment is, so
+// that posting it under rtgit's account pings nobody and loads nothing.
+func branchText(s string) string { return defang(quiet(oneLine(s))) }

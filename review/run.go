@@ -74,6 +74,9 @@ func (r *run) catchUp(comments []Comment) error {
 			comments = append(comments, *cur)
 		}
 	}
+	if err := r.verifySignOff(comments); err != nil {
+		return err
+	}
 	var pending []Comment
 	for _, c := range comments {
 		if c.User.IsBot() || r.own(c) || r.replied[c.Key()] || (strings.TrimSpace(c.Body) == "" && !c.Verdict()) {
@@ -216,7 +219,8 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if c.Verdict() {
 		// A review's verdict signs off areas; its body only names them.
 		text = "/rtgit approve"
-		reply, err = r.Machine.ReviewFrom(r.slug, c.State == ReviewChangesRequested, c.Body, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
+		reply, err = r.Machine.ReviewFrom(r.slug, c.State == ReviewChangesRequested, c.Body,
+			roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key(), Commit: c.CommitID})
 	} else if dry, ok := ParsePublish(c.Body); ok && c.Kind != KindReviewComment {
 		text = strings.TrimSpace(c.Body)
 		reply, err = r.publish(dry, md)
@@ -351,8 +355,10 @@ func (r *run) push(tip string) (*Outcome, error) {
 	if r.replied[key] {
 		return nil, nil
 	}
-	if msg, err := r.Git.HeadMessage(); err != nil || strings.HasPrefix(msg, "rtgit: ") {
-		return nil, err // rtgit's own push, or unreadable
+	// rtgit's own push is the one its account made; a commit message says
+	// nothing, as anyone can write "rtgit: " at the start of one.
+	if r.Self != "" && strings.EqualFold(r.Event.Sender.Login, r.Self) {
+		return nil, nil
 	}
 	st, err := r.Machine.Status(r.slug)
 	if err != nil || st.Step == nil {

@@ -119,6 +119,36 @@ func FromDefaultBranch(ctx context.Context, g Git, remote, branch, token string)
 	if err != nil {
 		return File{}, fmt.Errorf("settings: fetch the default branch %s: %w", branch, err)
 	}
+	return readAt(g, branch, tip)
+}
+
+// Reader is what FromBranch needs of a repository (gitops.Repo).
+type Reader interface {
+	ResolveCommit(rev string) (string, error)
+	ReadFileAt(rev, path string) ([]byte, error)
+}
+
+// FromBranch reads .rtgit/config.yaml at branch's tip as this clone
+// knows it (origin/main once fetched), through git, for the local
+// commands that apply policy to an analysis (rtgit publish): they run
+// with the analysis branch checked out, and whoever can push that branch
+// must not relax the policy it is judged by, nor choose its labels. The
+// working tree is never read.
+func FromBranch(g Reader, branch string) (File, error) {
+	if branch == "" || strings.HasPrefix(branch, "rtgit/") || strings.Contains(branch, "/rtgit/") {
+		return File{}, fmt.Errorf("the default branch %q is unknown or an analysis branch; settings are read only from the default branch", branch)
+	}
+	tip, err := g.ResolveCommit(branch)
+	if err != nil {
+		return File{}, fmt.Errorf("settings: the default branch %s: %w", branch, err)
+	}
+	return readAt(g, branch, tip)
+}
+
+// readAt reads the file at tip of branch.
+func readAt(g interface {
+	ReadFileAt(rev, path string) ([]byte, error)
+}, branch, tip string) (File, error) {
 	f := File{Branch: branch, Commit: tip}
 	f.Source = Path + " " + f.Where()
 	data, err := g.ReadFileAt(tip, Path)

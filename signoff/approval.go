@@ -97,6 +97,7 @@ type Approval struct {
 // Area states, as AreaStatus.State reports them.
 const (
 	StateApproved         = "approved"          // enough current approvals, no open request for changes
+	StatePartly           = "partly_approved"   // current approvals, fewer people than the policy asks
 	StateStale            = "stale"             // approved once, changed since
 	StateChangesRequested = "changes_requested" // someone asked for changes and has not approved since
 	StateUnapproved       = "unapproved"        // complete, nobody has approved it
@@ -111,6 +112,22 @@ type AreaStatus struct {
 	Steps     []string   `json:"steps"`
 	Open      []string   `json:"open"`
 	Approvals []Approval `json:"approvals"`
+	// Needs is how many approvers the policy asks, set with
+	// StatePartly.
+	Needs int `json:"needs,omitempty"`
+}
+
+// ApplyMin marks partly approved every approved area that fewer people
+// than min approved: "approved" says the policy is met, and one approval
+// of two is not.
+func (p Policy) ApplyMin(areas []AreaStatus) {
+	min := max(p.MinApprovers, 1)
+	for i := range areas {
+		a := &areas[i]
+		if a.State == StateApproved && len(p.people(a.Current())) < min {
+			a.State, a.Needs = StatePartly, min
+		}
+	}
 }
 
 // Current lists the people whose approval of the area is current.
@@ -211,7 +228,11 @@ func (a AreaStatus) Line() string {
 	for _, ap := range a.Approvals {
 		texts = append(texts, strings.TrimPrefix(ap.Text, a.Area+": "))
 	}
-	return a.Area + ": " + strings.Join(texts, "; ")
+	line := a.Area + ": " + strings.Join(texts, "; ")
+	if a.State == StatePartly {
+		line += fmt.Sprintf(" (%d of the %d approvers the policy asks)", len(a.Current()), a.Needs)
+	}
+	return line
 }
 
 // Short is a commit as people quote it.

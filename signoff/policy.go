@@ -2,6 +2,8 @@ package signoff
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/rtgit/rtgit/internal/yamlerr"
@@ -19,6 +21,36 @@ type Policy struct {
 	// DistinctFromAuthor: the person who answered most of an area cannot
 	// be its only approver.
 	DistinctFromAuthor bool `json:"distinct_from_author"`
+	// Plain are the areas an Approve review naming none approves (those
+	// of them that are complete); nil: every area.
+	Plain []string `json:"plain_approval,omitempty"`
+	// Logins maps a git user.name, as local commands record people, to
+	// the GitHub login of the same person (signoff.logins). Only the
+	// default branch's policy is trusted to say who is whom.
+	Logins map[string]string `json:"logins,omitempty"`
+}
+
+// Login is the GitHub login ("@alice") name stands for: itself when it
+// is one, else what Logins maps it to; false when nothing says.
+func (p Policy) Login(name string) (string, bool) {
+	if strings.HasPrefix(name, "@") && len(name) > 1 {
+		return strings.ToLower(name), true
+	}
+	for k, v := range p.Logins {
+		if k == name {
+			return "@" + strings.ToLower(strings.TrimPrefix(v, "@")), true
+		}
+	}
+	return "", false
+}
+
+// person is who name is for counting approvers: their login when known,
+// else the name itself, so that one person counts once.
+func (p Policy) person(name string) string {
+	if l, ok := p.Login(name); ok {
+		return l
+	}
+	return strings.ToLower(name)
 }
 
 // Set reports whether the policy asks for anything. Without it the gate is
@@ -44,7 +76,7 @@ func ParsePolicy(name string, data []byte) (Policy, error) {
 		return fmt.Errorf("%s:%d: signoff%s", name, n.Line, fmt.Sprintf(format, args...))
 	}
 	if section.Kind != yaml.MappingNode {
-		return p, fail(section, ": want a mapping with required, min_approvers and distinct_from_author")
+		return p, fail(section, ": want a mapping with required, min_approvers, distinct_from_author and plain_approval")
 	}
 	for i := 0; i+1 < len(section.Content); i += 2 {
 		k, v := section.Content[i], section.Content[i+1]
@@ -66,12 +98,37 @@ func ParsePolicy(name string, data []byte) (Policy, error) {
 				return p, fail(v, ".min_approvers is %q; want a whole number, 1 or more", v.Value)
 			}
 			p.MinApprovers = n
+		case "plain_approval":
+			var list []string
+			if err := v.Decode(&list); err != nil {
+				return p, fail(v, ".plain_approval: want a list of areas (%s)", strings.Join(Areas, ", "))
+			}
+			for j, a := range list {
+				if !Valid(a) {
+					return p, fail(v.Content[j], ".plain_approval: %q is not an area; the areas are %s", a, strings.Join(Areas, ", "))
+				}
+			}
+			p.Plain, _ = ParseAreas(list)
+			if p.Plain == nil {
+				p.Plain = []string{} // an empty list: a plain approval approves nothing
+			}
+		case "logins":
+			var m map[string]string
+			if err := v.Decode(&m); err != nil {
+				return p, fail(v, `.logins: want git names mapped to GitHub logins ("Alice Liddell": alice)`)
+			}
+			for name, login := range m {
+				if !loginRe.MatchString(strings.TrimPrefix(login, "@")) {
+					return p, fail(v, ".logins: %q for %q is not a GitHub login", login, name)
+				}
+			}
+			p.Logins = m
 		case "distinct_from_author":
 			if err := v.Decode(&p.DistinctFromAuthor); err != nil {
 				return p, fail(v, ".distinct_from_author is %q; want true or false", v.Value)
 			}
 		default:
-			return p, fail(k, ": unknown key %q; want required, min_approvers or distinct_from_author", k.Value)
+			return p, fail(k, ": unknown key %q; want required, min_approvers, distinct_from_author, plain_approval or logins", k.Value)
 		}
 	}
 	return p, nil
@@ -93,6 +150,9 @@ func lookup(n *yaml.Node, key string) *yaml.Node {
 	return nil
 }
 
+// loginRe is a GitHub login.
+var loginRe = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9]|-[A-Za-z0-9]){0,38}$`)
+
 // Missing is one required area that lacks what the policy asks.
 type Missing struct {
 	Area   string `json:"area"`
@@ -103,9 +163,11 @@ func (m Missing) String() string { return m.Area + ": " + m.Reason }
 
 // Gate lists the required areas that fall short of the policy, in area
 // order; none means sign-off does not stand in the way of building.
-// authors names, per area, the person who answered most of it, for
-// DistinctFromAuthor; an area missing from it has no known author.
-func (p Policy) Gate(areas []AreaStatus, authors map[string]string) []Missing {
+// authors names, per area, everyone who answered, revised or skipped its
+// steps, "" for a step whose author is not recorded, for
+// DistinctFromAuthor. People are counted once each, by login where the
+// policy can tell it.
+func (p Policy) Gate(areas []AreaStatus, authors map[string][]string) []Missing {
 	var out []Missing
 	min := max(p.MinApprovers, 1)
 	for _, req := range p.Required {
@@ -136,7 +198,7 @@ func (p Policy) Gate(areas []AreaStatus, authors map[string]string) []Missing {
 			out = append(out, Missing{req, fmt.Sprintf("changes requested by %s; approval again by the same person clears it", strings.Join(objections, ", "))})
 			continue
 		}
-		current := a.Current()
+		current := p.people(a.Current())
 		if len(current) < min {
 			reason := fmt.Sprintf("needs %s, has %d", count(min, "current approval", "current approvals"), len(current))
 			if len(stale) > 0 {
@@ -145,19 +207,51 @@ func (p Policy) Gate(areas []AreaStatus, authors map[string]string) []Missing {
 			out = append(out, Missing{req, reason + "; approve it with `rtgit approve " + req + "`"})
 			continue
 		}
-		if author := authors[req]; p.DistinctFromAuthor && author != "" {
-			others := 0
-			for _, by := range current {
-				if !strings.EqualFold(by, author) {
-					others++
-				}
-			}
-			if others == 0 {
-				out = append(out, Missing{req, fmt.Sprintf("approved only by %s, who answered most of it; someone else must approve it too", author)})
+		if p.DistinctFromAuthor {
+			if m, ok := p.distinct(req, current, authors[req]); !ok {
+				out = append(out, m)
 			}
 		}
 	}
 	return out
+}
+
+// people are the distinct persons among names, in order.
+func (p Policy) people(names []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		if k := p.person(n); !seen[k] {
+			seen[k] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// distinct checks distinct_from_author: someone who wrote none of the
+// area approved it. Authors and approvers are compared as logins; an
+// area one of whose steps has no author a login names (skipped with [S],
+// or answered under a git name the policy does not map) cannot show that
+// anyone is not its author, so nobody's approval meets the rule.
+func (p Policy) distinct(area string, approvers, authors []string) (Missing, bool) {
+	var logins []string
+	for _, a := range authors {
+		l, ok := p.Login(a)
+		if !ok {
+			return Missing{area, "distinct_from_author: who wrote it cannot be verified (a step skipped, or answered under a git name signoff.logins does not map to a GitHub login), so no approval can show it is someone else's"}, false
+		}
+		logins = append(logins, l)
+	}
+	if len(logins) == 0 {
+		return Missing{area, "distinct_from_author: nobody is recorded as its author, so no approval can show it is someone else's"}, false
+	}
+	for _, by := range approvers {
+		if l, ok := p.Login(by); ok && !slices.Contains(logins, l) {
+			return Missing{}, true
+		}
+	}
+	return Missing{area, fmt.Sprintf("approved only by %s, who wrote it; someone else must approve it too", strings.Join(approvers, ", "))}, false
 }
 
 func findStatus(areas []AreaStatus, name string) (AreaStatus, bool) {

@@ -89,12 +89,21 @@ func (s Scope) changedSince(then map[string]string) []string {
 			out = append(out, id)
 		}
 	}
-	for id := range then {
-		if _, still := now[id]; !still && !contains(s.Steps, id) {
-			out = append(out, id)
+	// Parts that are no step (the settled questions): changed, added or
+	// gone.
+	var extra []string
+	for id, d := range now {
+		if !contains(s.Steps, id) && then[id] != d {
+			extra = append(extra, id)
 		}
 	}
-	return out
+	for id := range then {
+		if _, still := now[id]; !still && !contains(s.Steps, id) {
+			extra = append(extra, id)
+		}
+	}
+	sort.Strings(extra)
+	return append(out, extra...)
 }
 
 func contains(list []string, s string) bool {

@@ -89,14 +89,22 @@ func TestGate(t *testing.T) {
 		name    string
 		p       Policy
 		list    []meta.Acceptance
-		authors map[string]string
+		authors map[string][]string
 		want    string
 	}{
 		{"no approval", Policy{Required: []string{Requirements}, MinApprovers: 1}, nil, nil, "requirements: needs 1 current approval, has 0"},
 		{"enough", Policy{Required: []string{Requirements}, MinApprovers: 1}, one, nil, ""},
 		{"two needed", Policy{Required: []string{Requirements}, MinApprovers: 2}, one, nil, "needs 2 current approvals, has 1"},
-		{"author alone", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string]string{Requirements: "@maya"}, "approved only by @maya"},
-		{"author and another", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string]string{Requirements: "@alex"}, ""},
+		{"author alone", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string][]string{Requirements: {"@maya"}}, "approved only by @maya"},
+		{"author and another", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string][]string{Requirements: {"@alex"}}, ""},
+		// A git name is not a login: the author could be maya.
+		{"author by git name", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string][]string{Requirements: {"Maya Chen"}}, "who wrote it cannot be verified"},
+		{"author mapped", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true, Logins: map[string]string{"Maya Chen": "maya"}}, one, map[string][]string{Requirements: {"Maya Chen"}}, "approved only by @maya"},
+		// A skipped step records no author: it could be anyone's.
+		{"a step skipped", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string][]string{Requirements: {"@alex", ""}}, "who wrote it cannot be verified"},
+		{"no author", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, nil, "nobody is recorded as its author"},
+		// Every author counts, not only the one who answered most.
+		{"a second author", Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}, one, map[string][]string{Requirements: {"@alex", "@maya"}}, "approved only by @maya"},
 		{"not in plan", Policy{Required: []string{Tasks}, MinApprovers: 1}, one, nil, "tasks: required, but no step of this analysis belongs to it, so no approval can meet the policy"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,5 +164,72 @@ func TestDefaultArea(t *testing.T) {
 		if got := DefaultArea(key); got != want {
 			t.Errorf("DefaultArea(%s) = %q, want %q", key, got, want)
 		}
+	}
+}
+
+// Only a first line that is nothing but areas names them; an area word
+// in prose, negated or conditional, names nothing.
+func TestNamedAreas(t *testing.T) {
+	for text, want := range map[string]string{
+		"design":                   "design",
+		"Requirements and design.": "requirements design",
+		"approve: requirements, tasks\n\nGood work.":   "requirements tasks",
+		"/rtgit approve design":                        "design",
+		"\n  Tasks & design!\n":                        "design tasks",
+		"I have not looked at the design":              "",
+		"Requirements look right. Not the design yet.": "",
+		"design looks fine once Q-002 is settled":      "",
+		"not design":          "",
+		"LGTM":                "",
+		"":                    "",
+		"Looks good.\ndesign": "",
+	} {
+		if got := strings.Join(NamedAreas(text), " "); got != want {
+			t.Errorf("NamedAreas(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// Only what a witness backs counts: a forged approval in someone else's
+// name, an unverifiable git name, an approval its author withdrew by
+// asking for changes; a deleted request for changes is put back.
+func TestVerify(t *testing.T) {
+	list := []meta.Acceptance{
+		{Area: Requirements, By: "@alice", State: meta.AcceptCurrent},
+		{Area: Requirements, By: "@maya", State: meta.AcceptCurrent},         // forged: maya never approved
+		{Area: Requirements, By: "Alice Liddell", State: meta.AcceptCurrent}, // a git name
+		{Area: Design, By: "@bob", State: meta.AcceptCurrent},                // bob asked for changes since
+	}
+	ws := []Witness{
+		{By: "@Alice", Approve: true, Areas: []string{Requirements}},
+		{By: "@bob", Approve: true},
+		{By: "@bob", Approve: false, Areas: []string{Design}},
+		{By: "@carol", Approve: false, Areas: []string{Requirements}},
+	}
+	var got []string
+	for _, e := range Verify(list, ws) {
+		got = append(got, e.Area+" "+e.By+" "+e.State)
+	}
+	want := []string{"requirements @alice current", "design @bob changes_requested", "requirements @carol changes_requested"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Verify = %q, want %q", got, want)
+	}
+}
+
+// One person is one approver: a git name the policy maps to a login and
+// that login are the same person.
+func TestGateCountsAPersonOnce(t *testing.T) {
+	s := requirements("CSV")
+	list, _ := Record(nil, s, Approve, "@alice", "t", "c")
+	list, _ = Record(list, s, Approve, "Alice Liddell", "t", "c")
+	p := Policy{Required: []string{Requirements}, MinApprovers: 2, Logins: map[string]string{"Alice Liddell": "alice"}}
+	if got := p.Gate(Evaluate([]Scope{s}, list), nil); len(got) != 1 || !strings.Contains(got[0].String(), "needs 2 current approvals, has 1") {
+		t.Errorf("gate: %v", got)
+	}
+	if _, err := ParsePolicy("c.yaml", []byte("signoff:\n  logins:\n    Alice Liddell: \"not a login\"\n")); err == nil || !strings.Contains(err.Error(), "c.yaml:3: signoff.logins") {
+		t.Errorf("a bad login: %v", err)
+	}
+	if p, err := ParsePolicy("c.yaml", []byte("signoff:\n  logins:\n    Alice Liddell: alice\n")); err != nil || p.Logins["Alice Liddell"] != "alice" {
+		t.Errorf("logins: %+v, %v", p, err)
 	}
 }

@@ -16,6 +16,11 @@ func (s *Server) commentJSON(c *Comment) map[string]any {
 			state = strings.ToUpper(c.State)
 		}
 		m["submitted_at"], m["state"] = c.CreatedAt, state
+		// GitHub names the commit the reviewer saw, the head when the
+		// review was submitted.
+		if c.CommitID != "" {
+			m["commit_id"] = c.CommitID
+		}
 	} else {
 		m["created_at"] = c.CreatedAt
 	}

@@ -102,6 +102,9 @@ func (s *Server) ReviewEvent(c *Comment) []byte {
 		state = "commented"
 	}
 	rv["id"], rv["body"], rv["state"], rv["submitted_at"] = c.ID, c.Body, state, c.CreatedAt.Format(time.RFC3339)
+	if c.CommitID != "" {
+		rv["commit_id"] = c.CommitID
+	}
 	rv["author_association"] = s.Association(c.User)
 	setUser(obj(rv, "user"), c.User)
 	setUser(obj(m, "sender"), c.User)

@@ -164,8 +164,21 @@ func (s *Server) AddComment(kind string, pr int, u User, body string) *Comment {
 // "changes_requested", "commented") and body.
 func (s *Server) AddReview(pr int, u User, state, body string) *Comment {
 	s.mu.Lock()
+	sha := ""
+	if p := s.PRs[pr]; p != nil {
+		sha = p.HeadSHA
+	}
+	s.mu.Unlock()
+	return s.AddReviewAt(pr, u, state, body, sha)
+}
+
+// AddReviewAt records a review submitted by a reviewer who saw commit, as
+// GitHub keeps it (commit_id): a review page left open while the branch
+// moves on submits for the commit it shows.
+func (s *Server) AddReviewAt(pr int, u User, state, body, commit string) *Comment {
+	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.add(&Comment{Kind: "rv", PR: pr, User: u, Body: body, State: state})
+	return s.add(&Comment{Kind: "rv", PR: pr, User: u, Body: body, State: state, CommitID: commit})
 }
 
 // AddLineComment records a review comment on path at line of the pull

@@ -42,3 +42,19 @@ func RemoveBlock(doc []byte, key string) ([]byte, error) {
 	}
 	return joinLines(out), nil
 }
+
+// Blocks maps each of rtgit's marker blocks in doc, outside fenced code,
+// to the text between its markers. A block whose markers do not pair is
+// left out; checking the outline reports it.
+func Blocks(doc []byte) map[string]string {
+	out := map[string]string{}
+	lines := splitLines(doc)
+	for _, key := range BlockKeys(doc) {
+		start, end, err := findBlock(lines, key)
+		if err != nil || start < 0 {
+			continue
+		}
+		out[key] = strings.Join(lines[start+1:end], "\n")
+	}
+	return out
+}

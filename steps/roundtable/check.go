@@ -25,6 +25,9 @@ type Readiness struct {
 	Missing        []string `json:"missing"`        // expected artifacts that do not exist
 	Clarifications []string `json:"clarifications"` // "path:line: [NEEDS CLARIFICATION: …]"
 	Outline        []string `json:"outline"`        // "path: the section … is missing"; see outline.go
+	// HandEdits are rtgit's marker blocks whose text is not what the
+	// answers render (see handEdits); checked on the analysis branch.
+	HandEdits []string `json:"hand_edits"`
 	// OpenQuestions are the tracked questions nobody has resolved yet.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions"`
 	// Staleness compares the analysis with its base branch; a warning
@@ -135,6 +138,12 @@ func (st *state) gate() (*Readiness, error) {
 		}
 	}
 	var err error
+	r.HandEdits = []string{}
+	if st.rev == "" {
+		if r.HandEdits, err = st.handEdits(); err != nil {
+			return nil, err
+		}
+	}
 	if r.OpenQuestions, err = st.meta.OpenQuestions(); err != nil {
 		return nil, err
 	}
@@ -175,7 +184,7 @@ func (st *state) gate() (*Readiness, error) {
 	if r.SignOffMissing == nil {
 		r.SignOffMissing = []signoff.Missing{}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
+	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.HandEdits) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
 		len(r.SignOffMissing) == 0
 	return r, nil
 }

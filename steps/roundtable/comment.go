@@ -128,6 +128,9 @@ type Origin struct {
 	// Key is the comment's processed-comment key ("ic-1002"). When set, a
 	// commit the comment causes also records it as processed.
 	Key string
+	// Commit is the commit a review was given on, the one its reviewer
+	// saw; "" when unknown (a comment), which means the branch's tip.
+	Commit string
 }
 
 // Comment handles text as a pull-request comment is handled.

@@ -18,6 +18,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
+	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // Repo is what the machine needs from version control.
@@ -114,6 +115,10 @@ type Machine struct {
 	// sets it from the default branch. Nil reads .rtgit/config.yaml in
 	// the worktree.
 	Policy func() (signoff.Policy, error)
+	// Verify, when set, is the part of an analysis's acceptance log that
+	// counts: the Action keeps the entries GitHub's own reviews and
+	// comments back (signoff.Verify). The log itself is left as it is.
+	Verify func([]meta.Acceptance) []meta.Acceptance
 
 	recorded assist.Usage // helper use already written to meta.json
 	// CoAuthor ("Name <email>"), when set, is credited on every commit
@@ -211,3 +216,6 @@ func (m *Machine) runnablePlan(p *steps.Route) error {
 
 // SetActor names who the next verbs act for (see Actor).
 func (m *Machine) SetActor(who string) { m.Actor = who }
+
+// SetVerify sets Verify.
+func (m *Machine) SetVerify(f func([]meta.Acceptance) []meta.Acceptance) { m.Verify = f }

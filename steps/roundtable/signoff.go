@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -50,6 +52,7 @@ func (st *state) scopes() []signoff.Scope {
 			s.Parts = append(s.Parts, *part)
 		}
 	}
+	said := st.documentsSay()
 	for _, ph := range st.plan.Phases {
 		area := st.phaseArea(ph.Phase.Key)
 		for _, s := range ph.Steps {
@@ -74,6 +77,11 @@ func (st *state) scopes() []signoff.Scope {
 				}
 				design.Answers = append(design.Answers, signoff.Answer{ID: q.ID, Text: sa.answer[q.ID]})
 			}
+			// What the documents say for the step, besides its answers:
+			// the text of its blocks in the artifacts, so that an edit
+			// there (a pushed FR-099) is a change the approval did not
+			// cover.
+			design.Answers = append(design.Answers, said[s.ID]...)
 			if !hasTasks || len(sa.asked) > 1 {
 				add(area, s.ID, done, &design)
 			}
@@ -83,7 +91,76 @@ func (st *state) scopes() []signoff.Scope {
 			}
 		}
 	}
+	if q := st.settled(); q != nil {
+		for i := range out {
+			if len(out[i].Parts) > 0 {
+				out[i].Parts = append(out[i].Parts, *q)
+			}
+		}
+	}
 	return out
+}
+
+// documentsSay is, per step, what the analysis's documents say for it
+// besides its answers: each of the step's marker blocks in the artifacts
+// ("<step> <section>"), with its text, by file. Unreadable files add
+// nothing; check reports them.
+func (st *state) documentsSay() map[string][]signoff.Answer {
+	out := map[string][]signoff.Answer{}
+	seen := map[string]bool{}
+	for _, ph := range st.plan.Phases {
+		for _, s := range ph.Steps {
+			for _, o := range s.Outputs {
+				files, err := st.resolveOutput(o)
+				if err != nil {
+					continue
+				}
+				for _, f := range files {
+					if seen[f] || path.Ext(f) != ".md" {
+						continue
+					}
+					seen[f] = true
+					data, err := st.read(f)
+					if err != nil {
+						continue
+					}
+					blocks := artifacts.Blocks(data)
+					keys := make([]string, 0, len(blocks))
+					for k := range blocks {
+						keys = append(keys, k)
+					}
+					slices.Sort(keys)
+					for _, k := range keys {
+						step, _, _ := strings.Cut(k, " ")
+						out[step] = append(out[step], signoff.Answer{ID: "document " + f + " " + k, Text: blocks[k]})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// settled is the part every area holds of the tracked questions settled
+// so far, each with its answer: an answer /rtgit resolve writes is read
+// as part of the analysis (the spec lists it), whichever step it was
+// raised at, so it is a change every approval given before it did not
+// cover. nil while none is settled.
+func (st *state) settled() *signoff.Part {
+	qs, err := st.meta.Questions()
+	if err != nil {
+		return nil
+	}
+	p := &signoff.Part{Step: "questions"}
+	for _, q := range qs {
+		if !q.Open() {
+			p.Answers = append(p.Answers, signoff.Answer{ID: q.ID, Text: q.Answer})
+		}
+	}
+	if len(p.Answers) == 0 {
+		return nil
+	}
+	return p
 }
 
 // inArea reports whether an area waits for step s: a step is left out
@@ -104,7 +181,15 @@ func (st *state) inArea(s *steps.Step, ph *steps.RoutePhase) bool {
 
 // signOff states every area against the recorded approvals.
 func (st *state) signOff() []signoff.AreaStatus {
-	return signoff.Evaluate(st.scopes(), st.meta.Acceptance)
+	list := st.meta.Acceptance
+	if st.m.Verify != nil {
+		list = st.m.Verify(list)
+	}
+	areas := signoff.Evaluate(st.scopes(), list)
+	if p, err := st.m.policy(); err == nil {
+		p.ApplyMin(areas) // a broken policy is check's to report
+	}
+	return areas
 }
 
 // areaApproved reports whether the sign-off area of step s's phase is
@@ -148,6 +233,15 @@ func (m *Machine) changer() string {
 // open, as does an approval while an edited answer waits to be applied:
 // an approval covers what the artifacts were built from.
 func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by string) (*Reply, error) {
+	return m.approve(slug, areas, v, by, nil, "")
+}
+
+// approve is Approve; plain, when set, limits an approval naming no area
+// to those of its areas that are complete (the policy's plain_approval).
+// seen, when set, is the commit the reviewer saw: the approval covers the
+// areas as they stood there, and is stale at once where they changed
+// since.
+func (m *Machine) approve(slug string, areas []string, v signoff.Verdict, by string, plain []string, seen string) (*Reply, error) {
 	if by == "" {
 		return nil, errors.New("an approval needs a name: set git's user.name")
 	}
@@ -173,28 +267,50 @@ func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by str
 		return r, fmt.Errorf("%w: edited answers not applied", ErrNotApprovable)
 	}
 	scopes := st.scopes()
+	head, err := m.Repo.HeadCommit()
+	if err != nil {
+		return nil, err
+	}
+	// What the reviewer saw: the areas at the review's commit. An
+	// approval given on an older commit covers that content only.
+	covered, at := scopes, head
+	if seen != "" && seen != head {
+		then, err := m.loadAt(slug, seen)
+		if err != nil {
+			r.say("", fmt.Sprintf("This review was given on commit %s, which this analysis's history does not hold, so it approves nothing; review the current head and approve again.", signoff.Short(seen)))
+			return r, fmt.Errorf("%w: the reviewed commit %s cannot be read: %v", ErrNotApprovable, signoff.Short(seen), err)
+		}
+		covered, at = then.scopes(), seen
+	}
 	explicit := len(areas) > 0
 	if !explicit {
-		for _, s := range scopes {
+		for _, s := range covered {
+			if v == signoff.Approve && plain != nil && !slices.Contains(plain, s.Area) {
+				continue
+			}
 			if (v == signoff.Approve && s.Complete()) || (v == signoff.RequestChanges && !s.Empty()) {
 				areas = append(areas, s.Area)
 			}
+		}
+		if len(areas) == 0 && plain != nil && v == signoff.Approve {
+			covers := "no area"
+			if len(plain) > 0 {
+				covers = steps.JoinAnd(plain)
+			}
+			r.say("", fmt.Sprintf("This review names no area on its first line, and a plain approval covers %s (signoff.plain_approval), none of it complete: nothing was approved. To approve areas, start the review with them, for example `requirements`.", covers))
+			return r, fmt.Errorf("%w: a plain approval covers nothing complete", ErrNotApprovable)
 		}
 		if len(areas) == 0 {
 			r.say("", "No area is complete yet, so there is nothing to approve. "+st.openSummary(scopes))
 			return r, fmt.Errorf("%w: no area is complete", ErrNotApprovable)
 		}
 	}
-	head, err := m.Repo.HeadCommit()
-	if err != nil {
-		return nil, err
-	}
-	at := m.now().UTC().Format(time.RFC3339)
+	when := m.now().UTC().Format(time.RFC3339)
 	list := st.meta.Acceptance
 	var refused []string
 	for _, a := range areas {
-		s, _ := findScope(scopes, a)
-		next, err := signoff.Record(list, s, v, by, at, head)
+		s, _ := findScope(covered, a)
+		next, err := signoff.Record(list, s, v, by, when, at)
 		var nr *signoff.NotReadyError
 		if errors.As(err, &nr) {
 			refused = append(refused, st.notReady(nr))
@@ -210,6 +326,11 @@ func (m *Machine) Approve(slug string, areas []string, v signoff.Verdict, by str
 			r.say("", line)
 		}
 		return r, fmt.Errorf("%w: %s", ErrNotApprovable, strings.Join(refused, "; "))
+	}
+	if at != head {
+		// Changed since the reviewer looked, by whoever pushed it: stale
+		// from the start, naming the steps.
+		signoff.Refresh(list, scopes, "")
 	}
 	st.meta.Acceptance = list
 	c := m.changes()
@@ -297,26 +418,24 @@ func (m *Machine) SignOff(slug string, p signoff.Policy) ([]signoff.AreaStatus, 
 	return areas, p.Gate(areas, st.authors()), nil
 }
 
-// authors names, per area, the person who finished or last revised most
-// of its steps (ties go to whoever comes first in plan order), for the
-// policy's distinct_from_author.
-func (st *state) authors() map[string]string {
-	out := map[string]string{}
+// authors names, per area, everyone who answered or revised its
+// finished steps, each once, and "" for a finished step whose author is
+// not recorded (a phase skipped with [S] records none), for the policy's
+// distinct_from_author.
+func (st *state) authors() map[string][]string {
+	out := map[string][]string{}
 	for _, s := range st.scopes() {
-		count := map[string]int{}
-		best := ""
+		var who []string
 		for _, id := range s.Steps {
-			who := st.meta.AnsweredBy[id]
-			if who == "" {
+			if slices.Contains(s.Open, id) {
 				continue
 			}
-			count[who]++
-			if best == "" || count[who] > count[best] {
-				best = who
+			if w := st.meta.AnsweredBy[id]; !slices.Contains(who, w) {
+				who = append(who, w)
 			}
 		}
-		if best != "" {
-			out[s.Area] = best
+		if len(who) > 0 {
+			out[s.Area] = who
 		}
 	}
 	return out
@@ -358,9 +477,12 @@ func (m *Machine) speaker(from Origin) string {
 }
 
 // ReviewFrom applies a pull-request review's verdict: an approval of the
-// areas its body names, or of every complete area when it names none; a
-// request for changes on the areas it names, or on every area with steps.
-// from.Key records the review as processed in the same commit.
+// areas its first line names (signoff.NamedAreas), or, when it names
+// none, of the complete areas a plain approval covers (the policy's
+// plain_approval, every area by default); a request for changes on the
+// areas it names, or on every area with steps. A mention of an area in
+// the review's prose adds nothing. from.Key records the review as
+// processed in the same commit.
 func (m *Machine) ReviewFrom(slug string, changes bool, body string, from Origin) (*Reply, error) {
 	if meta.ValidProcessedKey(from.Key) {
 		m.comment = from.Key
@@ -370,23 +492,9 @@ func (m *Machine) ReviewFrom(slug string, changes bool, body string, from Origin
 	if changes {
 		v = signoff.RequestChanges
 	}
-	return m.Approve(slug, AreasNamed(body), v, m.speaker(from))
-}
-
-// AreasNamed lists the areas a review's text names as words, in area
-// order: "Requirements look right" names requirements.
-func AreasNamed(text string) []string {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z')
-	})
-	var named []string
-	for _, a := range signoff.Areas {
-		for _, w := range words {
-			if w == a {
-				named = append(named, a)
-				break
-			}
-		}
+	p, err := m.policy()
+	if err != nil {
+		return nil, err
 	}
-	return named
+	return m.approve(slug, signoff.NamedAreas(body), v, m.speaker(from), p.Plain, from.Commit)
 }

@@ -171,7 +171,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		Log:     s.Out,
 		Sleep:   o.sleep,
 	}
-	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels,
+	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels, max: cfg.MaxPerPublish,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out, pause: o.sleep}
 	a.Publish = pub.reply
 	if res, err = a.Run(ctx); err != nil {

@@ -210,11 +210,3 @@ func (g *actionGit) ReadAt(sha, path string) ([]byte, error) {
 	}
 	return g.repo.ReadFileAt(sha, path)
 }
-
-func (g *actionGit) HeadMessage() (string, error) {
-	log, err := g.repo.Log(1)
-	if err != nil || len(log) == 0 {
-		return "", err
-	}
-	return log[0].Message, nil
-}

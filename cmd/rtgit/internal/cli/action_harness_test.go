@@ -148,10 +148,25 @@ func (h *harness) runIn(ws, event string, payload []byte) (string, error) {
 		sleep: sleep}
 	var out bytes.Buffer
 	err := runAction(context.Background(), o, Streams{In: strings.NewReader(""), Out: &out, Err: &out})
+	h.syncHeads()
 	if summary, rerr := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); rerr == nil {
 		out.WriteString("\n--- summary\n" + string(summary))
 	}
 	return out.String(), err
+}
+
+// syncHeads moves each pull request's head to its branch's tip on
+// origin, as GitHub does on a push: a review is given on the head (its
+// commit_id), so the head must follow what the action pushed.
+func (h *harness) syncHeads() {
+	h.api.Do(func() {
+		for _, pr := range h.api.PRs {
+			out, err := exec.Command("git", "-C", h.origin, "rev-parse", "--verify", "-q", "refs/heads/"+pr.HeadRef).Output()
+			if err == nil {
+				pr.HeadSHA = strings.TrimSpace(string(out))
+			}
+		}
+	})
 }
 
 // comment adds a conversation comment and runs the action for it.

@@ -370,9 +370,9 @@ func TestActionDirectPush(t *testing.T) {
 	mustContain(t, "meta.json", h.originFile(metaJSON), `"00-01"`)
 	mustContain(t, "reply", h.replies()[len(h.replies())-1], "Step 00-02")
 	tip := h.tip()
-	// rtgit's own push (as with a token that triggers workflows) is not
-	// handled again.
-	if out, err := h.run("push", h.api.PushEvent("rtgit/"+testSlug, "", tip, alice)); err != nil {
+	// rtgit's own push (as with a token that triggers workflows: its
+	// account is the sender) is not handled again.
+	if out, err := h.run("push", h.api.PushEvent("rtgit/"+testSlug, "", tip, githubtest.Bot)); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	if h.tip() != tip || len(h.replies()) != 2 {

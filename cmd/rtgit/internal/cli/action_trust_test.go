@@ -2,6 +2,8 @@ package cli
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -233,4 +235,34 @@ func TestActionFailureIsReported(t *testing.T) {
 	if strings.Contains(out, "No new comments") {
 		t.Errorf("a failed run claims it had nothing to do:\n%s", out)
 	}
+}
+
+// A pushed commit is judged by what it changes, never by its message: a
+// writer's commit whose message starts "rtgit: ", as rtgit's own do, and
+// which ticks [C], is handled as any push, and the step completes.
+func TestActionPushIsJudgedByWhatItChanges(t *testing.T) {
+	h := newHarness(t)
+	ws := h.workspace()
+	gitCmd(t, ws, "switch", "-q", "rtgit/"+testSlug)
+	before := gitCmd(t, ws, "rev-parse", "HEAD")
+	p := filepath.Join(ws, filepath.FromSlash(answerMD))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	for id, text := range map[string]string{"change": ansChange, "boundaries": ansBoundaries, "example": ansExample} {
+		s = strings.Replace(s, "<!-- rtgit:answer id="+id+" -->\n\n_Write your answer here, replacing this line._", "<!-- rtgit:answer id="+id+" -->\n\n"+text, 1)
+	}
+	s = strings.Replace(s, "- [ ] **[C]**", "- [x] **[C]**", 1)
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCmd(t, ws, "commit", "-q", "-am", "rtgit: next csv-export")
+	gitCmd(t, ws, "push", "-q", "origin", "rtgit/"+testSlug)
+	if out, err := h.run("push", h.api.PushEvent("rtgit/"+testSlug, before, gitCmd(t, ws, "rev-parse", "HEAD"), alice)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	mustContain(t, "meta.json", h.originFile(metaJSON), `"00-01"`)
+	mustContain(t, "reply", h.replies()[len(h.replies())-1], "Step 00-02")
 }

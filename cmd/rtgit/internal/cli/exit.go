@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/termsafe"
 )
 
 // Exit codes. They are part of rtgit's interface: scripts and the GitHub
@@ -57,6 +58,9 @@ func report(err error, s Streams, asJSON bool) int {
 		writeErrorJSON(stderr, err, code, msg)
 		return code
 	}
+	// An error can quote a file, a branch or a comment: what a push wrote
+	// is shown, never obeyed.
+	msg = termsafe.Lines(msg)
 	p := s.colors(stderr)
 	if i := strings.LastIndex(msg, didYouMean); p.on && i >= 0 {
 		msg = msg[:i] + p.hint(msg[i:])

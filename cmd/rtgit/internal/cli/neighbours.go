@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 
+	"github.com/rtgit/rtgit/internal/termsafe"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -21,12 +22,12 @@ func printNeighbours(s Streams, n *roundtable.Neighbours, indent string) {
 	}
 	p := s.colors(s.Out)
 	for _, o := range n.Overlaps {
-		fmt.Fprintf(s.Out, "%s%s %s\n", indent, p.warn("overlap:"), o.Line())
+		fmt.Fprintf(s.Out, "%s%s %s\n", indent, p.warn("overlap:"), termsafe.String(o.Line()))
 	}
 	for _, pr := range n.Prior {
-		fmt.Fprintf(s.Out, "%s%s %s\n", indent, p.head("prior:"), roundtable.PriorLine(pr))
+		fmt.Fprintf(s.Out, "%s%s %s\n", indent, p.head("prior:"), termsafe.String(roundtable.PriorLine(pr)))
 		for _, d := range pr.Decisions {
-			fmt.Fprintf(s.Out, "%s  %s\n", indent, roundtable.DecisionLine(d))
+			fmt.Fprintf(s.Out, "%s  %s\n", indent, termsafe.String(roundtable.DecisionLine(d)))
 		}
 	}
 }

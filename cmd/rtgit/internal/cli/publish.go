@@ -17,6 +17,8 @@ import (
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/publish"
 	"github.com/rtgit/rtgit/review"
+	"github.com/rtgit/rtgit/settings"
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -41,7 +43,9 @@ tasks it depends on, labelled rtgit:task. The issue the analysis started from
 comment with the task list and the counts, kept current. meta.json records
 each task's issue, committed on the analysis branch.
 
-It runs only when rtgit check passes, and again creates nothing that exists:
+It runs only when rtgit check passes, under the sign-off policy and labels of
+the default branch (never the working tree's), opens at most
+issues.max_per_publish issues (100), and again creates nothing that exists:
 rtgit finds its own issues by a hidden marker, edits what changed, and tells
 the issue of a task no longer in the plan so (it stays open). --dry-run
 prints every create and update it would make and writes nothing.
@@ -93,11 +97,26 @@ func runPublish(ctx context.Context, o *publishOptions, slug string, s Streams) 
 			return fmt.Errorf("publish: %w; pass --login", err)
 		}
 	}
-	cfg, err := review.LoadConfig(repoGit.Root())
+	// Publish runs with the analysis branch checked out; whoever can push
+	// it must not choose the policy it is judged by, nor the labels and
+	// bounds of the issues opened for it. Both come from the default
+	// branch, as in the Action.
+	trusted, err := defaultBranchSettings(repoGit)
 	if err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
-	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels,
+	cfg, err := review.ParseConfig(trusted.Source, trusted.Data)
+	if err != nil {
+		return fmt.Errorf("publish: %w", err)
+	}
+	policy := signoff.Policy{MinApprovers: 1}
+	if !trusted.Absent() {
+		if policy, err = signoff.ParsePolicy(trusted.Source, trusted.Data); err != nil {
+			return fmt.Errorf("publish: %w", err)
+		}
+	}
+	m.Policy = func() (signoff.Policy, error) { return policy, nil }
+	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels, max: cfg.MaxPerPublish,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out}
 	res, why, err := pub.publish(ctx, slug, o.dryRun)
 	if err != nil {
@@ -105,7 +124,7 @@ func runPublish(ctx context.Context, o *publishOptions, slug string, s Streams) 
 	}
 	if why != "" {
 		fmt.Fprintln(s.Out, why)
-		return silent(ExitIncomplete, fmt.Errorf("%s is not ready to build", slug))
+		return silent(ExitIncomplete, fmt.Errorf("%s was not published", slug))
 	}
 	fmt.Fprintln(s.Out, publishSummary(res, o.dryRun))
 	if o.dryRun {
@@ -144,6 +163,7 @@ type publisher struct {
 	repo      string
 	self      string
 	labels    review.Labels
+	max       int // issues one publish opens at most; 0: the default
 	serverURL string
 	log       io.Writer
 	pause     review.Sleeper // nil: apiPause
@@ -175,7 +195,14 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 		return nil, fmt.Sprintf("%s is not ready to build, so nothing was published: `rtgit check %s` says what is left.", slug, slug), nil
 	}
 	branch := roundtable.BranchPrefix + slug
-	commit, err := p.git.ResolveCommit(branch)
+	tip, err := p.git.ResolveCommit(branch)
+	if err != nil {
+		return nil, "", err
+	}
+	// Links point at the commit where the analysis's documents last
+	// changed, not at the tip: publishing commits meta.json, and a second
+	// publish of the same plan must find every issue as it left it.
+	commit, err := p.git.LastChanged(tip, roundtable.RequirementsDir+"/"+slug, "meta.json")
 	if err != nil {
 		return nil, "", err
 	}
@@ -192,7 +219,7 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 	}
 	o := publish.Options{Slug: slug, Description: st.Description, Tasks: tasks, Commit: commit, Labels: p.labels, Self: p.self,
 		DryRun: dry, Log: p.log, BlobURL: strings.TrimRight(firstNonEmpty(p.serverURL, "https://github.com"), "/") + "/" + p.repo + "/blob",
-		Pause: apiPause}
+		Pause: apiPause, MaxCreates: p.max}
 	if p.pause != nil {
 		o.Pause = p.pause
 	}
@@ -220,7 +247,22 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 		o.Artifacts = append(o.Artifacts, publish.File{Path: dir + "/" + name, Content: string(data)})
 	}
 	res, err = publish.Publish(ctx, p.client, o)
+	var tooMany *publish.TooManyError
+	if errors.As(err, &tooMany) {
+		return nil, "Nothing was published: " + tooMany.Error() + ".", nil
+	}
 	return res, "", err
+}
+
+// defaultBranchSettings reads .rtgit/config.yaml from the default branch
+// as this clone knows it (origin/HEAD's branch once fetched, else main or
+// master), never from the working tree.
+func defaultBranchSettings(g *gitops.Repo) (settings.File, error) {
+	branch, err := g.DefaultBranch()
+	if err != nil {
+		return settings.File{}, err
+	}
+	return settings.FromBranch(g, branch)
 }
 
 // apiPause waits between creates; tests swap the wait out with apiSleep.

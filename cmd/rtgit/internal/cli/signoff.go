@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/rtgit/rtgit/internal/termsafe"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -18,11 +19,11 @@ func printSignOff(w io.Writer, p palette, areas []signoff.AreaStatus) {
 	}
 	fmt.Fprintf(w, "  %s\n", p.head("sign-off"))
 	for _, a := range areas {
-		line := a.Line()
+		line := termsafe.String(a.Line())
 		switch a.State {
 		case signoff.StateApproved:
 			line = p.good(line)
-		case signoff.StateStale, signoff.StateChangesRequested:
+		case signoff.StateStale, signoff.StateChangesRequested, signoff.StatePartly:
 			line = p.warn(line)
 		case signoff.StateNone:
 			line = p.faint(line)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/termsafe"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/critic"
@@ -81,18 +82,19 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		name += " (" + st.Library + ")"
 	}
 	fmt.Fprintf(s.Out, "%s  %s  %s\n", p.head(name), p.state(st.AnalysisStatus), progressBar(len(st.StepsCompleted), st.StepsTotal))
-	fmt.Fprintf(s.Out, "  %s\n", st.Description)
+	fmt.Fprintf(s.Out, "  %s\n", termsafe.String(st.Description))
 	fmt.Fprintf(s.Out, "  %s; phases done: %s\n", readFrom(st), orNone(st.PhasesCompleted))
 	if len(st.Revised) > 0 {
 		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
 	}
 	if t := st.Tasks; t != nil {
-		fmt.Fprintf(s.Out, "  plan: %s, %s; coverage %s (rtgit tasks %s)\n", t.State, t.Summary, t.Coverage, slug)
+		fmt.Fprintf(s.Out, "  plan: %s, %s; coverage %s (rtgit tasks %s)\n", t.State, termsafe.String(t.Summary), t.Coverage, slug)
 	}
 	for _, d := range st.Dangling {
-		fmt.Fprintf(s.Out, "  %s %s\n", p.warn("dangling:"), d)
+		fmt.Fprintf(s.Out, "  %s %s\n", p.warn("dangling:"), termsafe.String(d))
 	}
 	for i, l := range st.Staleness.Lines() {
+		l = termsafe.String(l)
 		if i == 0 {
 			l = p.staleness(st.Staleness.Level, l)
 		}
@@ -104,7 +106,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		fmt.Fprintf(s.Out, "  %s run `rtgit check %s` before building\n", p.good("complete:"), slug)
 		return nil
 	}
-	fmt.Fprintf(s.Out, "  %s %s %s (%s, %s depth) in %s\n", p.head("open step"), st.Step.ID, st.Step.Title, st.Step.Persona, st.Step.Depth, st.Step.AnswerFile)
+	fmt.Fprintf(s.Out, "  %s %s %s (%s, %s depth) in %s\n", p.head("open step"), st.Step.ID, termsafe.String(st.Step.Title), termsafe.String(st.Step.Persona), st.Step.Depth, st.Step.AnswerFile)
 	for _, q := range st.Step.Questions {
 		opt := ""
 		if !q.Required {
@@ -225,7 +227,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 		}
 		if r.Err != nil {
 			states = append(states, "error")
-			fmt.Fprintf(tw, "%s%s\terror\t\t\t%v\n", r.Slug, mark, r.Err)
+			fmt.Fprintf(tw, "%s%s\terror\t\t\t%s\n", r.Slug, mark, termsafe.String(fmt.Sprint(r.Err)))
 			continue
 		}
 		states = append(states, r.Status)
@@ -239,7 +241,8 @@ func runStatusList(o *statusOptions, s Streams) error {
 			last = r.LastActivity.Local().Format("2006-01-02 15:04")
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", slug, r.Status, dash(r.State), progressBar(r.Done, r.Total),
-			dash(r.Staleness), dash(roundtable.SignOffSummary(r.SignOff)), dashN(r.Tasks), dash(strings.Join(r.Overlaps, ",")), dash(r.Owner), last)
+			dash(r.Staleness), dash(termsafe.String(roundtable.SignOffSummary(r.SignOff))), dashN(r.Tasks), dash(strings.Join(r.Overlaps, ",")),
+			dash(termsafe.String(r.Owner)), last)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -416,8 +419,11 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		for _, b := range r.Outline {
 			fmt.Fprintln(s.Out, p.bad("broken outline: "+b))
 		}
+		for _, e := range r.HandEdits {
+			fmt.Fprintln(s.Out, p.bad("hand edit: "+termsafe.String(e)))
+		}
 		for _, q := range r.OpenQuestions {
-			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("open question %s: %s", q.ID, strings.Join(strings.Fields(q.Text), " "))))
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("open question %s: %s", q.ID, termsafe.String(strings.Join(strings.Fields(q.Text), " ")))))
 		}
 		if len(r.OpenQuestions) > 0 {
 			fmt.Fprintf(s.Out, "settle each with: %s\n", p.hint(fmt.Sprintf("rtgit resolve %s <Q-NNN> <answer>", slug)))
@@ -435,7 +441,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		}
 		printNeighbours(s, r.Neighbours, "")
 		for _, miss := range r.SignOffMissing {
-			fmt.Fprintln(s.Out, p.bad("sign-off: "+miss.String()))
+			fmt.Fprintln(s.Out, p.bad("sign-off: "+termsafe.String(miss.String())))
 		}
 		for _, n := range r.Review {
 			line := fmt.Sprintf("%s: %s", n.Severity, n.Text)
