@@ -34,7 +34,8 @@ func newNewCmd(g *globals, s Streams) *cobra.Command {
 docs/requirements/<slug>/meta.json and the first step's answer file, and commit
 them. The branch starts at the default branch's tip (origin/HEAD, else main,
 else master), not at whatever is checked out, unless --from names another
-commit; rtgit says which. Without --slug, the slug is derived from the
+commit; rtgit says which, and says so when the checked-out commit is another,
+since staleness is measured from the start. Without --slug, the slug is derived from the
 description: its words without filler such as "let", "as" or "the", at most 40
 characters.
 
@@ -109,6 +110,7 @@ func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
+	checkedOut := checkedOutElsewhere(ws, base)
 	m, err := machineWithAI(ws, s, nil)
 	if err != nil {
 		return err
@@ -138,7 +140,11 @@ func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 			break
 		}
 	}
-	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n\n", slug, roundtable.BranchPrefix, slug, base.describe())
+	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n", slug, roundtable.BranchPrefix, slug, base.describe())
+	if checkedOut != "" {
+		fmt.Fprintln(s.Out, checkedOut)
+	}
+	fmt.Fprintln(s.Out)
 	printReply(s.Out, s.colors(s.Out), slug, r)
 	return nil
 }
