@@ -115,7 +115,7 @@ func nonEmpty(parts ...string) []string {
 
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
-	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
+	"`/rtgit brief`, `/rtgit standard`, `/rtgit deep`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
 	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit approve [area...]` to sign off requirements, architecture, design or tasks, `/rtgit revise <step>` to reopen a finished step's answers, " +
 	"and `/rtgit answer <step>/<id>` to change an answer of a finished step. " +
 	"A question is tracked as an open question; anything else is taken as feedback on the current step."

@@ -78,6 +78,7 @@ type StepStatus struct {
 	Title      string           `json:"title"`
 	Persona    string           `json:"persona"`
 	Depth      string           `json:"depth"`
+	DepthWhy   string           `json:"depth_from"` // where the depth came from, and how to change it
 	AnswerFile string           `json:"answer_file"`
 	Questions  []QuestionStatus `json:"questions"`
 	// Kept are the answers kept under "Answered earlier": questions this
@@ -167,7 +168,7 @@ func (st *state) status() *Status {
 	}
 	s.Depth = string(d)
 	v := st.view(cur, ph, d)
-	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}}
+	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), DepthWhy: st.depthWhy(ph), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}}
 	for _, q := range v.Questions {
 		ss.Questions = append(ss.Questions, QuestionStatus{q.ID, q.Text, q.Required, q.Answered})
 	}

@@ -105,6 +105,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		return nil
 	}
 	fmt.Fprintf(s.Out, "  %s %s %s (%s, %s depth) in %s\n", p.head("open step"), st.Step.ID, st.Step.Title, st.Step.Persona, st.Step.Depth, st.Step.AnswerFile)
+	if st.Step.DepthWhy != "" {
+		fmt.Fprintf(s.Out, "    depth: %s\n", st.Step.DepthWhy)
+	}
 	for _, q := range st.Step.Questions {
 		opt := ""
 		if !q.Required {
