@@ -249,6 +249,12 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 			return out, nil
 		}
 	}
+	if err == nil && reply.Commit == "" && len(reply.Changed) == 0 && intent.Refuse == "" && roundtable.ParseComment(text).Kind == "help" {
+		// Help, asked for or given for a mistyped command, changes
+		// nothing, so it costs no commit: the reply's marker is what
+		// keeps it from being answered twice.
+		return out, nil
+	}
 	var paths []string
 	if reply.Commit == "" && err == nil {
 		paths = append(paths, reply.Changed...)
