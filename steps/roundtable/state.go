@@ -101,6 +101,9 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 			name = rev + ":" + name
 		}
 		md, err = meta.Parse(name, data)
+		if err == nil {
+			err = meta.CheckMeaning(name, data, md, slug)
+		}
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q: %s does not exist (is branch %s checked out?)", ErrNoAnalysis, slug, it.metaPath(), it.branch())
@@ -113,6 +116,13 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 		return nil, err
 	}
 	p, err := m.plan(lib)
+	var unknown *steps.UnknownLibraryError
+	if errors.As(err, &unknown) {
+		// The library is named in meta.json: say where.
+		if line, col, ok := meta.KeyPosition(data, "library"); ok {
+			return nil, fmt.Errorf("%s:%d:%d: library: %w", it.metaPath(), line, col, err)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
