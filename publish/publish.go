@@ -221,6 +221,9 @@ func (p *publisher) createMissing() error {
 func (p *publisher) create(t plan.Task) error {
 	title, body := p.title(t), p.body(t)
 	if !p.write("create an issue: %s", title) {
+		// A dry run counts what it would create, so its summary agrees
+		// with the lines it printed.
+		p.res.Created = append(p.res.Created, t.ID)
 		return nil
 	}
 	if len(p.res.Created) > 0 && p.Pause != nil {

@@ -107,8 +107,16 @@ func (p *publisher) summary() string {
 		fmt.Fprintf(&b, "; %d no longer in the plan", n)
 	}
 	b.WriteString(").")
-	if p.PR > 0 {
-		fmt.Fprintf(&b, " The analysis: #%d.", p.PR)
+	repoURL := strings.TrimSuffix(strings.TrimRight(p.BlobURL, "/"), "/blob")
+	switch {
+	case p.PR > 0 && repoURL != "":
+		// By its address as well as its number: the summary is read on
+		// the issue, and often in mail, where a bare #8 links nothing.
+		fmt.Fprintf(&b, " The analysis pull request: [#%d](%s/pull/%d).", p.PR, repoURL, p.PR)
+	case p.PR > 0:
+		fmt.Fprintf(&b, " The analysis pull request: #%d.", p.PR)
+	case repoURL != "":
+		fmt.Fprintf(&b, " The analysis branch: [rtgit/%s](%s/tree/rtgit/%s) (no open pull request).", p.Slug, repoURL, p.Slug)
 	}
 	if p.BlobURL != "" && p.Commit != "" {
 		fmt.Fprintf(&b, " The artifacts: [docs/requirements/%s](%s/%s/docs/requirements/%s).", p.Slug,
