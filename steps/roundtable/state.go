@@ -15,10 +15,13 @@ import (
 
 // state is one analysis as read from the worktree at the start of a verb.
 type state struct {
-	m    *Machine
-	it   item
-	plan *steps.Plan
-	meta *meta.Meta
+	// rebuilding: the verb is rebuild, which restores damage it can
+	// restore without losing a person's text (changeset.keepEdits).
+	rebuilding bool
+	m          *Machine
+	it         item
+	plan       *steps.Plan
+	meta       *meta.Meta
 	// files caches parsed answer files by step id; nil entries are missing.
 	files map[string]*answers.File
 	// rev is the branch the analysis is read from; "" is the worktree.
