@@ -39,6 +39,9 @@ type Readiness struct {
 	// Review is what the requirements critic found in the answers: errors
 	// make the analysis not ready, warnings only under --strict.
 	Review []ReviewNote `json:"review"`
+	// Closed: the analysis was abandoned or deferred, so it is not ready
+	// whatever else holds.
+	Closed *meta.Closed `json:"closed,omitempty"`
 	// Acceptance lists every recorded approval and request for changes,
 	// with its state now (current, stale, changes_requested).
 	Acceptance []signoff.Approval `json:"acceptance"`
@@ -147,7 +150,10 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	if r.SignOffMissing == nil {
 		r.SignOffMissing = []signoff.Missing{}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
+	if r.Closed, err = st.meta.ClosedRecord(st.it.metaPath()); err != nil {
+		return nil, err
+	}
+	r.Ready = r.Closed == nil && st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
 		len(r.SignOffMissing) == 0
 	if r.Staleness, err = st.staleness(); err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ type Command struct {
 // commandWords are the /rtgit subcommands a comment may use, for the "did
 // you mean" of a mistyped one (publish is read by the Action itself).
 var commandWords = []string{"continue", "skip", "elaborate", "status", "help", "refresh", "deep", "brief", "standard",
-	"depth", "resolve", "approve", "revise", "answer", "publish"}
+	"depth", "resolve", "approve", "revise", "answer", "publish", "abandon", "defer"}
 
 // unknownCommand is the help reply's command for an unknown subcommand,
 // with the nearest known one.
@@ -87,6 +87,10 @@ func ParseComment(text string) Command {
 			return parseResolve(first, f, rest)
 		case "approve":
 			return Command{Kind: "approve", Text: strings.Join(f[2:], " ")}
+		case "abandon", "defer":
+			// The reason follows, on the same line or the lines below.
+			inline := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.SplitN(first, f[1], 2)[1]), ":"))
+			return Command{Kind: sub, Text: strings.TrimSpace(strings.Join(nonEmpty(inline, rest), "\n"))}
 		case "revise":
 			if len(f) < 3 {
 				return Command{Kind: "help", Unknown: "revise needs a step id"}
@@ -156,7 +160,7 @@ func nonEmpty(parts ...string) []string {
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
 	"`/rtgit brief`, `/rtgit standard`, `/rtgit deep`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
-	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit approve [area...]` to sign off requirements, architecture, design or tasks, `/rtgit revise <step>` to reopen a finished step's answers, " +
+	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit abandon <reason>` or `/rtgit defer <reason>` to set the analysis aside, `/rtgit approve [area...]` to sign off requirements, architecture, design or tasks, `/rtgit revise <step>` to reopen a finished step's answers, " +
 	"and `/rtgit answer <step>/<id>` to change an answer of a finished step. " +
 	"A question is tracked as an open question; anything else is taken as feedback on the current step."
 
@@ -228,6 +232,10 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		return m.Revise(slug, cmd.StepID)
 	case "approve":
 		return m.Approve(slug, strings.Fields(cmd.Text), signoff.Approve, m.speaker(from))
+	case "abandon":
+		return m.Abandon(slug, cmd.Text)
+	case "defer":
+		return m.Defer(slug, cmd.Text)
 	case "help":
 		r := &Reply{}
 		switch {

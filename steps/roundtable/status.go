@@ -35,6 +35,8 @@ type Status struct {
 	MergedIn string `json:"merged_in,omitempty"`
 	// OpenQuestions are the tracked questions not yet resolved.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions,omitempty"`
+	// Closed says the analysis was abandoned or deferred, and why.
+	Closed *meta.Closed `json:"closed,omitempty"`
 	// Revised lists the finished steps whose answers were edited since
 	// their artifacts were rendered; `rtgit next` applies them.
 	Revised []string `json:"revised"`
@@ -152,6 +154,7 @@ func (st *state) status() *Status {
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
 		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
 		Library: st.plan.Library, Plan: st.plan, SourceID: md.SourceID, SourceURL: md.SourceURL}
+	s.Closed, _ = md.ClosedRecord(st.it.metaPath()) // a malformed record: check reports it
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
 	s.SignOff = st.signOff()

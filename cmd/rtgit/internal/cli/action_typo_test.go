@@ -41,3 +41,15 @@ func TestActionMistypedCommandSuggestsAndCommitsNothing(t *testing.T) {
 		t.Errorf("meta.json has no standard override:\n%s", m)
 	}
 }
+
+// /rtgit abandon on the pull request records the reason, committed on the
+// analysis branch, as `rtgit abandon --reason` does.
+func TestActionAbandonRecordsTheReason(t *testing.T) {
+	h := newHarness(t)
+	h.comment(alice, "/rtgit abandon Finance buys a reporting tool instead")
+	if m := h.originFile(metaJSON); !strings.Contains(m, `"as": "abandoned"`) || !strings.Contains(m, `"reason": "Finance buys a reporting tool instead"`) {
+		t.Errorf("meta.json on origin:\n%s", m)
+	}
+	replies := h.replies()
+	mustContain(t, "the reply", replies[len(replies)-1], "csv-export is abandoned: Finance buys a reporting tool instead.")
+}

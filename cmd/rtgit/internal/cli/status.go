@@ -83,6 +83,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	fmt.Fprintf(s.Out, "%s  %s  %s\n", p.head(name), p.state(st.AnalysisStatus), progressBar(len(st.StepsCompleted), st.StepsTotal))
 	fmt.Fprintf(s.Out, "  %s\n", st.Description)
 	fmt.Fprintf(s.Out, "  %s; phases done: %s\n", readFrom(st), orNone(st.PhasesCompleted))
+	if c := st.Closed; c != nil {
+		fmt.Fprintf(s.Out, "  %s %s (%s, %s); `rtgit resume %s` picks it up again\n", p.warn(c.As+":"), c.Reason, c.At, c.By, slug)
+	}
 	if len(st.Revised) > 0 {
 		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
 	}
@@ -447,6 +450,8 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 			fmt.Fprintln(s.Out, line)
 		}
 		switch {
+		case r.Closed != nil:
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("%s is %s (%s): not to be built; `rtgit resume %s` picks it up again.", slug, r.Closed.As, r.Closed.Reason, slug)))
 		case !r.Ready || stale:
 			fmt.Fprintln(s.Out, p.bad(slug+" is not ready yet."))
 		case !(o.strict && warnings(r) > 0):
