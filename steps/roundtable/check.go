@@ -42,6 +42,9 @@ type Readiness struct {
 	// Closed: the analysis was abandoned or deferred, so it is not ready
 	// whatever else holds.
 	Closed *meta.Closed `json:"closed,omitempty"`
+	// ReviewItems are what a refresh asked a person to review; open ones
+	// make the analysis not ready.
+	ReviewItems []meta.ReviewItem `json:"review_items"`
 	// Acceptance lists every recorded approval and request for changes,
 	// with its state now (current, stale, changes_requested).
 	Acceptance []signoff.Approval `json:"acceptance"`
@@ -153,7 +156,13 @@ func (m *Machine) Check(slug string) (*Readiness, error) {
 	if r.Closed, err = st.meta.ClosedRecord(st.it.metaPath()); err != nil {
 		return nil, err
 	}
-	r.Ready = r.Closed == nil && st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
+	if r.ReviewItems, err = st.meta.ReviewItems(st.it.metaPath()); err != nil {
+		return nil, err
+	}
+	if r.ReviewItems == nil {
+		r.ReviewItems = []meta.ReviewItem{}
+	}
+	r.Ready = r.Closed == nil && len(r.ReviewItems) == 0 && st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
 		len(r.SignOffMissing) == 0
 	if r.Staleness, err = st.staleness(); err != nil {
 		return nil, err

@@ -139,6 +139,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 	for _, s := range revised {
 		c.commitAsIs(st.it.answerPath(s))
 		st.meta.AddRevision(s.ID, head, at)
+		st.meta.DropReviewItems(s.ID) // revised: the review was done
 		st.meta.SetAnsweredBy(s.ID, st.m.changer())
 		names = append(names, s.ID+" "+s.Title)
 	}

@@ -51,6 +51,40 @@ func (m *Machine) Resume(slug string) (*Reply, error) {
 	return r, nil
 }
 
+// Reviewed marks the review items of steps (all of them with none given)
+// as dealt with: a person checked those answers against the changed code
+// and they still hold.
+func (m *Machine) Reviewed(slug string, stepIDs []string) (*Reply, error) {
+	st, unlock, err := m.begin(slug)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	r := &Reply{}
+	n := st.meta.DropReviewItems(stepIDs...)
+	if n == 0 {
+		r.say("", fmt.Sprintf("%s has no review item for %s.", slug, orAll(stepIDs)))
+		return r, nil
+	}
+	c := m.changes()
+	if err := st.stageMeta(c); err != nil {
+		return nil, err
+	}
+	if r.Commit, err = c.commit(fmt.Sprintf("rtgit: reviewed %s of %s", orAll(stepIDs), slug)); err != nil {
+		return nil, err
+	}
+	r.Changed = c.order
+	r.say("", fmt.Sprintf("Marked %d review item(s) of %s as reviewed.", n, orAll(stepIDs)))
+	return r, nil
+}
+
+func orAll(ids []string) string {
+	if len(ids) == 0 {
+		return "every step"
+	}
+	return strings.Join(ids, ", ")
+}
+
 func (m *Machine) setAside(slug, as, reason string) (*Reply, error) {
 	reason = strings.Join(strings.Fields(reason), " ")
 	if reason == "" {

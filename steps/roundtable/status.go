@@ -37,6 +37,9 @@ type Status struct {
 	OpenQuestions []meta.OpenQuestion `json:"open_questions,omitempty"`
 	// Closed says the analysis was abandoned or deferred, and why.
 	Closed *meta.Closed `json:"closed,omitempty"`
+	// ReviewItems are the finished steps a refresh asked a person to check
+	// against changed code, until they revise the step or mark it reviewed.
+	ReviewItems []meta.ReviewItem `json:"review_items,omitempty"`
 	// Revised lists the finished steps whose answers were edited since
 	// their artifacts were rendered; `rtgit next` applies them.
 	Revised []string `json:"revised"`
@@ -155,6 +158,7 @@ func (st *state) status() *Status {
 		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
 		Library: st.plan.Library, Plan: st.plan, SourceID: md.SourceID, SourceURL: md.SourceURL}
 	s.Closed, _ = md.ClosedRecord(st.it.metaPath()) // a malformed record: check reports it
+	s.ReviewItems, _ = md.ReviewItems(st.it.metaPath())
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
 	s.SignOff = st.signOff()

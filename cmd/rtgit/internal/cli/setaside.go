@@ -58,3 +58,28 @@ analysis branch, so the analysis goes on where it stopped.`,
 			return m.Resume(a[0])
 		})
 }
+
+func newReviewedCmd(g *globals, s Streams) *cobra.Command {
+	var all bool
+	cmd := slugVerb(g, s, "reviewed [<slug>] (<step> | --all)", "Mark a refresh's review items as dealt with",
+		`rtgit refresh lists the finished steps whose answers name files that changed
+on the base branch. Those review items stay in status, check and the pull
+request's dashboard until the step is revised, or until you say, with this
+command, that you checked its answers against the new code and they hold.`,
+		"  rtgit reviewed invoice-export 02-01\n  rtgit reviewed invoice-export --all", 2,
+		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
+			var ids []string
+			for _, id := range a[1:] {
+				if id != "" {
+					ids = append(ids, id)
+				}
+			}
+			if len(ids) == 0 && !all {
+				return nil, usageErr("reviewed: name the steps, or pass --all")
+			}
+			return m.Reviewed(a[0], ids)
+		})
+	cmd.Annotations = map[string]string{annotOptional: "1"}
+	cmd.Flags().BoolVar(&all, "all", false, "every review item")
+	return cmd
+}

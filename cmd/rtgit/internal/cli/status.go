@@ -89,6 +89,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if len(st.Revised) > 0 {
 		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
 	}
+	for _, it := range st.ReviewItems {
+		fmt.Fprintf(s.Out, "  %s %s, since refresh %s (revise it, or `rtgit reviewed %s %s`)\n", p.warn("review:"), it.Text, it.Refresh, slug, it.StepID)
+	}
 	if t := st.Tasks; t != nil {
 		fmt.Fprintf(s.Out, "  plan: %s, %s; coverage %s (rtgit tasks %s)\n", t.State, t.Summary, t.Coverage, slug)
 	}
@@ -437,6 +440,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 			fmt.Fprintln(s.Out, p.warn(fmt.Sprintf("files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale", r.Staleness.Base, slug)))
 		}
 		printNeighbours(s, r.Neighbours, "")
+		for _, it := range r.ReviewItems {
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("review: %s, since refresh %s; revise the step, or run `rtgit reviewed %s %s`", it.Text, it.Refresh, slug, it.StepID)))
+		}
 		for _, miss := range r.SignOffMissing {
 			fmt.Fprintln(s.Out, p.bad("sign-off: "+miss.String()))
 		}
