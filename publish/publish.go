@@ -280,7 +280,8 @@ func (p *publisher) createMissing() error {
 func (p *publisher) create(t plan.Task) error {
 	title, body := p.title(t), p.body(t)
 	if !p.write("create an issue: %s", title) {
-		// Counted, so that the dry run says how many it would open.
+		// A dry run counts what it would create, so its summary agrees
+		// with the lines it printed.
 		p.res.Created = append(p.res.Created, t.ID)
 		return nil
 	}

@@ -124,8 +124,16 @@ func (p *publisher) summary() string {
 	// The plan, not this run: a publish that changes nothing leaves the
 	// summary as it is (the run's counts are in its own reply).
 	fmt.Fprintf(&b, "**rtgit published the build plan of `%s`**: %d tasks.", p.Slug, len(p.Tasks))
-	if p.PR > 0 {
-		fmt.Fprintf(&b, " The analysis: #%d.", p.PR)
+	repoURL := strings.TrimSuffix(strings.TrimRight(p.BlobURL, "/"), "/blob")
+	switch {
+	case p.PR > 0 && repoURL != "":
+		// By its address as well as its number: the summary is read on
+		// the issue, and often in mail, where a bare #8 links nothing.
+		fmt.Fprintf(&b, " The analysis pull request: [#%d](%s/pull/%d).", p.PR, repoURL, p.PR)
+	case p.PR > 0:
+		fmt.Fprintf(&b, " The analysis pull request: #%d.", p.PR)
+	case repoURL != "":
+		fmt.Fprintf(&b, " The analysis branch: [rtgit/%s](%s/tree/rtgit/%s) (no open pull request).", p.Slug, repoURL, p.Slug)
 	}
 	if p.BlobURL != "" && p.Commit != "" {
 		fmt.Fprintf(&b, " The artifacts: [docs/requirements/%s](%s/%s/docs/requirements/%s).", p.Slug,

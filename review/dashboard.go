@@ -42,6 +42,16 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 	if s := stalenessMarkdown(st.Staleness); s != "" {
 		b.WriteString(s + "\n")
 	}
+	if c := st.Closed; c != nil {
+		fmt.Fprintf(&b, "**%s:** %s\n\n", strings.ToUpper(c.As[:1])+c.As[1:], defang(oneLine(c.Reason)))
+	}
+	if len(st.ReviewItems) > 0 {
+		b.WriteString("**To review** (a refresh found changed code these finished steps name; revise the step, or run `rtgit reviewed <step>`):\n\n")
+		for _, it := range st.ReviewItems {
+			fmt.Fprintf(&b, "- %s (since refresh %s)\n", defang(oneLine(it.Text)), defang(it.Refresh))
+		}
+		b.WriteString("\n")
+	}
 	if t := st.Tasks; t != nil {
 		fmt.Fprintf(&b, "**Build plan:** %s (%s) · **Coverage:** %s\n\n", defang(t.Summary), t.State, t.Coverage)
 	}

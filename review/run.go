@@ -216,6 +216,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	text := intent.Text
 	var reply *roundtable.Reply
 	var err error
+	machineCommand := false // handled by the step machine's comment parser
 	if c.Verdict() {
 		// A review's verdict signs off areas; its body only names them.
 		text = "/rtgit approve"
@@ -227,6 +228,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	} else if intent.Refuse != "" {
 		err = errors.New(intent.Refuse)
 	} else {
+		machineCommand = true
 		reply, err = r.Machine.CommentFrom(r.slug, text, roundtable.Origin{Author: "@" + c.User.Login, Link: commentLink(r.pr, c), Key: c.Key()})
 	}
 	if storageFailure(err) {
@@ -252,6 +254,12 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 			// comment is one commit.
 			return out, nil
 		}
+	}
+	if machineCommand && err == nil && reply.Commit == "" && len(reply.Changed) == 0 && roundtable.ParseComment(text).Kind == "help" {
+		// Help, asked for or given for a mistyped command, changes
+		// nothing, so it costs no commit: the reply's marker is what
+		// keeps it from being answered twice.
+		return out, nil
 	}
 	var paths []string
 	if reply.Commit == "" && err == nil {

@@ -22,6 +22,7 @@ var ruleArity = map[string]struct {
 	"pattern":   {1, 1, false},
 	"each_line": {1, 1, false},
 	"filled":    {0, 64, false},
+	"or_none":   {0, 0, false},
 }
 
 func (b *bodyParser) rule(id, rest string, extra []string, line int) {
@@ -39,7 +40,7 @@ func (b *bodyParser) rule(id, rest string, extra []string, line int) {
 	kind := toks[0]
 	ar, ok := ruleArity[kind]
 	if !ok {
-		b.add(line, Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line, filled)", kind)
+		b.add(line, Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line, filled, or_none)", kind)
 		return
 	}
 	args := toks[1:]

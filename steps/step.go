@@ -207,6 +207,36 @@ func (s *Step) RulesFor(id string) []Rule {
 	return out
 }
 
+// NoneAllowed reports whether "None" is a complete answer to the question:
+// a list of new things (modules, decisions, errors) that a change may not
+// add at all. Without it, people invent an entry to get past the rules.
+func (s *Step) NoneAllowed(id string) bool {
+	for _, r := range s.RulesFor(id) {
+		if r.Kind == "or_none" {
+			return true
+		}
+	}
+	return false
+}
+
+// IsNone reports whether an answer says there is nothing: "None", alone or
+// followed by punctuation and a reason ("None: the change adds no module").
+func IsNone(text string) bool {
+	t := strings.TrimSpace(text)
+	if len(t) < 4 || !strings.EqualFold(t[:4], "none") {
+		return false
+	}
+	rest := t[4:]
+	if rest == "" {
+		return true
+	}
+	switch rest[0] {
+	case '.', ':', ',', ';', '!', ' ', '\t', '\n', '-', '(':
+		return true
+	}
+	return strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–")
+}
+
 // Optional reports whether the question may be left empty.
 func (s *Step) Optional(id string) bool {
 	for _, r := range s.RulesFor(id) {

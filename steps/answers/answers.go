@@ -100,11 +100,14 @@ type Question struct {
 // View is everything one answer file is rendered from.
 type View struct {
 	StepID, Slug, Depth string
-	Header              string   // "Maya Chen (Business Analyst) -- Step 01-02: User Needs Discovery"
-	Intro               []string // greeting, handoff and announcement lines, one paragraph each
-	Prose               []string // what the persona says before the questions
-	Questions           []Question
-	Menu                []MenuItem
+	// DepthWhy says where Depth came from and how to change it ("chosen by
+	// you; `rtgit depth …` changes it"); "" says nothing.
+	DepthWhy  string
+	Header    string   // "Maya Chen (Business Analyst) -- Step 01-02: User Needs Discovery"
+	Intro     []string // greeting, handoff and announcement lines, one paragraph each
+	Prose     []string // what the persona says before the questions
+	Questions []Question
+	Menu      []MenuItem
 	// Contributors are contributing personas whose topics the step is
 	// about; what they ask is shown, and not read back.
 	Contributors []Contributor

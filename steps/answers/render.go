@@ -12,6 +12,7 @@ import (
 // page is what the template sees; see the package doc.
 type page struct {
 	StepID, Slug, Depth, Header string
+	DepthWhy                    string
 	Intro, Prose                []string
 	Questions                   []pageQuestion
 	Menu                        []MenuItem
@@ -93,7 +94,7 @@ func newPage(v View) (*page, map[string]string, error) {
 	if !depths[v.Depth] {
 		return nil, nil, fmt.Errorf("depth %q must be brief, standard or deep", v.Depth)
 	}
-	pg := &page{StepID: v.StepID, Slug: v.Slug, Depth: v.Depth, Header: v.Header, Menu: v.Menu,
+	pg := &page{StepID: v.StepID, Slug: v.Slug, Depth: v.Depth, DepthWhy: oneLineText(v.DepthWhy), Header: v.Header, Menu: v.Menu,
 		Feedback: trimBlankLines(normalise(v.Feedback))}
 	for _, s := range v.Intro {
 		pg.Intro = append(pg.Intro, trimBlankLines(normalise(s)))

@@ -149,7 +149,7 @@ func TestRenderErrors(t *testing.T) {
 		want       string
 	}{
 		{"template syntax", "{{fileMarker", nil, "tmpl.md:1:"},
-		{"unknown field", "{{.Nope}}", nil, "tmpl.md:1: {{.Nope}}: there is no field Nope here; the fields here are .Contributors, .Criteria, .Depth, .Feedback, .Header, .Intro, .Kept, .Menu, .Prose, .Questions, .Slug, .StepID, .Withheld"},
+		{"unknown field", "{{.Nope}}", nil, "tmpl.md:1: {{.Nope}}: there is no field Nope here; the fields here are .Contributors, .Criteria, .Depth, .DepthWhy, .Feedback, .Header, .Intro, .Kept, .Menu, .Prose, .Questions, .Slug, .StepID, .Withheld"},
 		{"unknown field of a question", "{{fileMarker}}\n{{range .Questions}}\n{{.Title}}{{end}}", nil, "tmpl.md:3: {{.Title}}: there is no field Title here; the fields here are .Body, .Drafted, .DraftedAt, .DraftedBy, .ID, .Optional, .Provenance, .Suggestion, .Text, .Unfinished"},
 		{"no file marker", "# hi\n", nil, "tmpl.md: rendering gives a broken answer file: output:1: no file marker"},
 		{"answer missing", strings.Replace(good, "{{answerOpen .ID}}", "", 1), nil, "tmpl.md: rendering gives a broken answer file: output:"},

@@ -82,8 +82,8 @@ func TestAIWholeDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Phase 01 in brief depth: the drafts are confirmed as they are.
-	r, err := m.SetDepth(s.Slug, steps.Brief)
+	// Phase 01 (only) in brief depth: the drafts are confirmed as they are.
+	r, err := m.SetPhaseDepth(s.Slug, steps.Brief)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -295,6 +295,14 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 	if !ok {
 		return artifacts.Result{}, fmt.Errorf("%s:%d: unknown transform %q", sa.step.Source, mp.Line, mp.Transform)
 	}
+	if answer := sa.answer[q.ID]; sa.step.NoneAllowed(q.ID) && steps.IsNone(answer) {
+		// Nothing new: a section says so in the person's words, and a
+		// transform that writes one file per entry writes none.
+		if mp.Section == "" {
+			return artifacts.Result{}, nil
+		}
+		return artifacts.Result{Fills: []artifacts.Fill{{Path: st.it.outputPath(mp.Output), Template: mp.Output, Section: mp.Section, Body: strings.TrimSpace(answer)}}}, nil
+	}
 	in := artifacts.Input{
 		Slug: st.it.slug, Description: st.meta.Description, ItemDir: st.it.dir(),
 		StepID: sa.step.ID, StepTitle: sa.step.Title, Output: mp.Output, OutputPath: st.it.outputPath(mp.Output),

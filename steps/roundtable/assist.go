@@ -224,6 +224,9 @@ func checkDraft(s *steps.Step, id, text string) string {
 	if strings.TrimSpace(text) == "" || strings.TrimSpace(text) == answers.Placeholder {
 		return "is empty"
 	}
+	if s.NoneAllowed(id) && steps.IsNone(text) {
+		return ""
+	}
 	for _, r := range s.RulesFor(id) {
 		if msg := checkRule(r, text); msg != "" {
 			return msg

@@ -42,6 +42,12 @@ type Readiness struct {
 	// Review is what the requirements critic found in the answers: errors
 	// make the analysis not ready, warnings only under --strict.
 	Review []ReviewNote `json:"review"`
+	// Closed: the analysis was abandoned or deferred, so it is not ready
+	// whatever else holds.
+	Closed *meta.Closed `json:"closed,omitempty"`
+	// ReviewItems are what a refresh asked a person to review; open ones
+	// make the analysis not ready.
+	ReviewItems []meta.ReviewItem `json:"review_items"`
 	// Acceptance lists every recorded approval and request for changes,
 	// with its state now (current, stale, changes_requested).
 	Acceptance []signoff.Approval `json:"acceptance"`
@@ -184,7 +190,16 @@ func (st *state) gate() (*Readiness, error) {
 	if r.SignOffMissing == nil {
 		r.SignOffMissing = []signoff.Missing{}
 	}
-	r.Ready = st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.HandEdits) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
+	if r.Closed, err = st.meta.ClosedRecord(st.it.metaPath()); err != nil {
+		return nil, err
+	}
+	if r.ReviewItems, err = st.meta.ReviewItems(st.it.metaPath()); err != nil {
+		return nil, err
+	}
+	if r.ReviewItems == nil {
+		r.ReviewItems = []meta.ReviewItem{}
+	}
+	r.Ready = r.Closed == nil && len(r.ReviewItems) == 0 && st.meta.AnalysisStatus == "analyzed" && len(r.Missing) == 0 && len(r.Clarifications) == 0 && len(r.Outline) == 0 && len(r.HandEdits) == 0 && len(r.OpenQuestions) == 0 && errs == 0 &&
 		len(r.SignOffMissing) == 0
 	return r, nil
 }

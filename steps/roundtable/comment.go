@@ -2,6 +2,7 @@ package roundtable
 
 import (
 	"fmt"
+	"github.com/rtgit/rtgit/internal/nearest"
 	"strings"
 	"unicode/utf8"
 
@@ -19,6 +20,24 @@ type Command struct {
 	StepID     string // the finished step to revise
 	Text       string // the answer, the question or the feedback
 	Unknown    string // an unrecognised /rtgit subcommand
+	// Suggest is the command a mistyped Unknown most likely meant
+	// ("/rtgit continue" for "/rtgit contine"), "" when none is close.
+	Suggest string
+}
+
+// commandWords are the /rtgit subcommands a comment may use, for the "did
+// you mean" of a mistyped one (publish is read by the Action itself).
+var commandWords = []string{"continue", "skip", "elaborate", "status", "help", "refresh", "deep", "brief", "standard",
+	"depth", "resolve", "approve", "revise", "answer", "publish", "abandon", "defer"}
+
+// unknownCommand is the help reply's command for an unknown subcommand,
+// with the nearest known one.
+func unknownCommand(sub string) Command {
+	c := Command{Kind: "help", Unknown: sub}
+	if near := nearest.Words(strings.ToLower(sub), commandWords); len(near) > 0 {
+		c.Suggest = "/rtgit " + near[0]
+	}
+	return c
 }
 
 // MaxCommentBytes bounds what a comment may carry into an answer file.
@@ -43,10 +62,35 @@ func ParseComment(text string) Command {
 			return Command{Kind: sub}
 		case "deep", "brief", "standard":
 			return Command{Kind: "depth", Depth: steps.Depth(sub)}
+		case "depth":
+			// "/rtgit depth standard" says what "/rtgit standard" says.
+			if len(f) == 3 && steps.Depth(strings.ToLower(f[2])).Valid() {
+				return Command{Kind: "depth", Depth: steps.Depth(strings.ToLower(f[2]))}
+			}
+			c := Command{Kind: "help", Unknown: strings.Join(f[1:], " ")}
+			if len(f) >= 3 {
+				given := strings.ToLower(f[2])
+				if near := nearest.Words(given, []string{"brief", "standard", "deep"}); len(near) > 0 {
+					c.Suggest = "/rtgit " + near[0]
+				}
+				for _, d := range []string{"brief", "standard", "deep"} {
+					if c.Suggest == "" && strings.Contains(given, d) { // "superdeep", "extra-brief"
+						c.Suggest = "/rtgit " + d
+					}
+				}
+			}
+			if c.Suggest == "" {
+				c.Suggest = "/rtgit brief`, `/rtgit standard` or `/rtgit deep"
+			}
+			return c
 		case "resolve":
 			return parseResolve(first, f, rest)
 		case "approve":
 			return Command{Kind: "approve", Text: strings.Join(f[2:], " ")}
+		case "abandon", "defer":
+			// The reason follows, on the same line or the lines below.
+			inline := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.SplitN(first, f[1], 2)[1]), ":"))
+			return Command{Kind: sub, Text: strings.TrimSpace(strings.Join(nonEmpty(inline, rest), "\n"))}
 		case "revise":
 			if len(f) < 3 {
 				return Command{Kind: "help", Unknown: "revise needs a step id"}
@@ -69,7 +113,7 @@ func ParseComment(text string) Command {
 			body := strings.TrimSpace(strings.Join(nonEmpty(inline, rest), "\n"))
 			return Command{Kind: "answer", QuestionID: id, Text: body}
 		}
-		return Command{Kind: "help", Unknown: f[1]}
+		return unknownCommand(f[1])
 	}
 	switch strings.ToUpper(trimmed) {
 	case "C":
@@ -115,8 +159,8 @@ func nonEmpty(parts ...string) []string {
 
 // HelpText lists the commands a comment may use.
 const HelpText = "Commands: `/rtgit continue` (or `C`), `/rtgit elaborate` (or `E`), `/rtgit skip` (or `S`), " +
-	"`/rtgit deep`, `/rtgit brief`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
-	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit approve [area...]` to sign off requirements, architecture, design or tasks, `/rtgit revise <step>` to reopen a finished step's answers, " +
+	"`/rtgit brief`, `/rtgit standard`, `/rtgit deep`, `/rtgit status`, `/rtgit refresh`, `/rtgit help`, `/rtgit answer <id>` with the answer on the next lines, " +
+	"`/rtgit resolve Q-001 <answer>` to settle an open question, `/rtgit abandon <reason>` or `/rtgit defer <reason>` to set the analysis aside, `/rtgit approve [area...]` to sign off requirements, architecture, design or tasks, `/rtgit revise <step>` to reopen a finished step's answers, " +
 	"and `/rtgit answer <step>/<id>` to change an answer of a finished step. " +
 	"A question is tracked as an open question; anything else is taken as feedback on the current step."
 
@@ -191,9 +235,16 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		return m.Revise(slug, cmd.StepID)
 	case "approve":
 		return m.Approve(slug, strings.Fields(cmd.Text), signoff.Approve, m.speaker(from))
+	case "abandon":
+		return m.Abandon(slug, cmd.Text)
+	case "defer":
+		return m.Defer(slug, cmd.Text)
 	case "help":
 		r := &Reply{}
-		if cmd.Unknown != "" {
+		switch {
+		case cmd.Unknown != "" && cmd.Suggest != "":
+			r.say("", fmt.Sprintf("I don't know the command %q; did you mean `%s`? Nothing was changed.", cmd.Unknown, cmd.Suggest))
+		case cmd.Unknown != "":
 			r.say("", fmt.Sprintf("I don't know the command %q.", cmd.Unknown))
 		}
 		r.say("", HelpText)

@@ -3,6 +3,7 @@ package roundtable
 import (
 	"errors"
 	"fmt"
+	"github.com/rtgit/rtgit/steps/meta"
 	"slices"
 	"strings"
 
@@ -99,6 +100,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		changed[f.Path] = f
 	}
 	var review []string
+	var items []meta.ReviewItem
 	for _, s := range st.plan.Steps() {
 		var names []string
 		for _, mn := range mentioned {
@@ -108,6 +110,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		}
 		if len(names) > 0 {
 			review = append(review, fmt.Sprintf("%s %s names %s", s.ID, titles[s.ID], strings.Join(names, ", ")))
+			items = append(items, meta.ReviewItem{StepID: s.ID, Text: strings.ReplaceAll(review[len(review)-1], "`", ""), Refresh: shortHash(tip)})
 		}
 	}
 
@@ -122,6 +125,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	// are.
 	st.meta.BaseCommit = tip
 	st.meta.CodebaseHash = shortHash(tip)
+	st.meta.AddReviewItems(items)
 	c := st.m.changes()
 	if err := st.build(c, true); err != nil {
 		return nil, err
@@ -179,6 +183,9 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	}
 	for _, l := range review {
 		r.say("", "Review: "+strings.ReplaceAll(l, "`", ""))
+	}
+	if len(review) > 0 {
+		r.say("", fmt.Sprintf("These stay in status and check until you revise the step or run `rtgit reviewed %s <step>`.", st.it.slug))
 	}
 	return r, nil
 }

@@ -127,7 +127,7 @@ func (st *state) renderAnswerFile(s *steps.Step, ph *steps.RoutePhase, d steps.D
 // answerView is what an answer file of s at depth d is rendered from.
 func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
-	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), Header: v.Header,
+	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), DepthWhy: st.depthWhy(ph), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry), CarryDraft: st.carryDrafts(s, d, carry)}
 	av.Criteria, av.Contributors = v.Criteria, v.Contributors
 	av.Kept = st.keptAnswers(s, d, carry)

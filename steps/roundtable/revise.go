@@ -130,6 +130,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 		return nil, err
 	}
 	c := st.m.changes()
+	c.restoring = st.rebuilding
 	if err := st.build(c, rescan); err != nil {
 		return nil, err
 	}
@@ -138,6 +139,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 	for _, s := range revised {
 		c.commitAsIs(st.it.answerPath(s))
 		st.meta.AddRevision(s.ID, head, at)
+		st.meta.DropReviewItems(s.ID) // revised: the review was done
 		st.meta.SetAnsweredBy(s.ID, st.m.changer())
 		names = append(names, s.ID+" "+s.Title)
 	}
@@ -156,8 +158,17 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 		r.say("", d)
 	}
 	c.dropUnchanged()
-	if len(c.order) == 0 {
+	kept, err := c.keepEdits()
+	if err != nil {
+		return nil, err
+	}
+	for _, rel := range kept {
+		r.say("", fmt.Sprintf("Kept your uncommitted edit of %s: rebuilding would replace text you changed there. Commit the edit to keep it, or discard it (git restore %s) and rebuild again.", rel, rel))
+	}
+	if len(c.order) == 0 && len(kept) == 0 {
 		r.say("", "Nothing to rebuild: every artifact already matches the answers.")
+	} else if len(c.order) == 0 {
+		// Only edits a rebuild would overwrite: nothing is written.
 	} else {
 		sha, err := c.commit(msg)
 		if err != nil {
@@ -204,6 +215,7 @@ func (m *Machine) Rebuild(slug string) (*Reply, error) {
 	if err != nil {
 		return nil, err
 	}
+	st.rebuilding = true
 	return st.revise(revised, true, "rtgit: rebuild "+slug)
 }
 

@@ -15,10 +15,13 @@ import (
 
 // state is one analysis as read from the worktree at the start of a verb.
 type state struct {
-	m    *Machine
-	it   item
-	plan *steps.Route
-	meta *meta.Meta
+	// rebuilding: the verb is rebuild, which restores damage it can
+	// restore without losing a person's text (changeset.keepEdits).
+	rebuilding bool
+	m          *Machine
+	it         item
+	plan       *steps.Route
+	meta       *meta.Meta
 	// files caches parsed answer files by step id; nil entries are missing.
 	files map[string]*answers.File
 	// rev is the branch the analysis is read from; "" is the worktree.
@@ -101,6 +104,9 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 			name = rev + ":" + name
 		}
 		md, err = meta.Parse(name, data)
+		if err == nil {
+			err = meta.CheckMeaning(name, data, md, slug)
+		}
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q: %s does not exist (is branch %s checked out?)", ErrNoAnalysis, slug, it.metaPath(), it.branch())
@@ -113,6 +119,13 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 		return nil, err
 	}
 	p, err := m.plan(lib)
+	var unknown *steps.UnknownLibraryError
+	if errors.As(err, &unknown) {
+		// The library is named in meta.json: say where.
+		if line, col, ok := meta.KeyPosition(data, "library"); ok {
+			return nil, fmt.Errorf("%s:%d:%d: library: %w", it.metaPath(), line, col, err)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

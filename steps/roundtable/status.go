@@ -36,6 +36,11 @@ type Status struct {
 	MergedIn string `json:"merged_in,omitempty"`
 	// OpenQuestions are the tracked questions not yet resolved.
 	OpenQuestions []meta.OpenQuestion `json:"open_questions,omitempty"`
+	// Closed says the analysis was abandoned or deferred, and why.
+	Closed *meta.Closed `json:"closed,omitempty"`
+	// ReviewItems are the finished steps a refresh asked a person to check
+	// against changed code, until they revise the step or mark it reviewed.
+	ReviewItems []meta.ReviewItem `json:"review_items,omitempty"`
 	// Revised lists the finished steps whose answers were edited since
 	// their artifacts were rendered; `rtgit next` applies them.
 	Revised []string `json:"revised"`
@@ -79,6 +84,7 @@ type StepStatus struct {
 	Title      string           `json:"title"`
 	Persona    string           `json:"persona"`
 	Depth      string           `json:"depth"`
+	DepthWhy   string           `json:"depth_from"` // where the depth came from, and how to change it
 	AnswerFile string           `json:"answer_file"`
 	Questions  []QuestionStatus `json:"questions"`
 	// Kept are the answers kept under "Answered earlier": questions this
@@ -154,6 +160,8 @@ func (st *state) status() *Status {
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
 		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
 		Library: st.plan.Library, Plan: st.plan, SourceID: md.SourceID, SourceURL: md.SourceURL}
+	s.Closed, _ = md.ClosedRecord(st.it.metaPath()) // a malformed record: check reports it
+	s.ReviewItems, _ = md.ReviewItems(st.it.metaPath())
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
 	st.revisionStatus(s)
 	s.SignOff = st.signOff()
@@ -170,7 +178,7 @@ func (st *state) status() *Status {
 	}
 	s.Depth = string(d)
 	v := st.view(cur, ph, d)
-	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}, Menu: v.Menu}
+	ss := &StepStatus{ID: cur.ID, Title: cur.Title, Persona: cur.Persona, Depth: string(d), DepthWhy: st.depthWhy(ph), AnswerFile: v.AnswerFile, Questions: []QuestionStatus{}, Menu: v.Menu}
 	for _, q := range v.Questions {
 		ss.Questions = append(ss.Questions, QuestionStatus{q.ID, q.Text, q.Required, q.Answered})
 	}

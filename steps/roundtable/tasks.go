@@ -91,6 +91,11 @@ type PlanState struct {
 	// Edited is true when the confirmed answer is not the draft rtgit
 	// last derived: a person changed it, so rtgit never rewrites it.
 	Edited bool
+	// Pending is true when the plan is the tasks answer of the open step
+	// as the working tree has it, edited by a person and not confirmed
+	// until the step is completed: what `check` would read, so a person
+	// can check an edited plan before `next`.
+	Pending bool
 	// Problems are the plan's problems, their lines in Path.
 	Problems []plan.Problem
 	// Coverage is how much of the analysis the plan covers.
@@ -103,6 +108,8 @@ type PlanState struct {
 // (derived; the steps ask no tasks question).
 func (ps *PlanState) State() string {
 	switch {
+	case ps.Pending:
+		return "editing"
 	case ps.Path != "" && ps.Edited:
 		return "edited"
 	case ps.Path != "":
@@ -133,7 +140,11 @@ func (st *state) planFrom(src plan.Sources) (*PlanState, error) {
 	a := plan.AnalysisOf(src)
 	s := st.tasksStep()
 	ps.Asked = s != nil
-	if s != nil && st.meta.HasStep(s.ID) {
+	if s != nil && !st.meta.HasStep(s.ID) {
+		if err := st.pendingPlan(ps, s, derived); err != nil {
+			return nil, err
+		}
+	} else if s != nil {
 		f, err := st.answerFile(s)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
@@ -177,6 +188,41 @@ func (st *state) planFrom(src plan.Sources) (*PlanState, error) {
 		}
 	}
 	return ps, nil
+}
+
+// pendingPlan makes ps the tasks answer of the open step when a person
+// has edited it away from the derived draft: the plan as it stands in the
+// working tree, checked like a confirmed one but not confirmed.
+func (st *state) pendingPlan(ps *PlanState, s *steps.Step, derived plan.Plan) error {
+	if cur, _ := st.current(); cur != s {
+		return nil
+	}
+	f, err := st.answerFile(s)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	ans, ok := answerOf(f, TasksQuestion)
+	if !ok || strings.TrimSpace(ans.Text) == notKnownYet || strings.TrimSpace(ans.Text) == strings.TrimSpace(plan.Format(derived)) {
+		return nil
+	}
+	rel := st.it.answerPath(s)
+	data, err := st.read(rel)
+	if err != nil {
+		return err
+	}
+	p, perr := plan.Parse(ans.Text)
+	ps.Plan, ps.Path, ps.Pending, ps.Edited = p, rel, true, true
+	ps.Line = firstTextLine(bytes.Split(data, []byte("\n")), ans.Line)
+	var lineErrs plan.Errors
+	if errors.As(perr, &lineErrs) {
+		for _, e := range lineErrs {
+			ps.Problems = append(ps.Problems, plan.Problem{Line: e.Line, Rule: "task-syntax", Severity: plan.Error, Msg: e.Msg})
+		}
+	}
+	return nil
 }
 
 // RuleUpstream is the review item for an edited plan that no longer

@@ -44,6 +44,9 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 		if q.ID == TasksQuestion {
 			probs = append(probs, tasksSyntax(rel, a)...)
 		}
+		if s.NoneAllowed(q.ID) && steps.IsNone(a.Text) {
+			continue // "None" is the whole answer; the list's format does not apply
+		}
 		for _, r := range s.RulesFor(q.ID) {
 			if msg, at := checkRuleLine(r, a.Text); msg != "" {
 				where := where

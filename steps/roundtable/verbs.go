@@ -100,22 +100,48 @@ func (st *state) open() (*steps.Step, *steps.RoutePhase, *answers.File, error) {
 	return cur, ph, f, nil
 }
 
-// SetDepth is a user depth override for the current phase (module-design
-// §6.2): persisted, announced, and applied by re-rendering the open step.
+// SetDepth is a user depth override (module-design §6.2): persisted,
+// announced, and applied by re-rendering the open step. A person's choice
+// holds for the current phase and every later one, so it is not undone by
+// the quick scan's depth when the next phase opens.
 func (m *Machine) SetDepth(slug string, d steps.Depth) (*Reply, error) {
+	return m.setDepthOf(slug, d, false)
+}
+
+// SetPhaseDepth is SetDepth for the current phase only: later phases keep
+// the depth they would have had.
+func (m *Machine) SetPhaseDepth(slug string, d steps.Depth) (*Reply, error) {
+	return m.setDepthOf(slug, d, true)
+}
+
+func (m *Machine) setDepthOf(slug string, d steps.Depth, phaseOnly bool) (*Reply, error) {
 	if !d.Valid() {
 		return nil, fmt.Errorf("depth %q must be brief, standard or deep", d)
 	}
 	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
-		return st.setDepth(cur, ph, f, d)
+		return st.setDepthFor(cur, ph, f, d, phaseOnly)
 	})
 }
 
 func (st *state) setDepth(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth) (*Reply, error) {
+	return st.setDepthFor(cur, ph, f, d, false)
+}
+
+func (st *state) setDepthFor(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth, phaseOnly bool) (*Reply, error) {
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, steps.OverrideAnnouncement(d))
-	st.meta.DepthOverrides[ph.Phase.Key] = string(d)
-	r, err := st.rerender(r, cur, ph, f, d, true, fmt.Sprintf("rtgit: depth %s for phase %s (%s)", d, ph.Phase.Number, ph.Phase.Name))
+	scope := fmt.Sprintf("phase %s (%s)", ph.Phase.Number, ph.Phase.Name)
+	if phaseOnly {
+		st.meta.DepthOverrides[ph.Phase.Key] = string(d)
+		r.say("", fmt.Sprintf("Depth %s holds for phase %s (%s) only; later phases keep theirs.", d, ph.Phase.Number, ph.Phase.Name))
+	} else {
+		for _, later := range st.phasesFrom(ph) {
+			st.meta.DepthOverrides[later.Phase.Key] = string(d)
+		}
+		scope = fmt.Sprintf("phase %s (%s) onwards", ph.Phase.Number, ph.Phase.Name)
+		r.say("", fmt.Sprintf("Depth %s holds for the rest of the analysis until you change it; `rtgit depth --phase` changes the current phase only.", d))
+	}
+	r, err := st.rerender(r, cur, ph, f, d, true, fmt.Sprintf("rtgit: depth %s for %s", d, scope))
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,9 @@ type changeset struct {
 	filled map[string]map[string]bool
 	// removed are files the change deletes (staged as nil).
 	removed map[string]bool
+	// restoring: a rebuild, which may write over uncommitted damage that
+	// only removed rtgit's text (keepEdits).
+	restoring bool
 }
 
 func (m *Machine) changes() *changeset {

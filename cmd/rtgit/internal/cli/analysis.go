@@ -34,7 +34,8 @@ func newNewCmd(g *globals, s Streams) *cobra.Command {
 docs/requirements/<slug>/meta.json and the first step's answer file, and commit
 them. The branch starts at the default branch's tip (origin/HEAD, else main,
 else master), not at whatever is checked out, unless --from names another
-commit; rtgit says which. Without --slug, the slug is derived from the
+commit; rtgit says which, and says so when the checked-out commit is another,
+since staleness is measured from the start. Without --slug, the slug is derived from the
 description: its words without filler such as "let", "as" or "the", at most 40
 characters.
 
@@ -109,6 +110,7 @@ func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
+	checkedOut := checkedOutElsewhere(ws, base)
 	m, err := machineWithAI(ws, s, nil)
 	if err != nil {
 		return err
@@ -138,7 +140,11 @@ func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 			break
 		}
 	}
-	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n\n", slug, roundtable.BranchPrefix, slug, base.describe())
+	fmt.Fprintf(s.Out, "Started %s on branch %s%s, from %s.\n", slug, roundtable.BranchPrefix, slug, base.describe())
+	if checkedOut != "" {
+		fmt.Fprintln(s.Out, checkedOut)
+	}
+	fmt.Fprintln(s.Out)
 	printReply(s.Out, s.colors(s.Out), slug, r)
 	return nil
 }
@@ -287,19 +293,27 @@ request (or rtgit comment) take part the same way.`,
 }
 
 func newDepthCmd(g *globals, s Streams) *cobra.Command {
-	return slugVerb(g, s, "depth [<slug>] brief|standard|deep", "Override the depth of the current phase",
-		`Set the depth for the rest of the current phase. The override is kept in
-meta.json and the open step is re-rendered with every answer: those to
+	var phaseOnly bool
+	cmd := slugVerb(g, s, "depth [<slug>] [--phase] brief|standard|deep", "Choose the depth for the rest of the analysis",
+		`Set the depth from the current step on: it holds for this phase and every
+later one until you change it again, whatever the quick scan suggested.
+--phase sets it for the current phase only. The choice is kept in meta.json
+(depth_overrides) and the open step is re-rendered with every answer: those to
 questions the new depth does not ask stay in the file under "Answered
 earlier", still count, and are back under their questions at a depth that
 asks them.`,
-		"  rtgit depth invoice-export deep", 2,
+		"  rtgit depth invoice-export standard\n  rtgit depth invoice-export --phase deep", 2,
 		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
 			if d := steps.Depth(a[1]); !d.Valid() {
 				return nil, usageErr("depth %q must be brief, standard or deep", a[1])
 			}
+			if phaseOnly {
+				return m.SetPhaseDepth(a[0], steps.Depth(a[1]))
+			}
 			return m.SetDepth(a[0], steps.Depth(a[1]))
 		})
+	cmd.Flags().BoolVar(&phaseOnly, "phase", false, "set the depth for the current phase only")
+	return cmd
 }
 
 func newAnswerCmd(g *globals, s Streams) *cobra.Command {

@@ -51,3 +51,20 @@ func newBase(ws *workspace, from string) (startPoint, error) {
 	}
 	return startPoint{name: name, sha: head, why: "no main, master or origin/HEAD; --from picks another start"}, nil
 }
+
+// checkedOutElsewhere is the sentence `rtgit new` adds when the commit a
+// person had checked out is not where the analysis starts: most people
+// check out what they mean to analyse, and would otherwise find out only
+// when staleness counts the commits between the two. "" when they agree.
+func checkedOutElsewhere(ws *workspace, base startPoint) string {
+	head, err := ws.repo.HeadCommit()
+	if err != nil || head == "" || head == base.sha {
+		return ""
+	}
+	rev := "HEAD"
+	if b, err := ws.repo.HeadBranch(); err == nil && b != "" {
+		rev = b
+	}
+	return fmt.Sprintf("The checked-out commit, %s at %s, is not that start: staleness is measured from %s. To analyse %s instead: rtgit new --from %s.",
+		rev, gitops.ShortHash(head), gitops.ShortHash(base.sha), rev, rev)
+}

@@ -26,8 +26,9 @@ import (
 type publishOptions struct {
 	*globals
 	githubTarget
-	dryRun bool
-	login  string
+	dryRun  bool
+	offline bool
+	login   string
 }
 
 func newPublishCmd(g *globals, s Streams) *cobra.Command {
@@ -48,7 +49,11 @@ the default branch (never the working tree's), opens at most
 issues.max_per_publish issues (100), and again creates nothing that exists:
 rtgit finds its own issues by a hidden marker, edits what changed, and tells
 the issue of a task no longer in the plan so (it stays open). --dry-run
-prints every create and update it would make and writes nothing.
+prints every create and update it would make and writes nothing. Without a
+token, or with --offline, the dry run reads the files alone and asks GitHub
+nothing: it shows what a first publish would write, and names the tasks
+meta.json records issues for, which a run with a token would update or leave
+as they are instead.
 
 The repository, token and API are found as rtgit pr finds them; the account
 the token belongs to must be the one that opened the earlier issues.`,
@@ -64,6 +69,7 @@ the token belongs to must be the one that opened the earlier issues.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.dryRun, "dry-run", false, "print what would be created and updated; write nothing")
+	cmd.Flags().BoolVar(&o.offline, "offline", false, "with --dry-run: read the files alone, asking GitHub nothing (the default without a token)")
 	cmd.Flags().StringVar(&o.login, "login", "", "the account the token acts as (default: asked from the API)")
 	o.githubTarget.flags(cmd)
 	return cmd
@@ -86,6 +92,12 @@ func runPublish(ctx context.Context, o *publishOptions, slug string, s Streams) 
 		if head, _ := repoGit.HeadBranch(); head != roundtable.BranchPrefix+slug {
 			return usageErr("publish: check out %s%s first (git switch %s%s), or pass --dry-run", roundtable.BranchPrefix, slug, roundtable.BranchPrefix, slug)
 		}
+	}
+	if o.offline && !o.dryRun {
+		return usageErr("publish: --offline needs --dry-run: publishing writes to GitHub")
+	}
+	if o.dryRun && (o.offline || !o.hasToken()) {
+		return runOfflineDryRun(ctx, o, m, repoGit, slug, s)
 	}
 	client, repo, err := o.githubTarget.clientFor("publish", repoGit, "")
 	if err != nil {
@@ -167,6 +179,9 @@ type publisher struct {
 	serverURL string
 	log       io.Writer
 	pause     review.Sleeper // nil: apiPause
+	// offline: a dry run from the files alone; client is nil and GitHub
+	// is asked nothing.
+	offline bool
 }
 
 // reply publishes for /rtgit publish in the Action, and words the reply.
@@ -226,7 +241,9 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 	if n, ok := strings.CutPrefix(st.SourceID, "GH-"); ok {
 		o.Source, _ = strconv.Atoi(n)
 	}
-	if pr, err := p.client.PullRequestFor(ctx, branch); err != nil {
+	if p.offline {
+		// No pull request is known without asking GitHub.
+	} else if pr, err := p.client.PullRequestFor(ctx, branch); err != nil {
 		return nil, "", err
 	} else if pr != nil {
 		o.PR = pr.Number
@@ -246,7 +263,11 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 		}
 		o.Artifacts = append(o.Artifacts, publish.File{Path: dir + "/" + name, Content: string(data)})
 	}
-	res, err = publish.Publish(ctx, p.client, o)
+	var tracker publish.Tracker = p.client
+	if p.offline {
+		tracker = offlineTracker{}
+	}
+	res, err = publish.Publish(ctx, tracker, o)
 	var tooMany *publish.TooManyError
 	if errors.As(err, &tooMany) {
 		return nil, "Nothing was published: " + tooMany.Error() + ".", nil

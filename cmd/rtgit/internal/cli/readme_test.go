@@ -53,3 +53,37 @@ func TestEveryCommandHelpHasAnExample(t *testing.T) {
 	}
 	walk(root)
 }
+
+// "Try it" promises a number of commands; its code block holds exactly
+// that many, so a newcomer is not surprised by a third.
+func TestReadmeTryItHoldsTheCommandsItCounts(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i := strings.Index(s, "## Try it")
+	if i < 0 {
+		t.Fatal("README.md has no \"## Try it\"")
+	}
+	s = s[i:]
+	open := strings.Index(s, "```sh\n")
+	end := strings.Index(s[open+6:], "```")
+	if open < 0 || end < 0 {
+		t.Fatal("\"Try it\" has no sh block")
+	}
+	var cmds []string
+	for _, line := range strings.Split(s[open+6:open+6+end], "\n") {
+		if strings.TrimSpace(line) != "" {
+			cmds = append(cmds, line)
+		}
+	}
+	if !strings.Contains(s[:open], "Two commands") || len(cmds) != 2 {
+		t.Errorf("\"Try it\" says two commands and shows %d: %q", len(cmds), cmds)
+	}
+	for _, c := range cmds {
+		if !strings.Contains(c, "#") {
+			t.Errorf("%q does not say what it does or how long it takes", c)
+		}
+	}
+}

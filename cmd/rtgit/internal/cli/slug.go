@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/rtgit/rtgit/internal/nearest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -202,31 +203,8 @@ func suggest(given string, slugs []string) []string {
 	return out
 }
 
-// editDistance is the Levenshtein distance, with a transposition of two
-// neighbours counting once (the commonest typo).
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
-}
+// editDistance is the distance the CLI's suggestions are ranked by.
+func editDistance(a, b string) int { return nearest.Distance(a, b) }
 
 // requireSlug resolves a read-only verb's optional slug argument: the
 // given one, checked, or the checked-out analysis.

@@ -84,8 +84,14 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	fmt.Fprintf(s.Out, "%s  %s  %s\n", p.head(name), p.state(st.AnalysisStatus), progressBar(len(st.StepsCompleted), st.StepsTotal))
 	fmt.Fprintf(s.Out, "  %s\n", termsafe.String(st.Description))
 	fmt.Fprintf(s.Out, "  %s; phases done: %s\n", readFrom(st), orNone(st.PhasesCompleted))
+	if c := st.Closed; c != nil {
+		fmt.Fprintf(s.Out, "  %s %s (%s, %s); `rtgit resume %s` picks it up again\n", p.warn(c.As+":"), c.Reason, c.At, c.By, slug)
+	}
 	if len(st.Revised) > 0 {
 		fmt.Fprintf(s.Out, "  %s %s (run `rtgit next %s` to apply)\n", p.warn("revised:"), orNone(st.Revised), slug)
+	}
+	for _, it := range st.ReviewItems {
+		fmt.Fprintf(s.Out, "  %s %s, since refresh %s (revise it, or `rtgit reviewed %s %s`)\n", p.warn("review:"), it.Text, it.Refresh, slug, it.StepID)
 	}
 	if t := st.Tasks; t != nil {
 		fmt.Fprintf(s.Out, "  plan: %s, %s; coverage %s (rtgit tasks %s)\n", t.State, termsafe.String(t.Summary), t.Coverage, slug)
@@ -107,6 +113,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		return nil
 	}
 	fmt.Fprintf(s.Out, "  %s %s %s (%s, %s depth) in %s\n", p.head("open step"), st.Step.ID, termsafe.String(st.Step.Title), termsafe.String(st.Step.Persona), st.Step.Depth, st.Step.AnswerFile)
+	if st.Step.DepthWhy != "" {
+		fmt.Fprintf(s.Out, "    depth: %s\n", termsafe.String(st.Step.DepthWhy))
+	}
 	for _, q := range st.Step.Questions {
 		opt := ""
 		if !q.Required {
@@ -440,6 +449,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 			fmt.Fprintln(s.Out, p.warn(fmt.Sprintf("files the impact analysis names changed on %s: review them and run `rtgit refresh %s`, or pass --allow-stale", r.Staleness.Base, slug)))
 		}
 		printNeighbours(s, r.Neighbours, "")
+		for _, it := range r.ReviewItems {
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("review: %s, since refresh %s; revise the step, or run `rtgit reviewed %s %s`", it.Text, it.Refresh, slug, it.StepID)))
+		}
 		for _, miss := range r.SignOffMissing {
 			fmt.Fprintln(s.Out, p.bad("sign-off: "+termsafe.String(miss.String())))
 		}
@@ -453,6 +465,8 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 			fmt.Fprintln(s.Out, line)
 		}
 		switch {
+		case r.Closed != nil:
+			fmt.Fprintln(s.Out, p.bad(fmt.Sprintf("%s is %s (%s): not to be built; `rtgit resume %s` picks it up again.", slug, r.Closed.As, r.Closed.Reason, slug)))
 		case !r.Ready || stale:
 			fmt.Fprintln(s.Out, p.bad(slug+" is not ready yet."))
 		case !(o.strict && warnings(r) > 0):

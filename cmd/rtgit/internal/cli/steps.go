@@ -83,11 +83,29 @@ func runSteps(o *stepsOptions, s Streams) error {
 			if st.Persona != ph.Persona.Key {
 				who = "  [" + plan.PersonaOf(st).Name + "]"
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", st.ID, st.Title, st.Depth, strings.Join(st.Outputs, ", "), who)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", st.ID, st.Title, depthShown(ph, st), strings.Join(st.Outputs, ", "), who)
 			total++
 		}
 	}
 	tw.Flush()
 	fmt.Fprintf(s.Out, "%d steps in %d phases\n", total, len(plan.Phases))
+	fmt.Fprintln(s.Out, depthNote)
 	return nil
+}
+
+// depthNote says how the depths in the table are chosen, since a step's
+// own default is what a person gets only when the quick scan found no
+// scope; showing it bare misled people into overriding depths they never
+// got.
+const depthNote = "Depth: the quick scan's steps run at the depth shown. After it, the scope it found sets every step of a phase " +
+	"(brief for a small change, standard for a medium one, deep for a large one); \"else\" is the step's own default, used when no scope is known. " +
+	"A depth chosen with `rtgit depth` holds for the rest of the analysis."
+
+// depthShown is the depth a step opens at by default: its own for the
+// quick scan, the scan's scope's for the rest.
+func depthShown(ph *steps.RoutePhase, st *steps.Step) string {
+	if ph.Phase.Key == steps.QuickScanPhase {
+		return string(st.Depth)
+	}
+	return "scan, else " + string(st.Depth)
 }

@@ -19,6 +19,9 @@ type tasksJSON struct {
 	// Confirmed is true for the tasks answer of a finished step, false
 	// for the plan derived from the answers.
 	Confirmed bool `json:"confirmed"`
+	// Editing is true for the open step's tasks answer as a person is
+	// editing it in the working tree.
+	Editing bool `json:"editing"`
 	// Source is "path:line" of the tasks answer, "" for a derived plan.
 	Source   string         `json:"source"`
 	Tasks    []plan.Task    `json:"tasks"`
@@ -44,8 +47,10 @@ traces, the files it touches, the tasks it comes after and the questions that
 block it (docs/tasks.md has the format).
 
 Once the step that asks for the plan (04-05 in the default steps) is finished,
-the plan is its tasks answer, confirmed. Before that, or in steps that ask for
-no plan, it is the plan rtgit derives from the answers, not confirmed. The
+the plan is its tasks answer, confirmed. While that step is open and its tasks
+answer is edited, the plan is the edit as the working tree has it (as check
+reads it), not confirmed yet. Otherwise, or in steps that ask for no plan, it
+is the plan rtgit derives from the answers, not confirmed. The
 problems the critic finds in it follow, each with its file and line.`,
 		Example:           "  rtgit tasks invoice-export\n  rtgit tasks --json invoice-export | jq '.tasks[].id'",
 		Args:              rangeArgs(0, 1),
@@ -71,7 +76,7 @@ func runTasks(o *tasksOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	out := tasksJSON{Slug: slug, Confirmed: ps.Plan.Confirmed, Tasks: ps.Plan.Tasks, Problems: []tasksProblem{}}
+	out := tasksJSON{Slug: slug, Confirmed: ps.Plan.Confirmed, Editing: ps.Pending, Tasks: ps.Plan.Tasks, Problems: []tasksProblem{}}
 	if out.Tasks == nil {
 		out.Tasks = []plan.Task{}
 	}
@@ -90,6 +95,8 @@ func runTasks(o *tasksOptions, slug string, s Streams) error {
 	}
 	c := s.colors(s.Out)
 	switch {
+	case ps.Pending:
+		fmt.Fprintf(s.Out, "Build plan of %s, as you are editing it in %s, not confirmed until `rtgit next %s` (%s):\n\n", slug, out.Source, slug, plan.Summary(ps.Plan))
 	case ps.Path != "" && ps.Edited:
 		// status calls this plan edited, and keeps "confirmed" for the
 		// answer left as rtgit derived it.

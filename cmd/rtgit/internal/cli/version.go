@@ -49,44 +49,69 @@ func Version() string {
 // and source builds report themselves correctly too.
 func versionString() string {
 	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		bi = nil
+	}
+	return formatVersion(version, commit, date, bi)
+}
+
+// formatVersion says what is known and names what is not: a build without
+// a commit (`go run`, a copy outside git) says "commit unknown" rather than
+// leaving a reader to wonder whether the field was forgotten.
+func formatVersion(version, commit, date string, bi *debug.BuildInfo) string {
 	goVersion := ""
-	if ok {
+	if bi != nil {
 		goVersion = " " + bi.GoVersion
 	}
 	if version != "" {
 		out := "rtgit v" + version + goVersion
 		if commit != "" {
-			c := commit
-			if len(c) > 12 {
-				c = c[:12]
-			}
-			out += " " + c
+			out += " " + shortSHA(commit)
+		} else {
+			out += " commit unknown"
 		}
 		if date != "" {
 			out += " built " + date
 		}
 		return out
 	}
-	if !ok {
-		return "rtgit (unknown version)"
+	if bi == nil {
+		return "rtgit (unknown version) commit unknown"
 	}
 	v := bi.Main.Version
 	if v == "" || v == "(devel)" {
 		v = "devel"
 	}
 	out := "rtgit " + v + goVersion
+	rev, dirty, when := "", false, ""
 	for _, kv := range bi.Settings {
 		switch kv.Key {
 		case "vcs.revision":
-			if len(kv.Value) > 12 {
-				kv.Value = kv.Value[:12]
-			}
-			out += " " + kv.Value
+			rev = kv.Value
 		case "vcs.modified":
-			if kv.Value == "true" {
-				out += "-dirty"
-			}
+			dirty = kv.Value == "true"
+		case "vcs.time":
+			when = kv.Value
 		}
 	}
+	if rev == "" {
+		return out + " commit unknown"
+	}
+	out += " " + shortSHA(rev)
+	if dirty {
+		out += "-dirty"
+	}
+	if when != "" {
+		// A source build records when the commit was made, not when it was
+		// built, so it says so.
+		out += " committed " + when
+	}
 	return out
+}
+
+func shortSHA(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
 }
