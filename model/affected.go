@@ -66,6 +66,9 @@ var (
 	notAffected = regexp.MustCompile(`(?i)(?:\b(?:unaffected|not affected|untouched|not touched|unchanged|unmodified|irrelevant|unrelated|out of scope|not in scope|read[- ]only|only read|read,? (?:but )?not (?:changed|modified|edited|touched)|left (?:alone|as (?:it is|they are|is))|not part of (?:this|the change|it)|stays? (?:exactly )?(?:the same|as (?:it is|they are|is)|untouched|unchanged)|stay (?:as they are|the same)|remains? (?:the same|as (?:it is|they are)|unchanged|untouched)|no (?:code )?changes? (?:to|in|for|needed|required)|nothing changes in|needs? no (?:change|edit|update)s?|(?:needs?|requires?) no editing|no edits? (?:to|in|needed)|not (?:changed|modified|edited|touched|updated|be changed|be touched|be edited)|(?:must|does|do|will|should|need|shall|is|are|would)(?: not|n't) (?:be )?(?:change|changed|edited|modified|touched|need (?:any )?(?:changes?|edits?))|won't (?:be )?(?:change|changed|touched|edited)|keeps? (?:it|them) as (?:it is|they are)|not (?:going to|to) (?:change|be changed|be touched)|without (?:being )?(?:edited|changed|touched|modified|any (?:edits?|changes?)|edits?|changes?))\b)`)
 	// changes marks a clause that says a file changes.
 	changes = regexp.MustCompile(`(?i)\b(?:changes?|changed|changing|edit(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|add(?:s|ed|ing)?|new|gets?|gains?|extend(?:s|ed)?|update[sd]?|directly|goes? (?:in|into)|go (?:in|into)|implement(?:s|ed)?|fix(?:es|ed)?|rewrit(?:e|es|ten)|wire[sd]?|deletes?|removes?|renames?|moves?)\b`)
+	// additive marks a clause that adds to a list rather than giving one
+	// ("Add config/reports.yaml", "plus the docs page").
+	additive = regexp.MustCompile(`(?i)\b(?:add|adds|adding|also|plus|include|including|as well|too)\b`)
 	// exclusion is a question whose answer lists what the change leaves out.
 	exclusion   = regexp.MustCompile(`(?i)exclu|out_of_scope|non_goal|not_in_scope|unchanged|untouched`)
 	sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|\n\s*\n`)
@@ -475,10 +478,11 @@ func AffectedFilesIn(tree Tree, impact []Named, candidates []string, scan []Name
 		added = append(added, n)
 	}
 	// The person's own list of files, where the quick-scan answers give
-	// one, stands in for the scan's candidates.
+	// one (not additions to the scan's), stands in for the scan's
+	// candidates.
 	ownList := false
 	for _, n := range added {
-		if exists(n.m.path) {
+		if exists(n.m.path) && !additive.MatchString(n.m.clause) {
 			ownList = true
 		}
 	}
@@ -610,4 +614,34 @@ func Mentions(texts []Named, known []string) []Mention {
 		}
 	}
 	return out
+}
+
+// Listed reads the files the texts name as a person's own list of them,
+// each checked against the tree: the files said to change or named in
+// passing, and apart from them those said to stay as they are. A bare
+// name counts only as a file at the root; a struck one counts in
+// neither. It is how a quick-scan answer that names the files replaces
+// the scan's candidates.
+//
+// Files named in a clause that adds to a list ("Add x.go") come back in
+// added: they extend the scan's list rather than give one.
+func Listed(tree Tree, texts ...string) (files, added, unchanged []string) {
+	for _, text := range texts {
+		for _, m := range mentions(text) {
+			p := m.path
+			if tree != nil && !tree.File(p) || slices.Contains(files, p) || slices.Contains(added, p) || slices.Contains(unchanged, p) {
+				continue
+			}
+			switch {
+			case struck.MatchString(m.clause) && !m.negated:
+			case m.negated:
+				unchanged = append(unchanged, p)
+			case additive.MatchString(m.clause):
+				added = append(added, p)
+			default:
+				files = append(files, p)
+			}
+		}
+	}
+	return files, added, unchanged
 }

@@ -316,3 +316,39 @@ func Expand(s string, lookup func(name string) (string, bool)) string {
 		return "(not known yet)"
 	})
 }
+
+// Choice is the choice of values an answer makes: the whole answer, or
+// its first words when a reason follows them ("Small. It is one setting",
+// "low, since nothing else moves", "Medium -- two modules"). People give
+// the word a question asks for and say why; the word is the value and the
+// rest stays in the answer as written. It returns the value as the rule
+// spells it, and false when the answer starts with none of them.
+func Choice(values []string, text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	t = strings.TrimLeft(t, "*_`")
+	best := ""
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if len(v) <= len(best) || len(t) < len(v) || !strings.EqualFold(t[:len(v)], v) {
+			continue
+		}
+		rest := strings.TrimLeft(t[len(v):], "*_`")
+		if rest == "" || strings.IndexByte(".,;:!?(-–—\n", rest[0]) >= 0 || rest[0] == ' ' && choiceReason(rest) {
+			best = v
+		}
+	}
+	return best, best != ""
+}
+
+// choiceReason: what follows the word after a space reads as a reason or
+// an aside ("small because …", "low -- …"), not as more of the value
+// ("small to medium").
+func choiceReason(rest string) bool {
+	w := strings.ToLower(strings.TrimSpace(rest))
+	for _, lead := range []string{"because", "since", "as ", "given", "but", "though", "although", "-", "–", "—", "(", "i think", "overall", "really", "in ", "for "} {
+		if strings.HasPrefix(w, lead) {
+			return true
+		}
+	}
+	return false
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
@@ -43,6 +44,16 @@ func (st *state) quickScanStep(c *changeset, sa stepAnswers) error {
 	var corrected, stated []string
 	if final {
 		qs, corrected, stated = settle(r, answers)
+		// The files the person lists are the candidates every later
+		// prompt quotes, in place of the scan's.
+		if t := st.tree(); t != nil {
+			if own, added, _ := model.Listed(t, answers["files"], answers["estimate"]); len(own) > 0 {
+				qs.CandidateFiles = append(own, added...)
+				if !slices.Contains(corrected, "file_count") && len(qs.CandidateFiles) > qs.EstimatedFiles {
+					qs.EstimatedFiles = len(qs.CandidateFiles)
+				}
+			}
+		}
 		st.meta.QuickScan = qs
 		st.scanned = nil // later lookups use the recorded keywords
 	}
@@ -125,11 +136,11 @@ func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []
 		CandidateFiles: append([]string{}, candidates(r, CandidateCount)...)}
 	est := answers["estimate"]
 	scope := firstGroup(scopeRe, est)
-	if v := strings.ToLower(strings.TrimSpace(answers["scope"])); v == quickscan.Small || v == quickscan.Medium || v == quickscan.Large {
+	if v, ok := steps.Choice([]string{quickscan.Small, quickscan.Medium, quickscan.Large}, answers["scope"]); ok {
 		scope = v
 	}
 	complexity := firstGroup(complexRe, est)
-	if v := strings.ToLower(strings.TrimSpace(answers["complexity"])); v == quickscan.Low || v == quickscan.Medium || v == quickscan.High {
+	if v, ok := steps.Choice([]string{quickscan.Low, quickscan.Medium, quickscan.High}, answers["complexity"]); ok {
 		complexity = v
 	}
 	files := firstGroup(fileCountRe, est, answers["files"])

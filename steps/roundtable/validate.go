@@ -120,13 +120,10 @@ func checkWhole(r steps.Rule, text string) string {
 			return fmt.Sprintf("must be at most %d words (has %d)", r.N, n)
 		}
 	case "one_of":
-		t := strings.TrimSpace(text)
-		for _, v := range r.Args {
-			if strings.EqualFold(t, strings.TrimSpace(v)) {
-				return ""
-			}
+		if _, ok := steps.Choice(r.Args, text); ok {
+			return ""
 		}
-		return fmt.Sprintf("must be one of %s", quoteList(r.Args))
+		return fmt.Sprintf("must start with one of %s (a reason may follow it)", quoteList(r.Args))
 	case "pattern":
 		re, err := regexp.Compile(r.Args[0])
 		if err == nil && !re.MatchString(strings.TrimSpace(text)) {
