@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -270,4 +271,16 @@ func pruneLinks(in Input, stories []model.Story) {
 			return known[kind] && !have[id]
 		})
 	}
+}
+
+// approvedCell is a traceability row's Status cell once the area is
+// approved, at the end of the row.
+var approvedCell = regexp.MustCompile(`(?m)\| Approved \|\s*$`)
+
+// WithoutSignOff is a block's text as it reads before any approval: the
+// traceability matrix's Status column follows sign-off, so an approval
+// rewrites it, and what an approval covers (and what a hand edit is)
+// cannot include what the approval itself writes.
+func WithoutSignOff(text string) string {
+	return approvedCell.ReplaceAllString(text, "| Draft |")
 }

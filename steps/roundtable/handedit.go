@@ -46,7 +46,7 @@ func (st *state) handEdits() ([]string, error) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			if got, ok := now[k]; ok && got != rendered[k] {
+			if got, ok := now[k]; ok && artifacts.WithoutSignOff(got) != artifacts.WithoutSignOff(rendered[k]) {
 				out = append(out, fmt.Sprintf("%s: the block %s is not what the answers render (edited by hand?); put the change in the answers, or run `rtgit rebuild %s`", rel, k, st.it.slug))
 			}
 		}

@@ -49,9 +49,6 @@ func (st *state) quickScanStep(c *changeset, sa stepAnswers) error {
 		if t := st.tree(); t != nil {
 			if own, added, _ := model.Listed(t, answers["files"], answers["estimate"]); len(own) > 0 {
 				qs.CandidateFiles = append(own, added...)
-				if !slices.Contains(corrected, "file_count") && len(qs.CandidateFiles) > qs.EstimatedFiles {
-					qs.EstimatedFiles = len(qs.CandidateFiles)
-				}
 			}
 		}
 		st.meta.QuickScan = qs

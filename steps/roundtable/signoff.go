@@ -132,7 +132,7 @@ func (st *state) documentsSay() map[string][]signoff.Answer {
 					slices.Sort(keys)
 					for _, k := range keys {
 						step, _, _ := strings.Cut(k, " ")
-						out[step] = append(out[step], signoff.Answer{ID: "document " + f + " " + k, Text: blocks[k]})
+						out[step] = append(out[step], signoff.Answer{ID: "document " + f + " " + k, Text: artifacts.WithoutSignOff(blocks[k])})
 					}
 				}
 			}
