@@ -82,6 +82,9 @@ type replay struct {
 	complete bool
 	refused  []refusal // answers the rtgit under test refused
 	notAsked []string  // stored answers to questions no step asked
+	// redrafted are the steps where a draft the person left as it was
+	// is no longer drafted, so the replay wrote the person's text.
+	redrafted []string
 }
 
 func readFidelityCorpus(root string) ([]fidelityCase, map[string][]storedAnswer) {
@@ -205,7 +208,25 @@ func replayCase(rtgit, mirrors, work string, c fidelityCase, answers []storedAns
 				r.notAsked = append(r.notAsked, id+" "+a.Question+": "+firstLine(out))
 			}
 		}
-		if out, code := rtgitIn(rtgit, dir, "", "next", c.Slug); code != 0 {
+		out, code = rtgitIn(rtgit, dir, "", "next", c.Slug)
+		if code != 0 {
+			// A draft the person confirmed that the rtgit under test no
+			// longer drafts (a verdict, say) is what the person would
+			// have written: write it, and try once more.
+			wrote := false
+			for _, a := range byStep[id] {
+				if a.Draft {
+					if _, c2 := rtgitIn(rtgit, dir, a.Text, "answer", c.Slug, a.Question, "-"); c2 == 0 {
+						wrote = true
+					}
+				}
+			}
+			if wrote {
+				r.redrafted = append(r.redrafted, id)
+				out, code = rtgitIn(rtgit, dir, "", "next", c.Slug)
+			}
+		}
+		if code != 0 {
 			r.refused = append(r.refused, refusal{Step: id, Message: strings.TrimSpace(out)})
 			break
 		}

@@ -124,7 +124,7 @@ func TestCheckRule(t *testing.T) {
 		{rule("min_words", "xxx"), "one two", "needs at least 3 words (has 2)"},
 		{rule("max_words", "xx"), "one two three", "must be at most 2 words (has 3)"},
 		{rule("one_of", "Must Have", "Won't Have"), "  must have ", ""},
-		{rule("one_of", "Must Have", "Won't Have"), "Nice", `must be one of "Must Have", "Won't Have"`},
+		{rule("one_of", "Must Have", "Won't Have"), "Nice", `must start with one of "Must Have", "Won't Have" (a reason may follow it)`},
 		{rule("pattern", "(?i)^as an? "), "As a clerk, I want", ""},
 		{rule("pattern", "(?i)^as an? "), "I want", `is not in the form this question asks for`},
 		{rule("each_line", "^US-\\d+"), "- US-1 a\n\n* US-2 b\n1. US-3 c", ""},
