@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/rtgit/rtgit/steps/prose"
 	"regexp"
 	"strings"
 )
@@ -50,8 +51,11 @@ func ParseOptions(answer string) []Option {
 			o.Pros, text = strings.TrimSpace(text[loc[1]:]), text[:loc[0]]
 		}
 		text = strings.TrimSpace(text)
-		if t, rest, ok := strings.Cut(text, ". "); ok {
-			o.Title, text = strings.TrimSpace(t), strings.TrimSpace(rest)
+		// The title is the option's first sentence, as a tokenizer reads
+		// it: "a separate command, e.g. flask routes-json" is one title.
+		if ss := prose.Split(text); len(ss) > 1 {
+			o.Title = strings.TrimSuffix(ss[0], ".")
+			text = strings.TrimSpace(strings.TrimPrefix(text[strings.Index(text, ss[0])+len(ss[0]):], " "))
 		} else {
 			o.Title, text = strings.TrimSuffix(text, "."), ""
 		}

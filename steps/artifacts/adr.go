@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/model"
+	"github.com/rtgit/rtgit/steps/prose"
 )
 
 var (
@@ -328,12 +329,10 @@ func prosCons(o model.Option) string {
 	return b.String()
 }
 
+// firstSentence is the first sentence as the person wrote it, never cut
+// at "e.g." or "3.x" (steps/prose), on one line.
 func firstSentence(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i > 0 {
-		return s[:i+1]
-	}
-	return s
+	return strings.Join(strings.Fields(prose.First(s)), " ")
 }
 
 // sentence finishes a pros or cons fragment, or says none was stated.
