@@ -16,8 +16,10 @@ type fidelityOutcome struct {
 	complete       bool
 	reached        string
 	refusedReplay  []refusal
-	refusedAnswer  int // refusals the person met while answering
-	truthN         int // files the change really touched
+	notAsked       []string // stored answers the rtgit under test asked no question for
+	redrafted      []string // steps whose confirmed draft rtgit no longer drafts
+	refusedAnswer  int      // refusals the person met while answering
+	truthN         int      // files the change really touched
 	listed         []string
 	listedReadOnly []string
 	// Affected files: the rows listed as changed that the diff holds
@@ -60,7 +62,7 @@ var (
 
 func measureReplay(rtgit string, r replay, answers []storedAnswer) fidelityOutcome {
 	o := fidelityOutcome{id: r.c.ID, repo: r.c.Repo, complete: r.complete, reached: r.reached,
-		refusedReplay: r.refused, refusedAnswer: len(r.c.Answerer.Refusals), truthN: len(r.c.Truth)}
+		refusedReplay: r.refused, notAsked: r.notAsked, redrafted: r.redrafted, refusedAnswer: len(r.c.Answerer.Refusals), truthN: len(r.c.Truth)}
 	if r.dir == "" {
 		return o
 	}

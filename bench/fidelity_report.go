@@ -93,6 +93,12 @@ func writeFidelity(w io.Writer, outs []fidelityOutcome) {
 		for _, s := range o.brokenSplits {
 			lines = append(lines, "a line ends mid-sentence: …"+s)
 		}
+		for _, q := range o.notAsked {
+			lines = append(lines, "an answer no step asked for on replay: "+q)
+		}
+		if len(o.redrafted) > 0 {
+			lines = append(lines, "drafts the person confirmed that rtgit no longer drafts, written as theirs: "+strings.Join(o.redrafted, ", "))
+		}
 		for _, r := range o.refusedReplay {
 			lines = append(lines, "refused on replay at "+r.Step+": "+firstLine(r.Message))
 		}

@@ -35,6 +35,14 @@ func (f *fakeBackend) Check(slug string) (*Check, error) {
 	return &Check{Ready: true}, nil
 }
 
+func (f *fakeBackend) Artifacts(slug string) ([]string, error) {
+	a, err := f.Load(slug)
+	if err != nil {
+		return nil, err
+	}
+	return a.Artifacts, nil
+}
+
 func (f *fakeBackend) Artifact(slug, name string) ([]byte, error) {
 	if s, ok := f.files[slug+"/"+name]; ok {
 		return []byte(s), nil

@@ -26,11 +26,11 @@ func (h *handlers) resources(s *mcp.Server) {
 		return
 	}
 	for _, r := range rows[:min(len(rows), maxList)] {
-		a, err := h.b.Load(r.Slug)
+		names, err := h.b.Artifacts(r.Slug)
 		if err != nil {
 			continue
 		}
-		for _, f := range a.Artifacts {
+		for _, f := range names {
 			s.AddResource(&mcp.Resource{
 				Name:     r.Slug + "/" + f,
 				URI:      "rtgit://" + r.Slug + "/" + f,
@@ -50,8 +50,8 @@ func (h *handlers) read(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.R
 	if checkSlug(slug) != nil || file == "" || strings.ContainsAny(file, "/\\") || file == "." || file == ".." {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	a, err := h.b.Load(slug)
-	if err != nil || !slices.Contains(a.Artifacts, file) {
+	names, err := h.b.Artifacts(slug)
+	if err != nil || !slices.Contains(names, file) {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	data, err := h.b.Artifact(slug, file)

@@ -28,8 +28,11 @@ type Backend interface {
 	Load(slug string) (*Analysis, error)
 	// Check is the build-readiness gate, as `rtgit check` runs it.
 	Check(slug string) (*Check, error)
-	// Artifact is one file of the analysis's folder, by the name Load
-	// listed in Analysis.Artifacts.
+	// Artifacts names the files of the analysis's folder, the resources;
+	// cheaper than Load, which reads the whole analysis.
+	Artifacts(slug string) ([]string, error)
+	// Artifact is one file of the analysis's folder, by a name Artifacts
+	// lists.
 	Artifact(slug, name string) ([]byte, error)
 	// Comment handles text exactly as `rtgit comment` does, committing
 	// what it records, and returns what the persona replied.

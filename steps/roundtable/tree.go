@@ -21,13 +21,20 @@ func (st *state) tree() *baseTree {
 	if rev == "" || st.m.Repo == nil {
 		return nil
 	}
-	if _, err := st.m.Repo.ListFiles(rev, ""); err != nil {
-		return nil
+	root, err := st.m.Repo.ListFiles(rev, "")
+	if err != nil {
+		return nil // an unreadable base checks nothing rather than refuse every row
 	}
-	return &baseTree{repo: st.m.Repo, rev: rev, files: map[string][]string{}, read: map[string]bool{}}
+	if root == nil {
+		root = []string{}
+	}
+	return &baseTree{repo: st.m.Repo, rev: rev, files: map[string][]string{".": root}, read: map[string]bool{".": true}}
 }
 
 func (t *baseTree) list(dir string) ([]string, bool) {
+	if dir == "" {
+		dir = "."
+	}
 	if !t.read[dir] {
 		t.read[dir] = true
 		names, err := t.repo.ListFiles(t.rev, dir)

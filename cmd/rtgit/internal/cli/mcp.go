@@ -140,6 +140,21 @@ func (b *mcpBackend) Check(slug string) (*mcpserver.Check, error) {
 	return checkForAgent(r), nil
 }
 
+func (b *mcpBackend) Artifacts(slug string) ([]string, error) {
+	m, err := b.machine()
+	if err != nil {
+		return nil, err
+	}
+	if err := b.known(m, slug); err != nil {
+		return nil, err
+	}
+	src, err := m.Source(slug)
+	if err != nil {
+		return nil, err
+	}
+	return b.artifacts(slug, src), nil
+}
+
 func (b *mcpBackend) Artifact(slug, name string) ([]byte, error) {
 	m, err := b.machine()
 	if err != nil {
