@@ -18,6 +18,9 @@
 //	go run ./bench -action         # the Action's job, simulated step by step
 //	go run ./bench -fidelity bench/fidelity -mirrors DIR
 //	                               # natural answers to real changes, replayed
+//	go run ./bench -commands [-baseline BIN]
+//	                               # the commands that read a whole analysis,
+//	                               # side by side with another rtgit
 //
 // -short also measures scan accuracy, on a small synthetic corpus it
 // builds itself.
@@ -76,6 +79,8 @@ func main() {
 	verbose := flag.Bool("v", false, "with -accuracy, print every change's outcome to standard error")
 	fidelity := flag.String("fidelity", "", "replay the natural-prose analyses of the corpus `DIR` (bench/fidelity) and measure how rtgit read them, and nothing else")
 	flag.StringVar(&mermaidModules, "mermaid", os.Getenv("RTGIT_MERMAID"), "with -fidelity, a node_modules `DIR` holding mermaid and jsdom: every Mermaid block is parsed by .ci/check-mermaid.mjs")
+	commands := flag.Bool("commands", false, "time next at 04-05, rebuild, check, export and status on the demo's finished analysis, and nothing else")
+	baseline := flag.String("baseline", "", "with -commands, a `BIN` of rtgit to time side by side (for instance one built from an earlier commit)")
 	split := flag.String("split", "", "with -accuracy, measure only the changes of this corpus split (train, heldout, fresh, lang, extra or check)")
 	flag.Parse()
 	staleHistory := history
@@ -154,6 +159,11 @@ func main() {
 		}
 		w := reportWriter(*outPath)
 		writeFidelity(w, measureFidelity(s.rtgit, *fidelity, *mirrors, filepath.Join(root, "fidelity"), *verbose))
+		return
+	}
+
+	if *commands {
+		writeCommands(reportWriter(*outPath), measureCommands(s.rtgit, *baseline, root, s.reps), s.reps, *baseline)
 		return
 	}
 

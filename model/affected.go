@@ -117,6 +117,15 @@ type mention struct {
 // extension; URLs, absolute paths, routes with placeholders and rtgit's
 // own analysis folders are not files of the change.
 func mentions(text string) []mention {
+	if m, ok := mentionMemo.get(text); ok {
+		return m
+	}
+	m := readMentions(text)
+	mentionMemo.put(text, m)
+	return m
+}
+
+func readMentions(text string) []mention {
 	var out []mention
 	starts := clauseStarts(text)
 	for _, loc := range pathToken.FindAllStringIndex(text, -1) {

@@ -7,9 +7,12 @@ import (
 // BlockKeys lists the keys of rtgit's marker blocks in doc, in order,
 // outside fenced code.
 func BlockKeys(doc []byte) []string {
-	var out []string
 	lines := splitLines(doc)
-	fenced := fencedLines(lines)
+	return blockKeys(lines, fencedLines(lines))
+}
+
+func blockKeys(lines []string, fenced []bool) []string {
+	var out []string
 	for i, l := range lines {
 		if fenced[i] {
 			continue
@@ -49,8 +52,9 @@ func RemoveBlock(doc []byte, key string) ([]byte, error) {
 func Blocks(doc []byte) map[string]string {
 	out := map[string]string{}
 	lines := splitLines(doc)
-	for _, key := range BlockKeys(doc) {
-		start, end, err := findBlock(lines, key)
+	fenced := fencedLines(lines)
+	for _, key := range blockKeys(lines, fenced) {
+		start, end, err := findBlockFenced(lines, fenced, key)
 		if err != nil || start < 0 {
 			continue
 		}

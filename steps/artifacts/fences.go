@@ -29,14 +29,7 @@ var fenceParser = parser.NewParser(
 func fencedLines(lines []string) []bool {
 	out := make([]bool, 0, len(lines))
 	for pos := 0; pos < len(lines); {
-		rest := fencedRegion(lines[pos:])
-		begin := -1
-		for i, l := range lines[pos:] {
-			if !rest[i] && strings.HasPrefix(strings.TrimSpace(l), "<!-- rtgit:begin ") {
-				begin = i
-				break
-			}
-		}
+		begin, head := nextBegin(lines, pos)
 		end := -1
 		if begin >= 0 {
 			closer := strings.Replace(strings.TrimSpace(lines[pos+begin]), "rtgit:begin", "rtgit:end", 1)
@@ -48,14 +41,37 @@ func fencedLines(lines []string) []bool {
 			}
 		}
 		if end < 0 {
-			return append(out, rest...)
+			if begin >= 0 {
+				head = fencedRegion(lines[pos:])
+			}
+			return append(out, head...)
 		}
-		out = append(out, rest[:begin+1]...)
+		out = append(out, head[:begin+1]...)
 		out = append(out, fencedRegion(lines[pos+begin+1:end])...)
 		out = append(out, false)
 		pos = end + 1
 	}
 	return out
+}
+
+// nextBegin finds the first begin marker at or after pos that is not inside
+// fenced code, and returns its offset from pos with the fence marks of
+// lines[pos:] up to and including it. Whether a line is fenced depends only
+// on the lines before it, so each candidate is decided by parsing the lines
+// up to it, not the rest of the document: a document of many blocks costs
+// one pass, not one pass per block. With no marker, the offset is -1 and
+// the marks cover all of lines[pos:].
+func nextBegin(lines []string, pos int) (int, []bool) {
+	for j := pos; j < len(lines); j++ {
+		if !strings.HasPrefix(strings.TrimSpace(lines[j]), "<!-- rtgit:begin ") {
+			continue
+		}
+		head := fencedRegion(lines[pos : j+1])
+		if !head[j-pos] {
+			return j - pos, head
+		}
+	}
+	return -1, fencedRegion(lines[pos:])
 }
 
 // fencedRegion parses lines as a document of its own.

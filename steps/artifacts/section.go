@@ -97,8 +97,13 @@ func defuseMarker(l string) string {
 // findBlock locates key's markers outside fenced code. Unpaired markers are
 // an error: guessing could overwrite a person's text.
 func findBlock(lines []string, key string) (int, int, error) {
+	return findBlockFenced(lines, fencedLines(lines), key)
+}
+
+// findBlockFenced is findBlock with the fence marks of lines already known,
+// for callers that look up many blocks of one document.
+func findBlockFenced(lines []string, fenced []bool, key string) (int, int, error) {
 	start := -1
-	fenced := fencedLines(lines)
 	for i, l := range lines {
 		if fenced[i] {
 			continue
