@@ -16,6 +16,7 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/neurosnap/sentences v1.1.2
 	github.com/openai/openai-go/v3 v3.96.0
+	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/rhysd/actionlint v1.7.12
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2

@@ -46,7 +46,7 @@ func phantoms(ctx context.Context, in Input, analyses []Analysis, r *Report, add
 				return err
 			}
 			if !done {
-				add(Finding{Rule: RulePhantom, Analysis: a.Slug, Task: id,
+				add(Finding{Rule: RulePhantom, Analysis: a.Slug, Task: id, Path: a.tasksPath(), Line: t.Line,
 					Message: fmt.Sprintf("issue #%d of %s (%s) is closed, but no merged change touched its files or named it", a.TaskIssues[id], id, a.Slug)})
 			}
 		}

@@ -112,9 +112,9 @@ func testName(line string) string {
 	return ""
 }
 
-// criteria checks the criteria the test tasks of the advanced analyses
-// trace. Only those analyses are checked: a change is answerable for the
-// work it takes on, not for every analysis ever merged.
+// criteria checks the criteria the test tasks the change advances trace
+// (advanced holds each analysis with only those tasks): a change answers
+// for the work it takes on, not for every analysis ever merged.
 func criteria(ctx context.Context, in Input, advanced []Analysis, r *Report, add func(Finding)) error {
 	if len(advanced) == 0 {
 		return nil
@@ -127,8 +127,12 @@ func criteria(ctx context.Context, in Input, advanced []Analysis, r *Report, add
 	if err != nil {
 		return err
 	}
-	if !in.Reported {
-		r.Notes = append(r.Notes, "no JUnit report was given (--junit): whether the tests ran and passed is not checked")
+	if !in.Reported && len(named) > 0 {
+		defer func() {
+			if len(r.Criteria) > 0 {
+				r.Notes = append(r.Notes, "no JUnit report was given (--junit): whether the tests ran and passed is not checked")
+			}
+		}()
 	}
 	for _, a := range advanced {
 		seen := map[string]bool{}
@@ -143,7 +147,7 @@ func criteria(ctx context.Context, in Input, advanced []Analysis, r *Report, add
 				seen[id] = true
 				c := Criterion{Analysis: a.Slug, ID: id, Task: t.ID, Tests: append([]TestRef{}, named[id]...)}
 				if len(c.Tests) == 0 {
-					add(Finding{Rule: RuleUntested, Analysis: a.Slug, Task: t.ID, Criterion: id,
+					add(Finding{Rule: RuleUntested, Analysis: a.Slug, Task: t.ID, Criterion: id, Path: a.tasksPath(), Line: t.Line,
 						Message: fmt.Sprintf("%s of %s (traced by %s) has no test naming it: put %s in a test's name or in a comment beside it", id, a.Slug, t.ID, id)})
 				} else if in.Reported {
 					c.Result = resultOf(id, c.Tests, in.Reports)

@@ -183,6 +183,7 @@ func Run(ctx context.Context, in Input) (Report, error) {
 	}
 	var advanced []Analysis
 	for _, a := range analyses {
+		var tasks []plan.Task
 		touchesAnalysis := false
 		for _, f := range a.Footprint {
 			touchesAnalysis = touchesAnalysis || changed[f]
@@ -200,14 +201,18 @@ func Run(ctx context.Context, in Input) (Report, error) {
 				continue
 			}
 			any = true
+			tasks = append(tasks, t)
 			r.Advances = append(r.Advances, TaskRef{Analysis: a.Slug, Task: t.ID, Title: t.Title, Issue: a.TaskIssues[t.ID], Files: nonNil(hit), Named: isNamed})
 			if isNamed && len(hit) == 0 && len(t.Files) > 0 {
-				add(Finding{Rule: RuleNamedNoFiles, Analysis: a.Slug, Task: t.ID,
+				add(Finding{Rule: RuleNamedNoFiles, Analysis: a.Slug, Task: t.ID, Path: a.tasksPath(), Line: t.Line,
 					Message: fmt.Sprintf("the change names %s of %s%s but touches none of its files (%s)", t.ID, a.Slug, issueNote(a, t), strings.Join(t.Files, ", "))})
 			}
 		}
 		unplanned(a, changed, add)
 		if any {
+			// Only the tasks the change advances are checked for their
+			// criteria: a change answers for the work it takes on.
+			a.Plan = plan.Plan{Tasks: tasks, Confirmed: a.Plan.Confirmed}
 			advanced = append(advanced, a)
 		}
 	}
@@ -273,4 +278,14 @@ func sortFindings(fs []Finding) {
 		}
 		return a.Criterion+a.Task < b.Criterion+b.Task
 	})
+}
+
+// tasksPath is where a finding about a task, rather than a file, is
+// placed: the task's line in the analysis's tasks.md, which is where a
+// person would change the plan.
+func (a Analysis) tasksPath() string {
+	if a.Dir == "" {
+		return ""
+	}
+	return a.Dir + "/tasks.md"
 }

@@ -66,7 +66,7 @@ func TestAdvancesByFilesAndNames(t *testing.T) {
 	if strings.Join(got, ",") != "T001,T002,T003" {
 		t.Errorf("advances %v, want T001,T002,T003", got)
 	}
-	want := "warning named-without-files T003"
+	want := "warning named-without-files docs/requirements/csv-export/tasks.mdT003"
 	if rules(r) != want {
 		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
 	}
