@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -38,50 +39,73 @@ func (r *Repo) RangeChange(base, head string) (*Range, error) {
 		return nil, fmt.Errorf("the merge base of %s and %s: %w", base, head, err)
 	}
 	from := plumbing.ZeroHash
-	stop := map[plumbing.Hash]bool{}
 	if len(mb) > 0 {
 		out.MergeBase = mb[0].Hash.String()
 		from = mb[0].TreeHash
-		for _, c := range mb {
-			stop[c.Hash] = true
-		}
 	}
 	if out.Files, err = r.changedPaths(from, hc.TreeHash); err != nil {
 		return nil, err
 	}
-	// The commits above the merge base: a walk from head that stops at
-	// it, and at any commit base already holds (a merge of the base
-	// branch into the pull request brings those).
-	// Only a commit reached through a merge's second parent can be one
-	// base holds without being below the merge base, so only those are
-	// asked (asking walks base's history).
-	type step struct {
-		c      *object.Commit
-		merged bool
+	if out.Messages, err = r.logRange(bc, hc); err != nil {
+		return nil, err
 	}
-	queue, seen := []step{{c: hc}}, map[plumbing.Hash]bool{hc.Hash: true}
-	for len(queue) > 0 && len(out.Messages) < RangeCommitLimit {
-		c, merged := queue[0].c, queue[0].merged
+	return out, nil
+}
+
+// logRange lists the messages of the commits head has and base has not,
+// as `git log base..head` does, newest first: both sides are walked
+// together by commit time, each commit marked with the sides that reach
+// it, until every commit still queued is one base reaches. A commit that
+// base reaches later in the walk (clock skew) is left out at the end.
+func (r *Repo) logRange(base, head *object.Commit) ([]string, error) {
+	const fromHead, fromBase = 1, 2
+	flags := map[plumbing.Hash]int{}
+	var queue []*object.Commit
+	push := func(c *object.Commit, f int) {
+		if flags[c.Hash]&f == f {
+			return
+		}
+		flags[c.Hash] |= f
+		queue = append(queue, c)
+	}
+	push(base, fromBase)
+	push(head, fromHead)
+	var order []*object.Commit
+	for len(queue) > 0 && len(order) < RangeCommitLimit {
+		// The newest first; at equal times base's side first, so a
+		// commit both reach is marked before it is taken as head's.
+		sort.SliceStable(queue, func(i, j int) bool {
+			a, b := queue[i], queue[j]
+			if !a.Committer.When.Equal(b.Committer.When) {
+				return a.Committer.When.After(b.Committer.When)
+			}
+			return flags[a.Hash]&fromBase > flags[b.Hash]&fromBase
+		})
+		interesting := false
+		for _, c := range queue {
+			interesting = interesting || flags[c.Hash]&fromBase == 0
+		}
+		if !interesting {
+			break
+		}
+		c := queue[0]
 		queue = queue[1:]
-		if stop[c.Hash] {
-			continue
+		f := flags[c.Hash]
+		if f&fromBase == 0 {
+			order = append(order, c)
 		}
-		if merged {
-			if in, err := c.IsAncestor(bc); err == nil && in {
-				continue
-			}
-		}
-		out.Messages = append(out.Messages, c.Message)
-		for i, h := range c.ParentHashes {
-			if seen[h] {
-				continue
-			}
-			seen[h] = true
+		for _, h := range c.ParentHashes {
 			p, err := object.GetCommit(r.st, h)
 			if err != nil {
 				return nil, fmt.Errorf("commit %s: %w", h, err)
 			}
-			queue = append(queue, step{c: p, merged: merged || i > 0})
+			push(p, f)
+		}
+	}
+	var out []string
+	for _, c := range order {
+		if flags[c.Hash]&fromBase == 0 {
+			out = append(out, c.Message)
 		}
 	}
 	return out, nil

@@ -67,14 +67,14 @@ type Criterion struct {
 	Result string `json:"result,omitempty"`
 }
 
-// ScanTests finds every criterion id the test files name, and the test
-// it names it in.
-func ScanTests(ctx context.Context, s Sources) (map[string][]TestRef, error) {
+// ScanTests finds every criterion id the test files among paths name,
+// and the test it names it in.
+func ScanTests(ctx context.Context, s Sources, paths []string) (map[string][]TestRef, error) {
 	out := map[string][]TestRef{}
-	if s == nil {
+	if s == nil || len(paths) == 0 {
 		return out, nil
 	}
-	err := s.TestFiles(ctx, func(p string, data []byte) error {
+	err := s.TestFiles(ctx, paths, func(p string, data []byte) error {
 		if !bytes.Contains(data, []byte("AC-")) && !bytes.Contains(data, []byte("AC_")) &&
 			!bytes.Contains(data, []byte("ac_")) && !bytes.Contains(data, []byte("ac-")) {
 			return nil
@@ -123,7 +123,7 @@ func criteria(ctx context.Context, in Input, advanced []Analysis, r *Report, add
 		r.Notes = append(r.Notes, "the tests were not scanned: no sources were given")
 		return nil
 	}
-	named, err := ScanTests(ctx, in.Sources)
+	named, err := ScanTests(ctx, in.Sources, testPaths(advanced, r.Files))
 	if err != nil {
 		return err
 	}
@@ -172,6 +172,36 @@ func criteria(ctx context.Context, in Input, advanced []Analysis, r *Report, add
 		return r.Criteria[i].ID < r.Criteria[j].ID
 	})
 	return nil
+}
+
+// testPaths are where the tests of the advanced test tasks are looked
+// for: the files those tasks name, and the test files the change itself
+// touches. Reading the whole head for ids would cost as much as the
+// repository is large; a criterion's test lives where its task says, or
+// where the change put it.
+func testPaths(advanced []Analysis, changed []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if !seen[p] && IsTestFile(p) {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, a := range advanced {
+		for _, t := range a.Plan.Tasks {
+			if t.Kind == plan.KindTest {
+				for _, f := range t.Files {
+					add(f)
+				}
+			}
+		}
+	}
+	for _, f := range changed {
+		add(f)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // IsTestFile reports whether p is a test file as rtgit's scan tells one

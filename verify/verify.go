@@ -43,9 +43,10 @@ type Base interface {
 
 // Sources are the files of the change's head a test may live in.
 type Sources interface {
-	// TestFiles calls visit with each test file (as rtgit's scan tells
-	// one) and its content.
-	TestFiles(ctx context.Context, visit func(path string, data []byte) error) error
+	// TestFiles calls visit with each of paths that the head holds and
+	// that is a test file as rtgit's scan tells one (IsTestFile), with
+	// its content; a path the head does not hold is left out.
+	TestFiles(ctx context.Context, paths []string, visit func(path string, data []byte) error) error
 }
 
 // Issues tells whether a published issue is closed. Only GitHub knows;

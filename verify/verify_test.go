@@ -19,10 +19,12 @@ func (b base) Analyses(context.Context) ([]Analysis, error) { return b, nil }
 
 type sources map[string]string
 
-func (s sources) TestFiles(_ context.Context, visit func(string, []byte) error) error {
-	for p, d := range s {
-		if err := visit(p, []byte(d)); err != nil {
-			return err
+func (s sources) TestFiles(_ context.Context, paths []string, visit func(string, []byte) error) error {
+	for _, p := range paths {
+		if d, ok := s[p]; ok {
+			if err := visit(p, []byte(d)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -8,11 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"sort"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/internal/atomicfile"
+	"github.com/rtgit/rtgit/portfolio"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/verify"
 )
@@ -147,29 +149,60 @@ type mergedAnalyses struct {
 	rev string
 }
 
+// analysisFiles are the files of an analysis folder verify reads.
+var analysisFiles = map[string]bool{
+	"meta.json": true, portfolio.ImpactFile: true, portfolio.TasksFile: true, portfolio.InterfaceFile: true,
+}
+
 func (m mergedAnalyses) Analyses(context.Context) ([]verify.Analysis, error) {
-	dirs, err := m.g.ListDirs(m.rev, roundtable.RequirementsDir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	root := roundtable.RequirementsDir
+	// One walk of docs/requirements reads the four files of every
+	// analysis, never its answers or other documents.
+	files, err := m.g.ReadUnder(m.rev, root,
+		func(p string) bool { return path.Dir(p) == root },
+		func(p string) bool { return path.Dir(path.Dir(p)) == root && analysisFiles[path.Base(p)] })
 	if err != nil {
 		return nil, err
 	}
+	dirs := map[string]bool{}
+	for p := range files {
+		if path.Base(p) == "meta.json" {
+			dirs[path.Dir(p)] = true
+		}
+	}
 	var out []verify.Analysis
-	for _, d := range dirs {
-		if roundtable.ValidateSlug(d) != nil {
+	for dir := range dirs {
+		slug := path.Base(dir)
+		if roundtable.ValidateSlug(slug) != nil {
 			continue
 		}
-		dir := path.Join(roundtable.RequirementsDir, d)
-		if _, err := m.g.ReadFileAt(m.rev, dir+"/meta.json"); err != nil {
-			continue // a folder that is not an analysis
-		}
-		a, err := verify.ReadAnalysis(m.g, m.rev, d, dir)
+		a, err := verify.ReadAnalysis(blobs(files), m.rev, slug, dir)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, a)
 	}
+	return out, nil
+}
+
+// blobs is files already read, as a portfolio.Reader.
+type blobs map[string][]byte
+
+func (b blobs) ReadFileAt(rev, p string) ([]byte, error) {
+	if data, ok := b[p]; ok {
+		return data, nil
+	}
+	return nil, fmt.Errorf("%s:%s: %w", rev, p, fs.ErrNotExist)
+}
+
+func (b blobs) ListFiles(rev, dir string) ([]string, error) {
+	var out []string
+	for p := range b {
+		if path.Dir(p) == dir {
+			out = append(out, path.Base(p))
+		}
+	}
+	sort.Strings(out)
 	return out, nil
 }
 
@@ -179,30 +212,23 @@ type headSources struct {
 	rev string
 }
 
-func (h headSources) TestFiles(_ context.Context, visit func(string, []byte) error) error {
-	fsys, err := h.g.TreeFS(h.rev)
-	if err != nil {
-		return err
+func (h headSources) TestFiles(_ context.Context, paths []string, visit func(string, []byte) error) error {
+	for _, p := range paths {
+		if !verify.IsTestFile(p) {
+			continue
+		}
+		data, err := h.g.ReadFileAt(h.rev, p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // a file the task will create, not there yet
+		}
+		if err != nil {
+			return err
+		}
+		if err := visit(p, data); err != nil {
+			return err
+		}
 	}
-	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != "." && (d.Name() == ".git" || d.Name() == "node_modules" || d.Name() == "vendor") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !verify.IsTestFile(p) {
-			return nil
-		}
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return err
-		}
-		return visit(p, data)
-	})
+	return nil
 }
 
 func readJUnit(name string) ([]verify.TestResult, error) {
