@@ -10,11 +10,13 @@ require (
 	github.com/go-git/go-git/v5 v5.19.3
 	github.com/gofrs/flock v0.13.1
 	github.com/google/go-github/v60 v60.0.0
+	github.com/joshdk/go-junit v1.0.0
 	github.com/klauspost/compress v1.20.3
 	github.com/mattn/go-colorable v0.1.14
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/neurosnap/sentences v1.1.2
 	github.com/openai/openai-go/v3 v3.96.0
+	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/rhysd/actionlint v1.7.12
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2

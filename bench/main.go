@@ -66,7 +66,7 @@ func main() {
 	short := flag.Bool("short", false, "1k files and one repetition only")
 	sizesFlag := flag.String("sizes", "1000,10000,100000", "comma-separated file counts")
 	history := flag.Int("history", 10000, "commits in the history repository (0: none)")
-	only := flag.String("only", "", "measure only this pair: scan (both scan pairs), next, action, large (a comment after a large answer, on the smallest repository), stale (the staleness check alone) or status (the lists of analyses alone)")
+	only := flag.String("only", "", "measure only this pair: scan (both scan pairs), next, action, large (a comment after a large answer, on the smallest repository), stale (the staleness check alone), verify (a pull request against 100 merged analyses) or status (the lists of analyses alone)")
 	staleFiles := flag.Int("stale-files", 100000, "files in the staleness repository, which has -history commits (0: none)")
 	reps := flag.Int("reps", 5, "runs of each command; the median is reported")
 	work := flag.String("dir", "", "work directory (default: a temporary one, removed afterwards)")
@@ -179,7 +179,7 @@ func main() {
 	if *history > 0 {
 		specs = append(specs, repoSpec{fmt.Sprintf("%s, %s commits", filesLabel(1000), filesLabel(*history)), 1000, *history})
 	}
-	if *only == "stale" || *only == "status" {
+	if *only == "stale" || *only == "status" || *only == "verify" {
 		specs = nil
 	}
 	for i, sp := range specs {
@@ -232,6 +232,24 @@ func main() {
 		a, b, c, d := s.measureStale(dir, *staleHistory)
 		rep.add("stale", label, *staleFiles, a, b)
 		rep.add("stale-log", label, *staleFiles, c, d)
+		if *work == "" {
+			os.RemoveAll(dir)
+		}
+	}
+	if *only == "" || *only == "verify" {
+		n := 10000
+		if *short {
+			n = 1000
+		}
+		label := fmt.Sprintf("%s files, %d analyses, %d-file change", filesLabel(n), verifyAnalyses, verifyFiles)
+		dir := filepath.Join(root, "verify")
+		os.RemoveAll(dir)
+		s.repo = "verify " + label
+		progress("%s: building", label)
+		buildFiles(dir, n, 0)
+		progress("%s: measuring", label)
+		a, b := s.measureVerify(dir)
+		rep.add("verify", label, n, a, b)
 		if *work == "" {
 			os.RemoveAll(dir)
 		}

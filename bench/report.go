@@ -34,13 +34,14 @@ var against = map[string]string{
 	"large":      "`rtgit action` on a comment after a large answer | the same comment before it",
 	"stale":      "`rtgit status <slug>`, level info (the overlap) | `git diff --name-only base..main`",
 	"stale-log":  "`rtgit status <slug>`, level warning (overlap and commits) | `git diff --name-only` + `git log --oneline base..main -- <5 files>`",
+	"verify":     "`rtgit verify` | `git diff --name-only main...pr` + `git grep -c '' main -- docs/requirements`",
 }
 
 func (r *report) write(w io.Writer) {
 	fmt.Fprintf(w, "Medians of %d run(s) each; RSS is the largest peak over the runs.\n\n", r.reps)
 	fmt.Fprintln(w, "| rtgit | git | repository | ratio | rtgit | git | CPU ratio | rtgit RSS | git RSS |")
 	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
-	for _, name := range []string{"next", "scan", "scan-crowd", "action", "large", "stale", "stale-log"} {
+	for _, name := range []string{"next", "scan", "scan-crowd", "action", "large", "stale", "stale-log", "verify"} {
 		for _, p := range r.pairs {
 			if p.pair != name {
 				continue
@@ -121,6 +122,8 @@ func (r *report) writeTargets(w io.Writer) {
 		switch p.pair {
 		case "action":
 			ts = append(ts, target{"action vs commit + push, " + p.repo, ratio(p.rt.wall, p.git.wall), 1.5})
+		case "verify":
+			ts = append(ts, target{"verify vs git diff + reading the analyses, " + p.repo, ratio(p.rt.wall, p.git.wall), 2.0})
 		case "large":
 			// An answer file is read on every run, so one large answer
 			// must not make every later run slow.

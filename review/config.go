@@ -77,6 +77,8 @@ type configFile struct {
 	AI yaml.Node `yaml:"ai"`
 	// Signoff is read and checked by package signoff.
 	Signoff yaml.Node `yaml:"signoff"`
+	// Verify is read and checked by package verify.
+	Verify yaml.Node `yaml:"verify"`
 }
 
 // setting is one value of the file with the line it stands on. Whether a

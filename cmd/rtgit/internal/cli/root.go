@@ -109,6 +109,7 @@ or --no-color make a terminal plain too.`,
 		newInitCmd(g, s),
 		newPRCmd(g, s),
 		newPublishCmd(g, s),
+		newVerifyCmd(g, s),
 		newMCPCmd(g, s),
 		newVersionCmd(s),
 	)

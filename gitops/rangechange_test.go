@@ -1,0 +1,68 @@
+package gitops
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// A pull request's change is what git shows for base...head: the files
+// since the merge base, and the commits head has, including those a merge
+// of the base branch brought in only when base lacks them.
+func TestRangeChangeIsThePullRequestsDiff(t *testing.T) {
+	dir, r := newRepo(t, map[string]string{"a.go": "a\n", "b.go": "b\n"})
+	git(t, dir, "switch", "-q", "-c", "pr")
+	writeFile(t, dir, "a.go", "a2\n")
+	git(t, dir, "commit", "-qam", "change a (T001)")
+	git(t, dir, "switch", "-q", "main")
+	writeFile(t, dir, "b.go", "b2\n")
+	git(t, dir, "commit", "-qam", "main moves b")
+	git(t, dir, "switch", "-q", "pr")
+	git(t, dir, "merge", "-q", "--no-edit", "-m", "merge main into pr", "main")
+	writeFile(t, dir, "c.go", "c\n")
+	git(t, dir, "add", "c.go")
+	git(t, dir, "commit", "-qm", "add c\n\nCloses #7")
+
+	rg, err := r.RangeChange("main", "pr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(git(t, dir, "diff", "--name-only", "main...pr"), "\n")
+	equal(t, "files", strings.Join(rg.Files, " "), strings.Join(want, " "))
+	msgs := append([]string{}, rg.Messages...)
+	for i := range msgs {
+		msgs[i] = strings.SplitN(msgs[i], "\n", 2)[0]
+	}
+	sort.Strings(msgs)
+	equal(t, "messages", strings.Join(msgs, "|"), "add c|change a (T001)|merge main into pr")
+	equal(t, "merge base", rg.MergeBase, git(t, dir, "merge-base", "main", "pr"))
+}
+
+func TestReadUnderReadsOnlyWhatItIsAskedFor(t *testing.T) {
+	_, r := newRepo(t, map[string]string{
+		"docs/requirements/a/meta.json":     "{}",
+		"docs/requirements/a/tasks.md":      "tasks",
+		"docs/requirements/a/answers/01.md": "answer",
+		"docs/requirements/b/meta.json":     "{}",
+		"docs/requirements/b/design.md":     "design",
+		"src/main.go":                       "package main",
+	})
+	root := "docs/requirements"
+	got, err := r.ReadUnder("main", root,
+		func(p string) bool { return strings.Count(p, "/") == 2 },
+		func(p string) bool { return strings.HasSuffix(p, ".json") || strings.HasSuffix(p, "tasks.md") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for p := range got {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	equal(t, "files", strings.Join(names, " "), "docs/requirements/a/meta.json docs/requirements/a/tasks.md docs/requirements/b/meta.json")
+	equal(t, "content", string(got["docs/requirements/a/tasks.md"]), "tasks")
+	none, err := r.ReadUnder("main", "no/such/dir", func(string) bool { return true }, func(string) bool { return true })
+	if err != nil || len(none) != 0 {
+		t.Errorf("an absent dir: %v %v", none, err)
+	}
+}

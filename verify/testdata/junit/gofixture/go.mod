@@ -1,0 +1,3 @@
+module example.com/invoices
+
+go 1.26
