@@ -37,6 +37,13 @@ type Acceptance struct {
 	ChangedBy string   `json:"changed_by,omitempty"`
 	ChangedIn []string `json:"changed_in,omitempty"`
 
+	// Unverified, when set, says why where the log is checked the entry
+	// could not be shown to be its person's (locally: no commit signed by
+	// a key the default branch lists for them recorded it). It is never
+	// written: whether an entry is verified is decided each time it is
+	// read, not by the branch.
+	Unverified string `json:"-"`
+
 	extra map[string]json.RawMessage
 }
 
