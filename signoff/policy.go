@@ -296,15 +296,15 @@ func (p Policy) people(names []string) []string {
 
 // distinct checks distinct_from_author: someone who wrote none of the
 // area approved it. Authors and approvers are compared as logins; an
-// area one of whose steps has no author a login names (skipped with [S],
-// or answered under a git name the policy does not map) cannot show that
+// area one of whose steps has no author a login names (none recorded,
+// or a git name the policy does not map) cannot show that
 // anyone is not its author, so nobody's approval meets the rule.
 func (p Policy) distinct(area string, approvers, authors []string) (Missing, bool) {
 	var logins []string
 	for _, a := range authors {
 		l, ok := p.Login(a)
 		if !ok {
-			return Missing{area, "distinct_from_author: who wrote it cannot be verified (a step skipped, or answered under a git name signoff.logins does not map to a GitHub login), so no approval can show it is someone else's"}, false
+			return Missing{area, "distinct_from_author: who wrote it cannot be verified (a step whose author is not recorded, or one answered, revised or skipped under a git name signoff.logins does not map to a GitHub login), so no approval can show it is someone else's"}, false
 		}
 		logins = append(logins, l)
 	}

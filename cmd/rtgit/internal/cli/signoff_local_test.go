@@ -139,3 +139,52 @@ func TestLocalCheckAppliesTheDefaultBranchPolicy(t *testing.T) {
 	}
 	mustContain(t, "check", out, "sign-off: requirements: needs 1 current approval, has 0")
 }
+
+// approveSigned approves the requirements in ws as name and signs the
+// approval's commit with the SSH key at key.
+func approveSigned(t *testing.T, ws, name, key string) {
+	t.Helper()
+	gitCmd(t, ws, "config", "user.name", name)
+	rtgitIn(t, ws, 0, "approve", "requirements")
+	gitCmd(t, ws, "-c", "gpg.format=ssh", "-c", "user.signingkey="+key, "commit", "-q", "--amend", "--no-edit", "-S")
+}
+
+// The authors of an area are everyone who answered, revised or skipped
+// its steps, not the last person per step: Carol revising a requirements
+// answer Dana wrote does not make Dana someone else, nor does Carol's
+// revision make the step hers alone, and Dana's skip of phase 00 names
+// her. Only someone who wrote none of it meets distinct_from_author.
+func TestDistinctFromAuthorCountsEveryoneWhoAnswered(t *testing.T) {
+	if _, err := exec.LookPath("ssh-keygen"); err != nil {
+		t.Skip("no ssh-keygen to sign with")
+	}
+	h := signoffHarness(t)
+	keys := t.TempDir()
+	danaKey, danaPub := sshKey(t, keys, "dana")
+	erinKey, erinPub := sshKey(t, keys, "erin")
+	h.onMain("signoff:\n  required: [requirements]\n  distinct_from_author: true\n  logins:\n    Dana Developer: dana\n    Carol Reviewer: carol\n" +
+		"  signers:\n    dana: \"" + danaPub + "\"\n    erin: \"" + erinPub + "\"\n")
+	ws := h.workspace()
+	gitCmd(t, ws, "switch", "-q", "rtgit/"+testSlug)
+	gitCmd(t, ws, "config", "user.name", "Carol Reviewer")
+	spec := filepath.Join(ws, "docs/requirements", testSlug, "answers/01-06-feature-definition.md")
+	data, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(spec, []byte(strings.Replace(string(data), "one row per invoice", "one row per invoice line", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, "next", rtgitIn(t, ws, 0, "next", testSlug), "Revised 01-06")
+	meta := gitCmd(t, ws, "show", "HEAD:docs/requirements/"+testSlug+"/meta.json")
+	mustContain(t, "meta.json", meta, `"01-06": [`, `"Dana Developer",`, `"Carol Reviewer"`, `"00-01": [`)
+
+	approveSigned(t, ws, "Dana Developer", danaKey)
+	mustContain(t, "check", rtgitIn(t, ws, ExitIncomplete, "check", testSlug),
+		"sign-off: requirements: approved only by Dana Developer, who wrote it; someone else must approve it too")
+
+	approveSigned(t, ws, "@erin", erinKey)
+	if missing, unverified := signoffMissing(t, ws); len(missing) != 0 {
+		t.Errorf("approved by erin, who wrote none of it: missing %q (%q)", missing, unverified)
+	}
+}
