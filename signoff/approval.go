@@ -91,7 +91,12 @@ type Approval struct {
 	State     string   `json:"state"` // current, stale or changes_requested
 	ChangedBy string   `json:"changed_by,omitempty"`
 	ChangedIn []string `json:"changed_in,omitempty"`
-	Text      string   `json:"text"` // the line status and the dashboard show
+	// Unverified says why the entry could not be shown to be its
+	// person's where it was checked; such an approval counts toward no
+	// policy (a request for changes still holds: it can only hold an
+	// area back).
+	Unverified string `json:"unverified,omitempty"`
+	Text       string `json:"text"` // the line status and the dashboard show
 }
 
 // Area states, as AreaStatus.State reports them.
@@ -100,6 +105,7 @@ const (
 	StatePartly           = "partly_approved"   // current approvals, fewer people than the policy asks
 	StateStale            = "stale"             // approved once, changed since
 	StateChangesRequested = "changes_requested" // someone asked for changes and has not approved since
+	StateUnverified       = "unverified"        // complete, approved only in entries that could not be verified
 	StateUnapproved       = "unapproved"        // complete, nobody has approved it
 	StateOpen             = "open"              // some of its steps are not finished
 	StateNone             = "none"              // the analysis has no step in it
@@ -130,11 +136,12 @@ func (p Policy) ApplyMin(areas []AreaStatus) {
 	}
 }
 
-// Current lists the people whose approval of the area is current.
+// Current lists the people whose approval of the area is current and
+// verified: an unverified one counts for nothing.
 func (a AreaStatus) Current() []string {
 	var out []string
 	for _, ap := range a.Approvals {
-		if ap.State == meta.AcceptCurrent {
+		if ap.State == meta.AcceptCurrent && ap.Unverified == "" {
 			out = append(out, ap.By)
 		}
 	}
@@ -148,21 +155,23 @@ func Evaluate(scopes []Scope, list []meta.Acceptance) []AreaStatus {
 	out := make([]AreaStatus, 0, len(scopes))
 	for _, s := range scopes {
 		st := AreaStatus{Area: s.Area, Steps: orEmpty(s.Steps), Open: orEmpty(s.Open), Approvals: []Approval{}}
-		current, stale, objections := 0, 0, 0
+		current, stale, objections, unverified := 0, 0, 0, 0
 		for _, a := range list {
 			if a.Area != s.Area {
 				continue
 			}
 			ap := Approval{Area: a.Area, By: a.By, At: a.At, Commit: a.Commit, Digest: a.Digest, State: a.State,
-				ChangedBy: a.ChangedBy, ChangedIn: a.ChangedIn}
+				ChangedBy: a.ChangedBy, ChangedIn: a.ChangedIn, Unverified: a.Unverified}
 			if ap.State == meta.AcceptCurrent && a.Digest != s.Digest() {
 				ap.State = meta.AcceptStale
 				ap.ChangedIn = s.changedSince(a.Parts)
 			}
-			switch ap.State {
-			case meta.AcceptCurrent:
+			switch {
+			case ap.State == meta.AcceptCurrent && ap.Unverified != "":
+				unverified++
+			case ap.State == meta.AcceptCurrent:
 				current++
-			case meta.AcceptStale:
+			case ap.State == meta.AcceptStale:
 				stale++
 			default:
 				objections++
@@ -179,6 +188,8 @@ func Evaluate(scopes []Scope, list []meta.Acceptance) []AreaStatus {
 			st.State = StateApproved
 		case stale > 0:
 			st.State = StateStale
+		case unverified > 0 && len(s.Open) == 0:
+			st.State = StateUnverified
 		case len(s.Open) > 0:
 			st.State = StateOpen
 		default:
@@ -210,6 +221,9 @@ func describe(a Approval) string {
 		if len(a.ChangedIn) > 0 {
 			b.WriteString(" in " + strings.Join(a.ChangedIn, ", "))
 		}
+	}
+	if a.Unverified != "" {
+		b.WriteString(", unverified: " + a.Unverified)
 	}
 	return b.String()
 }

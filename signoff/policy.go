@@ -28,6 +28,25 @@ type Policy struct {
 	// the GitHub login of the same person (signoff.logins). Only the
 	// default branch's policy is trusted to say who is whom.
 	Logins map[string]string `json:"logins,omitempty"`
+	// Signers maps a GitHub login to the public keys whose signature on
+	// a commit shows the commit is that person's (signoff.signers): SSH
+	// keys as an allowed_signers line's key part ("ssh-ed25519 AAAA..."),
+	// or OpenPGP keys, armored. Locally, an approval counts only when the
+	// commit that recorded it is signed by a key listed for the login it
+	// names; only the default branch's list is trusted.
+	Signers map[string][]string `json:"signers,omitempty"`
+}
+
+// KeysOf are the keys Signers lists for login ("@alice" or "alice"),
+// case aside.
+func (p Policy) KeysOf(login string) []string {
+	login = strings.ToLower(strings.TrimPrefix(login, "@"))
+	for k, v := range p.Signers {
+		if strings.ToLower(strings.TrimPrefix(k, "@")) == login {
+			return v
+		}
+	}
+	return nil
 }
 
 // Login is the GitHub login ("@alice") name stands for: itself when it
@@ -123,16 +142,56 @@ func ParsePolicy(name string, data []byte) (Policy, error) {
 				}
 			}
 			p.Logins = m
+		case "signers":
+			m, err := parseSigners(v)
+			if err != nil {
+				return p, fail(v, ".signers: %v", err)
+			}
+			p.Signers = m
 		case "distinct_from_author":
 			if err := v.Decode(&p.DistinctFromAuthor); err != nil {
 				return p, fail(v, ".distinct_from_author is %q; want true or false", v.Value)
 			}
 		default:
-			return p, fail(k, ": unknown key %q; want required, min_approvers, distinct_from_author, plain_approval or logins", k.Value)
+			return p, fail(k, ": unknown key %q; want required, min_approvers, distinct_from_author, plain_approval, logins or signers", k.Value)
 		}
 	}
 	return p, nil
 }
+
+// parseSigners reads signoff.signers: each login to one key or a list of
+// them. A key is checked only for its kind here; a key that does not
+// parse verifies nothing, which is where it is used.
+func parseSigners(v *yaml.Node) (map[string][]string, error) {
+	if v.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("want GitHub logins mapped to public keys (alice: [\"ssh-ed25519 AAAA...\"])")
+	}
+	out := map[string][]string{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		login, keys := v.Content[i].Value, v.Content[i+1]
+		if !loginRe.MatchString(strings.TrimPrefix(login, "@")) {
+			return nil, fmt.Errorf("%q is not a GitHub login", login)
+		}
+		var list []string
+		if keys.Kind == yaml.ScalarNode {
+			list = []string{keys.Value}
+		} else if err := keys.Decode(&list); err != nil {
+			return nil, fmt.Errorf("%s: want a public key or a list of them", login)
+		}
+		for _, k := range list {
+			k = strings.TrimSpace(k)
+			if !strings.HasPrefix(k, "-----BEGIN PGP PUBLIC KEY BLOCK-----") && !sshKeyRe.MatchString(k) {
+				return nil, fmt.Errorf("%s: %.20q... is neither an SSH public key (ssh-ed25519 AAAA...) nor an armored OpenPGP public key", login, k)
+			}
+		}
+		out[strings.TrimPrefix(login, "@")] = list
+	}
+	return out, nil
+}
+
+// sshKeyRe is an SSH public key as allowed_signers and authorized_keys
+// write it: a key type, its base64, maybe a comment.
+var sshKeyRe = regexp.MustCompile(`^(ssh-(ed25519|rsa)|ecdsa-sha2-nistp(256|384|521)|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]+={0,2}( .*)?$`)
 
 // lookup finds key in a mapping node (or a document holding one).
 func lookup(n *yaml.Node, key string) *yaml.Node {
@@ -185,13 +244,19 @@ func (p Policy) Gate(areas []AreaStatus, authors map[string][]string) []Missing 
 			out = append(out, Missing{req, fmt.Sprintf("required, but not complete: %s still open", joinAnd(a.Open, "is", "are"))})
 			continue
 		}
-		var objections, stale []string
+		// uncounted are the approvals that count for nothing here, stale
+		// or unverified, named so the reason says why.
+		var objections, uncounted []string
 		for _, ap := range a.Approvals {
 			switch ap.State {
 			case StateChangesRequested:
 				objections = append(objections, ap.By)
 			case StateStale:
-				stale = append(stale, ap.Text)
+				uncounted = append(uncounted, ap.Text)
+			default:
+				if ap.Unverified != "" {
+					uncounted = append(uncounted, ap.Text)
+				}
 			}
 		}
 		if len(objections) > 0 {
@@ -201,8 +266,8 @@ func (p Policy) Gate(areas []AreaStatus, authors map[string][]string) []Missing 
 		current := p.people(a.Current())
 		if len(current) < min {
 			reason := fmt.Sprintf("needs %s, has %d", count(min, "current approval", "current approvals"), len(current))
-			if len(stale) > 0 {
-				reason += " (" + strings.Join(stale, "; ") + ")"
+			if len(uncounted) > 0 {
+				reason += " (" + strings.Join(uncounted, "; ") + ")"
 			}
 			out = append(out, Missing{req, reason + "; approve it with `rtgit approve " + req + "`"})
 			continue
@@ -231,15 +296,15 @@ func (p Policy) people(names []string) []string {
 
 // distinct checks distinct_from_author: someone who wrote none of the
 // area approved it. Authors and approvers are compared as logins; an
-// area one of whose steps has no author a login names (skipped with [S],
-// or answered under a git name the policy does not map) cannot show that
+// area one of whose steps has no author a login names (none recorded,
+// or a git name the policy does not map) cannot show that
 // anyone is not its author, so nobody's approval meets the rule.
 func (p Policy) distinct(area string, approvers, authors []string) (Missing, bool) {
 	var logins []string
 	for _, a := range authors {
 		l, ok := p.Login(a)
 		if !ok {
-			return Missing{area, "distinct_from_author: who wrote it cannot be verified (a step skipped, or answered under a git name signoff.logins does not map to a GitHub login), so no approval can show it is someone else's"}, false
+			return Missing{area, "distinct_from_author: who wrote it cannot be verified (a step whose author is not recorded, or one answered, revised or skipped under a git name signoff.logins does not map to a GitHub login), so no approval can show it is someone else's"}, false
 		}
 		logins = append(logins, l)
 	}

@@ -233,3 +233,62 @@ func TestGateCountsAPersonOnce(t *testing.T) {
 		t.Errorf("logins: %+v, %v", p, err)
 	}
 }
+
+// An approval where it is checked cannot be shown to be its person's is
+// listed, saying why, and counts toward no policy: not min_approvers, not
+// distinct_from_author. A request for changes still holds.
+func TestUnverifiedApprovalCountsForNothing(t *testing.T) {
+	s := requirements("CSV")
+	list, _ := Record(nil, s, Approve, "@maya", "t", "3f2c1ab9d0e")
+	list, _ = Record(list, s, Approve, "@alice", "t", "3f2c1ab9d0e")
+	list[0].Unverified = "no signature"
+	areas := Evaluate([]Scope{s}, list)
+	if got := areas[0].Current(); !reflect.DeepEqual(got, []string{"@alice"}) {
+		t.Errorf("current: %v, want only @alice", got)
+	}
+	if got := areas[0].Approvals[0].Text; got != "requirements: approved by @maya at 3f2c1ab, unverified: no signature" {
+		t.Errorf("text: %q", got)
+	}
+	p := Policy{Required: []string{Requirements}, MinApprovers: 2}
+	if got := p.Gate(areas, nil); len(got) != 1 || got[0].Reason != "needs 2 current approvals, has 1 (requirements: approved by @maya at 3f2c1ab, unverified: no signature); approve it with `rtgit approve requirements`" {
+		t.Errorf("gate: %v", got)
+	}
+	// The author's own verified approval is all there is: the other
+	// person's unverified one does not make it someone else's.
+	p = Policy{Required: []string{Requirements}, MinApprovers: 1, DistinctFromAuthor: true}
+	if got := p.Gate(areas, map[string][]string{Requirements: {"@alice"}}); len(got) != 1 || !strings.Contains(got[0].Reason, "approved only by @alice, who wrote it") {
+		t.Errorf("distinct_from_author: %v", got)
+	}
+	list[1].Unverified = "no signature"
+	areas = Evaluate([]Scope{s}, list)
+	if areas[0].State != StateUnverified || !strings.HasPrefix(areas[0].Line(), "requirements: approved by @maya at 3f2c1ab, unverified: no signature; ") {
+		t.Errorf("all unverified: %s, %q", areas[0].State, areas[0].Line())
+	}
+	// An unverified request for changes can only hold an area back, so
+	// it holds.
+	list, _ = Record(list, s, RequestChanges, "@bob", "t", "c")
+	list[2].Unverified = "no signature"
+	if got := (Policy{Required: []string{Requirements}}).Gate(Evaluate([]Scope{s}, list), nil); len(got) != 1 || !strings.Contains(got[0].Reason, "changes requested by @bob") {
+		t.Errorf("unverified objection: %v", got)
+	}
+}
+
+func TestParseSigners(t *testing.T) {
+	const ssh = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOqJb2Nm dana@laptop"
+	const pgp = "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nxjMEZ\n-----END PGP PUBLIC KEY BLOCK-----\n"
+	p, err := ParsePolicy("c.yaml", []byte("signoff:\n  signers:\n    dana: \""+ssh+"\"\n    \"@Maya\":\n      - \""+ssh+"\"\n      - |\n        "+strings.ReplaceAll(strings.TrimSpace(pgp), "\n", "\n        ")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.KeysOf("@dana"); !reflect.DeepEqual(got, []string{ssh}) {
+		t.Errorf("dana: %q", got)
+	}
+	if got := p.KeysOf("maya"); len(got) != 2 || !strings.HasPrefix(got[1], "-----BEGIN PGP PUBLIC KEY BLOCK-----") {
+		t.Errorf("maya: %q", got)
+	}
+	for _, bad := range []string{"signoff:\n  signers:\n    dana: hunter2\n", "signoff:\n  signers:\n    \"not a login\": \"" + ssh + "\"\n", "signoff:\n  signers: [dana]\n"} {
+		if _, err := ParsePolicy("c.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "c.yaml:") || !strings.Contains(err.Error(), "signoff.signers") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

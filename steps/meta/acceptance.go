@@ -37,6 +37,13 @@ type Acceptance struct {
 	ChangedBy string   `json:"changed_by,omitempty"`
 	ChangedIn []string `json:"changed_in,omitempty"`
 
+	// Unverified, when set, says why where the log is checked the entry
+	// could not be shown to be its person's (locally: no commit signed by
+	// a key the default branch lists for them recorded it). It is never
+	// written: whether an entry is verified is decided each time it is
+	// read, not by the branch.
+	Unverified string `json:"-"`
+
 	extra map[string]json.RawMessage
 }
 
@@ -119,15 +126,43 @@ func acceptanceJSON(list []Acceptance, parent *object) []byte {
 	return append(buf, ']')
 }
 
-// SetAnsweredBy records who finished step id, or revised its answers: the
-// person sign-off treats as its author (see signoff.Policy's
-// DistinctFromAuthor). An unknown name records nothing.
+// SetAnsweredBy records that who answered step id, revised its answers
+// or skipped it: everyone so recorded is the step's author for sign-off
+// (see signoff.Policy's DistinctFromAuthor), each once, in the order they
+// came. An unknown name records nothing.
 func (m *Meta) SetAnsweredBy(id, who string) {
 	if who == "" {
 		return
 	}
 	if m.AnsweredBy == nil {
-		m.AnsweredBy = map[string]string{}
+		m.AnsweredBy = map[string][]string{}
 	}
-	m.AnsweredBy[id] = who
+	if !slices.Contains(m.AnsweredBy[id], who) {
+		m.AnsweredBy[id] = append(m.AnsweredBy[id], who)
+	}
+}
+
+// answeredBy reads answered_by: each step to the list of who answered,
+// revised or skipped it. Files written before it was a list hold one name
+// per step, the last person; that name is read as a list of one.
+func (p *parser) answeredBy(v value, path string) (map[string][]string, error) {
+	members, err := p.object(v, path)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]string, len(members))
+	for _, mb := range members {
+		var who []string
+		if len(mb.raw) > 0 && mb.raw[0] == '"' {
+			s, err := p.str(mb.value, mb.path)
+			if err != nil {
+				return nil, err
+			}
+			who = []string{s}
+		} else if who, err = p.strs(mb.value, mb.path); err != nil {
+			return nil, err
+		}
+		out[mb.key] = who
+	}
+	return out, nil
 }

@@ -50,3 +50,38 @@ func TestAcceptanceMarshalRefusesBadState(t *testing.T) {
 		t.Errorf("Marshal: %v, want a refusal naming acceptance[0].state", err)
 	}
 }
+
+// answered_by keeps everyone who answered, revised or skipped a step, each
+// once; a file written when it kept one name per step reads as a list of
+// that one, and is written back as a list.
+func TestAnsweredByKeepsEveryone(t *testing.T) {
+	m, err := Parse("meta.json", []byte(`{"description": "x", "answered_by": {"01-01": "Dana Developer", "01-06": ["@alice", "@bob"]}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.AnsweredBy["01-01"]; len(got) != 1 || got[0] != "Dana Developer" {
+		t.Errorf("an old single name: %q", got)
+	}
+	m.SetAnsweredBy("01-01", "@carol")
+	m.SetAnsweredBy("01-01", "Dana Developer")
+	m.SetAnsweredBy("01-01", "")
+	if got := strings.Join(m.AnsweredBy["01-01"], ","); got != "Dana Developer,@carol" {
+		t.Errorf("after carol revised it: %s", got)
+	}
+	out, err := m.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Parse("meta.json", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(again.AnsweredBy["01-06"], ","); got != "@alice,@bob" || len(again.AnsweredBy["01-01"]) != 2 {
+		t.Errorf("read back: %v\n%s", again.AnsweredBy, out)
+	}
+	for _, bad := range []string{`{"answered_by": {"01-01": 3}}`, `{"answered_by": {"01-01": ["@a", 3]}}`, `{"answered_by": ["@a"]}`} {
+		if _, err := Parse("meta.json", []byte(bad)); err == nil || !strings.Contains(err.Error(), "answered_by") {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+}

@@ -49,7 +49,7 @@ func (p *parser) field(m *Meta, mb member) error {
 	case "acceptance":
 		m.Acceptance, err = p.acceptance(mb.value, mb.path)
 	case "answered_by":
-		m.AnsweredBy, err = p.strMap(mb.value, mb.path, nil)
+		m.AnsweredBy, err = p.answeredBy(mb.value, mb.path)
 	case "source_url":
 		m.SourceURL, err = p.str(mb.value, mb.path)
 	case "task_issues":

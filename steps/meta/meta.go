@@ -43,27 +43,27 @@ var legacyPhases = []string{"00-quick-scan", "01-requirements", "02-impact-analy
 
 // Meta is the content of one meta.json.
 type Meta struct {
-	Description       string            `json:"description"`
-	Source            string            `json:"source"`          // github|jira|manual
-	SourceID          string            `json:"source_id"`       // written as null when empty
-	Slug              string            `json:"slug"`            // the item's folder name, as the seeds' later versions record it
-	CreatedAt         string            `json:"created_at"`      // RFC 3339 with milliseconds, UTC
-	AnalysisStatus    string            `json:"analysis_status"` // raw|partial|analyzed; see Marshal
-	PhasesCompleted   []string          `json:"phases_completed"`
-	CodebaseHash      string            `json:"codebase_hash,omitempty"`
-	StepsCompleted    []string          `json:"steps_completed"`
-	DepthOverrides    map[string]string `json:"depth_overrides"` // phase key -> brief|standard|deep
-	Elaborations      []Elaboration     `json:"elaborations"`
-	ElaborationConfig ElaborationConfig `json:"elaboration_config"`
-	QuickScan         *QuickScan        `json:"quick_scan,omitempty"`
-	BaseCommit        string            `json:"base_commit,omitempty"`        // full SHA the analysis branch was cut from
-	ProcessedComments []string          `json:"processed_comments,omitempty"` // comments already applied: "ic-…", "rc-…", "rv-…"; see processed.go
-	Revisions         []Revision        `json:"revisions,omitempty"`          // finished steps applied again (revisions.go)
-	AnswerDigests     map[string]string `json:"answer_digests,omitempty"`     // step id -> digest of the answers last applied
-	Acceptance        []Acceptance      `json:"acceptance,omitempty"`         // sign-off of areas (acceptance.go)
-	AnsweredBy        map[string]string `json:"answered_by,omitempty"`        // step id -> who finished it last (acceptance.go)
-	SourceURL         string            `json:"source_url,omitempty"`         // the issue the analysis started from (issues.go)
-	TaskIssues        map[string]int    `json:"task_issues,omitempty"`        // task id -> the issue it was published as
+	Description       string              `json:"description"`
+	Source            string              `json:"source"`          // github|jira|manual
+	SourceID          string              `json:"source_id"`       // written as null when empty
+	Slug              string              `json:"slug"`            // the item's folder name, as the seeds' later versions record it
+	CreatedAt         string              `json:"created_at"`      // RFC 3339 with milliseconds, UTC
+	AnalysisStatus    string              `json:"analysis_status"` // raw|partial|analyzed; see Marshal
+	PhasesCompleted   []string            `json:"phases_completed"`
+	CodebaseHash      string              `json:"codebase_hash,omitempty"`
+	StepsCompleted    []string            `json:"steps_completed"`
+	DepthOverrides    map[string]string   `json:"depth_overrides"` // phase key -> brief|standard|deep
+	Elaborations      []Elaboration       `json:"elaborations"`
+	ElaborationConfig ElaborationConfig   `json:"elaboration_config"`
+	QuickScan         *QuickScan          `json:"quick_scan,omitempty"`
+	BaseCommit        string              `json:"base_commit,omitempty"`        // full SHA the analysis branch was cut from
+	ProcessedComments []string            `json:"processed_comments,omitempty"` // comments already applied: "ic-…", "rc-…", "rv-…"; see processed.go
+	Revisions         []Revision          `json:"revisions,omitempty"`          // finished steps applied again (revisions.go)
+	AnswerDigests     map[string]string   `json:"answer_digests,omitempty"`     // step id -> digest of the answers last applied
+	Acceptance        []Acceptance        `json:"acceptance,omitempty"`         // sign-off of areas (acceptance.go)
+	AnsweredBy        map[string][]string `json:"answered_by,omitempty"`        // step id -> everyone who answered, revised or skipped it (acceptance.go)
+	SourceURL         string              `json:"source_url,omitempty"`         // the issue the analysis started from (issues.go)
+	TaskIssues        map[string]int      `json:"task_issues,omitempty"`        // task id -> the issue it was published as
 
 	// Extra holds the top-level fields Meta does not know, as they were
 	// read; Marshal writes them back after the known ones, sorted by key.

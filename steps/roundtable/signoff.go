@@ -418,10 +418,10 @@ func (m *Machine) SignOff(slug string, p signoff.Policy) ([]signoff.AreaStatus, 
 	return areas, p.Gate(areas, st.authors()), nil
 }
 
-// authors names, per area, everyone who answered or revised its
+// authors names, per area, everyone who answered, revised or skipped its
 // finished steps, each once, and "" for a finished step whose author is
-// not recorded (a phase skipped with [S] records none), for the policy's
-// distinct_from_author.
+// not recorded (a step finished before authors were recorded, or skipped
+// before skips were), for the policy's distinct_from_author.
 func (st *state) authors() map[string][]string {
 	out := map[string][]string{}
 	for _, s := range st.scopes() {
@@ -430,8 +430,14 @@ func (st *state) authors() map[string][]string {
 			if slices.Contains(s.Open, id) {
 				continue
 			}
-			if w := st.meta.AnsweredBy[id]; !slices.Contains(who, w) {
-				who = append(who, w)
+			names := st.meta.AnsweredBy[id]
+			if len(names) == 0 {
+				names = []string{""} // nobody recorded: unverifiable
+			}
+			for _, w := range names {
+				if !slices.Contains(who, w) {
+					who = append(who, w)
+				}
 			}
 		}
 		if len(who) > 0 {

@@ -36,6 +36,13 @@ func (st *state) skip(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*
 	c := st.m.changes()
 	r := &Reply{}
 	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
+	// Whoever skips the rest of a phase answered for it: sign-off counts
+	// them among its authors.
+	for _, s := range ph.Steps {
+		if !st.meta.HasStep(s.ID) {
+			st.meta.SetAnsweredBy(s.ID, st.m.changer())
+		}
+	}
 	st.meta.CompletePhase(ph.Phase.Key)
 	if st.meta.BaseCommit != "" {
 		st.meta.CodebaseHash = shortHash(st.meta.BaseCommit)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 func TestApprovalCoversTheRenderedDocuments(t *testing.T) {
 	h := signoffHarness(t)
 	h.review(alice, "approved", "")
-	mustContain(t, "check --json", h.checkBranch("--json"), `"signoff_missing": []`)
+	approvedInTheAction(t, h)
 
 	ws := h.workspace()
 	gitCmd(t, ws, "switch", "-q", "rtgit/"+testSlug)
@@ -58,20 +59,21 @@ func TestSettledQuestionLapsesAnApproval(t *testing.T) {
 }
 
 // distinct_from_author compares logins: the requirements here were
-// answered under a git name (Dana Developer) and phase 00 skipped, which
-// records no author, so nothing shows that @alice did not write them, and
-// her approval cannot meet the rule; check says why.
+// answered and phase 00 skipped under a git name (Dana Developer) the
+// default branch maps to no login, so nothing shows that @erin did not
+// write them, and her approval, signed by her listed key, cannot meet the
+// rule; check says why.
 func TestDistinctFromAuthorNeedsVerifiableAuthors(t *testing.T) {
+	if _, err := exec.LookPath("ssh-keygen"); err != nil {
+		t.Skip("no ssh-keygen to sign with")
+	}
 	h := signoffHarness(t)
-	h.review(alice, "approved", "")
+	key, pub := sshKey(t, t.TempDir(), "erin")
+	h.onMain("signoff:\n  required: [requirements]\n  distinct_from_author: true\n  signers:\n    erin: \"" + pub + "\"\n")
 	ws := h.workspace()
 	gitCmd(t, ws, "switch", "-q", "rtgit/"+testSlug)
-	if err := os.WriteFile(filepath.Join(ws, ".rtgit", "config.yaml"), []byte("signoff:\n  required: [requirements]\n  distinct_from_author: true\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	gitCmd(t, ws, "commit", "-q", "-am", "distinct authors")
-	gitCmd(t, ws, "push", "-q", "origin", "rtgit/"+testSlug)
-	mustContain(t, "check", h.checkBranch(), "sign-off: requirements: distinct_from_author: who wrote it cannot be verified")
+	approveSigned(t, ws, "@erin", key)
+	mustContain(t, "check", rtgitIn(t, ws, ExitIncomplete, "check", testSlug), "sign-off: requirements: distinct_from_author: who wrote it cannot be verified")
 }
 
 // The dashboard says "approved" only when the policy is met: one approval

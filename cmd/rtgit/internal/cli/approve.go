@@ -29,11 +29,19 @@ area whose steps are all finished. An area with steps still open is
 refused, with what is open, and nothing is recorded.
 
 An approval names you (git's user.name), the time, the commit and a digest of
-the area's answers. When any of those answers changes later, the approval is
-stale until someone approves again. --changes-requested records that you
-want changes instead; your own approval clears it. The policy in
-.rtgit/config.yaml (signoff:) says which areas rtgit check requires
-(docs/signoff.md).`,
+what the area's documents say there: for each of its finished steps the depth,
+the answers, the feedback and the text of the step's blocks in the artifacts
+(for tasks, the build plan's answer alone), and the tracked questions settled
+so far with their answers. When any of those changes later (an answer, a
+revision, a settled question, an edit inside rtgit's markers), the approval is
+stale until someone approves again. --changes-requested records that you want
+changes instead; your own approval clears it.
+
+The policy on the default branch's .rtgit/config.yaml (signoff:) says which
+areas rtgit check requires. Locally an approval counts only when the commit
+that recorded it is signed by a key that policy lists for you
+(signoff.signers): rtgit does not sign its commits, so sign this one with
+git commit --amend --no-edit -S (docs/signoff.md).`,
 		Example: "  rtgit approve invoice-export requirements architecture\n  rtgit approve --all",
 		RunE: func(_ *cobra.Command, args []string) error {
 			return runApprove(o, args, s)

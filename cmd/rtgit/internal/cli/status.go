@@ -63,6 +63,9 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	// Before Status: the base branch is also where a merged analysis is
 	// found.
 	setBase(m, o.base)
+	if err := wireLocalSignOff(m, slug); err != nil {
+		return err
+	}
 	st, err := m.Status(slug)
 	if err != nil {
 		return err
@@ -400,6 +403,9 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		return err
 	}
 	setBase(m, o.base)
+	if err := wireLocalSignOff(m, slug); err != nil {
+		return err
+	}
 	r, err := m.Check(slug)
 	if err != nil {
 		return err

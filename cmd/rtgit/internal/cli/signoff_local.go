@@ -1,0 +1,156 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/settings"
+	"github.com/rtgit/rtgit/signoff"
+	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/roundtable"
+)
+
+// maxMetaVersions bounds how far back the commit that recorded an
+// approval is looked for: an analysis writes meta.json once a step.
+const maxMetaVersions = 2000
+
+// wireLocalSignOff makes `rtgit check` and `rtgit status` judge sign-off
+// as nothing on the analysis branch can sway it: the policy (signoff:,
+// with its logins and signers) is the default branch's, as for publish
+// and in the Action, and an entry of meta.json's acceptance log counts
+// only when the commit that wrote it is signed by a key the default
+// branch lists for the login it names. The others are shown as
+// unverified.
+func wireLocalSignOff(m *roundtable.Machine, slug string) error {
+	g, ok := m.Repo.(gitRepo)
+	if !ok {
+		return nil
+	}
+	trusted, err := defaultBranchSettings(g.Repo)
+	if err != nil {
+		return fmt.Errorf("sign-off policy: %w", err)
+	}
+	p := signoff.Policy{MinApprovers: 1}
+	if !trusted.Absent() {
+		if p, err = signoff.ParsePolicy(trusted.Source, trusted.Data); err != nil {
+			return err
+		}
+	}
+	m.Policy = func() (signoff.Policy, error) { return p, nil }
+	v := &localVerifier{repo: g.Repo, policy: p, where: trusted, slug: slug}
+	m.Verify = v.verify
+	return nil
+}
+
+// localVerifier marks the acceptance entries nothing local can vouch
+// for.
+type localVerifier struct {
+	repo   *gitops.Repo
+	policy signoff.Policy
+	where  settings.File
+	slug   string
+
+	versions []gitops.FileVersion // meta.json's, newest first; read once
+	logs     [][]meta.Acceptance  // each version's acceptance log
+	err      error
+}
+
+func (v *localVerifier) verify(list []meta.Acceptance) []meta.Acceptance {
+	out := make([]meta.Acceptance, len(list))
+	for i, e := range list {
+		e.Unverified = v.why(e)
+		out[i] = e
+	}
+	return out
+}
+
+// why is the reason e cannot be verified, "" when it can.
+func (v *localVerifier) why(e meta.Acceptance) string {
+	branch := "the default branch"
+	if v.where.Branch != "" {
+		branch = v.where.Branch
+	}
+	login, ok := v.policy.Login(e.By)
+	if !ok {
+		return fmt.Sprintf("%s is no GitHub login, and signoff.logins on %s maps it to none", e.By, branch)
+	}
+	keys := v.policy.KeysOf(login)
+	if len(keys) == 0 {
+		return fmt.Sprintf("signoff.signers on %s lists no key for %s", branch, login)
+	}
+	sha, err := v.recordedIn(e)
+	if err != nil {
+		return "its commit could not be read: " + err.Error()
+	}
+	if sha == "" {
+		return "no commit on the analysis branch recorded it"
+	}
+	signed, err := v.repo.SignedBy(sha, keys)
+	if err != nil {
+		return "its commit could not be read: " + err.Error()
+	}
+	if !signed {
+		return fmt.Sprintf("the commit that recorded it, %s, is not signed by a key signoff.signers lists for %s", gitops.ShortHash(sha), login)
+	}
+	return ""
+}
+
+// recordedIn is the commit that wrote e into meta.json: the oldest of
+// the versions, counted back from the branch's tip, that all hold it.
+// "" when the tip's version does not (an entry only the working tree
+// has).
+func (v *localVerifier) recordedIn(e meta.Acceptance) (string, error) {
+	if v.versions == nil && v.err == nil {
+		v.load()
+	}
+	if v.err != nil {
+		return "", v.err
+	}
+	sha := ""
+	for i, log := range v.logs {
+		if !holds(log, e) {
+			break
+		}
+		sha = v.versions[i].Commit
+	}
+	return sha, nil
+}
+
+func (v *localVerifier) load() {
+	rev := roundtable.BranchPrefix + v.slug
+	if _, err := v.repo.ResolveCommit(rev); err != nil {
+		rev = "HEAD" // merged and gone: the checked-out history holds it
+	}
+	path := roundtable.RequirementsDir + "/" + v.slug + "/meta.json"
+	v.versions, v.err = v.repo.FileVersions(rev, path, maxMetaVersions)
+	if errors.Is(v.err, gitops.ErrNoBranch) {
+		v.versions, v.err = []gitops.FileVersion{}, nil
+	}
+	for _, ver := range v.versions {
+		var log []meta.Acceptance
+		if ver.Data != nil {
+			// A version that does not parse holds no entry: the
+			// search stops there, as at a version without it.
+			if mt, err := meta.Parse(path, ver.Data); err == nil {
+				log = mt.Acceptance
+			}
+		}
+		v.logs = append(v.logs, log)
+	}
+}
+
+// holds reports whether log has e as it was recorded: the same person,
+// area, time, commit, digest and verdict. Going stale later (Refresh)
+// is no new verdict.
+func holds(log []meta.Acceptance, e meta.Acceptance) bool {
+	objection := e.State == meta.AcceptChangesRequested
+	for _, a := range log {
+		if a.Area == e.Area && strings.EqualFold(a.By, e.By) && a.At == e.At && a.Commit == e.Commit &&
+			a.Digest == e.Digest && (a.State == meta.AcceptChangesRequested) == objection {
+			return true
+		}
+	}
+	return false
+}
