@@ -192,6 +192,7 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	r.respond()
+	r.closeAbandoned()
 	r.replyLate()
 	return res, nil
 }

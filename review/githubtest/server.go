@@ -391,13 +391,16 @@ func (s *Server) editPR(w http.ResponseWriter, r *http.Request, _ User) {
 	if pr == nil {
 		return
 	}
-	var in struct{ Body *string }
+	var in struct{ Body, State *string }
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"message": "Problems parsing JSON"})
 		return
 	}
 	if in.Body != nil {
 		pr.Body = *in.Body
+	}
+	if in.State != nil {
+		pr.State = *in.State
 	}
 	writeJSON(w, 200, s.prJSON(pr))
 }

@@ -63,6 +63,11 @@ func (m *Machine) next(slug string) (*Reply, error) {
 	for _, e := range critic.Errors(findings) {
 		probs = append(probs, st.sayFinding(e))
 	}
+	planErrs, err := st.planErrors(cur)
+	if err != nil {
+		return nil, err
+	}
+	probs = append(probs, planErrs...)
 	if len(probs) > 0 {
 		// Whoever comes back to a half-done phase hears where we were
 		// first, whether the open step is untouched or half answered;

@@ -112,7 +112,12 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 		if err != nil {
 			return nil, err
 		}
-		if probs := validate(st.it.answerPath(s), s, f, st.lookup); len(probs) > 0 {
+		probs := validate(st.it.answerPath(s), s, f, st.lookup)
+		planErrs, err := st.planErrors(s)
+		if err != nil {
+			return nil, err
+		}
+		if probs = append(probs, planErrs...); len(probs) > 0 {
 			_, ph := st.plan.Step(s.ID)
 			r.say("", fmt.Sprintf("Step %s %s is finished; its revised answers are not applied until these are fixed.", s.ID, s.Title))
 			r.Problems = probs

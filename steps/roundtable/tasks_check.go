@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/rtgit/rtgit/plan"
+	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/critic"
 )
 
@@ -76,4 +77,26 @@ func (st *state) tasksStatus(s *Status) {
 		}
 	}
 	s.Tasks = ts
+}
+
+// planErrors are the build plan's errors when s is the step that asks for
+// the plan, said as rtgit check says them: `next`, a revision and `check`
+// decide on one reading of the plan, so they report the same problems.
+// The plan's syntax errors are left out; validate names them, at the
+// same lines.
+func (st *state) planErrors(s *steps.Step) ([]string, error) {
+	if ts := st.tasksStep(); ts == nil || ts != s {
+		return nil, nil
+	}
+	ps, err := st.planState()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range st.planFindings(ps) {
+		if f.Severity == critic.Error && f.Rule != "task-syntax" {
+			out = append(out, st.sayFinding(f))
+		}
+	}
+	return out, nil
 }

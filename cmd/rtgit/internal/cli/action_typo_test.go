@@ -43,7 +43,8 @@ func TestActionMistypedCommandSuggestsAndCommitsNothing(t *testing.T) {
 }
 
 // /rtgit abandon on the pull request records the reason, committed on the
-// analysis branch, as `rtgit abandon --reason` does.
+// analysis branch, as `rtgit abandon --reason` does, and closes the pull
+// request: once, and only for someone who may drive the analysis.
 func TestActionAbandonRecordsTheReason(t *testing.T) {
 	h := newHarness(t)
 	h.comment(alice, "/rtgit abandon Finance buys a reporting tool instead")
@@ -52,4 +53,35 @@ func TestActionAbandonRecordsTheReason(t *testing.T) {
 	}
 	replies := h.replies()
 	mustContain(t, "the reply", replies[len(replies)-1], "csv-export is abandoned: Finance buys a reporting tool instead.")
+	if st := h.api.PRs[testPR].State; st != "closed" {
+		t.Errorf("the pull request is %s after /rtgit abandon, want closed", st)
+	}
+	// A second run on the same comment changes nothing and answers nothing.
+	tip := h.tip()
+	c := h.api.Comments[len(h.api.Comments)-1]
+	for _, x := range h.api.Comments {
+		if strings.HasPrefix(x.Body, "/rtgit abandon") {
+			c = x
+		}
+	}
+	if out, err := h.run("issue_comment", h.api.IssueCommentEvent(c)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if h.tip() != tip || len(h.replies()) != len(replies) || h.api.PRs[testPR].State != "closed" {
+		t.Errorf("a second run changed something: tip %s -> %s, %d -> %d replies, PR %s", tip, h.tip(), len(replies), len(h.replies()), h.api.PRs[testPR].State)
+	}
+}
+
+// /rtgit abandon from someone who may not drive the analysis is refused,
+// and the pull request stays open.
+func TestActionAbandonByReaderLeavesThePROpen(t *testing.T) {
+	h := newHarness(t)
+	tip := h.tip()
+	h.comment(mallory, "/rtgit abandon I do not like it")
+	if h.tip() != tip {
+		t.Error("a reader's /rtgit abandon moved the branch")
+	}
+	if st := h.api.PRs[testPR].State; st != "open" {
+		t.Errorf("the pull request is %s after a reader's /rtgit abandon, want open", st)
+	}
 }

@@ -18,8 +18,8 @@ func newAbandonCmd(g *globals, s Streams) *cobra.Command {
 		`Record in meta.json, committed on the analysis branch, that the analysis is
 abandoned, with the reason, when and by whom. The branch and its history stay:
 status shows the reason, check refuses the analysis, and rtgit resume picks it
-up again. On the pull request, /rtgit abandon <reason> does the same (the pull
-request stays open for someone to close).`,
+up again. On the pull request, /rtgit abandon <reason> does the same and closes
+the pull request.`,
 		"  rtgit abandon invoice-export --reason \"Finance buys a reporting tool instead\"", 1,
 		func(m *roundtable.Machine, a []string, _ io.Reader) (*roundtable.Reply, error) {
 			if reason == "" {
