@@ -73,8 +73,15 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if st.Neighbours, err = m.Neighbours(slug); err != nil {
 		return err
 	}
+	build, err := readBuild(o, st)
+	if err != nil {
+		return err
+	}
 	if o.json {
-		return writeJSON(s, st)
+		return writeJSON(s, struct {
+			*roundtable.Status
+			Build *buildStatus `json:"build,omitempty"`
+		}{st, build})
 	}
 	p := s.colors(s.Out)
 	name := st.Slug
@@ -106,6 +113,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		}
 		fmt.Fprintf(s.Out, "  %s\n", l)
 	}
+	printBuild(s, p, slug, build)
 	printNeighbours(s, st.Neighbours, "  ")
 	printSignOff(s.Out, p, st.SignOff)
 	if st.Step == nil {
