@@ -65,12 +65,7 @@ func Read(r Repo, tip, slug string) (*Analysis, error) {
 	if a.Footprint, err = portfolio.ReadFootprint(r, tip, dir); err != nil {
 		return nil, err
 	}
-	if doc, err := r.ReadFileAt(tip, path.Join(dir, portfolio.TasksFile)); err == nil {
-		// tasks.md holds prose beside its task lines; only the tasks
-		// count (as for the footprint).
-		p, _ := plan.Parse(string(doc))
-		a.Tasks = p.Tasks
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	if a.Tasks, err = Tasks(r, tip, slug); err != nil {
 		return nil, err
 	}
 	if a.Accepted, err = ReadBaseline(r, tip, slug); err != nil {
@@ -113,4 +108,19 @@ func Merged(r interface {
 	}
 	slices.Sort(out)
 	return out, nil
+}
+
+// Tasks reads the build plan of the analysis slug at rev; none when it
+// has no tasks.md. tasks.md holds prose beside its task lines; only the
+// tasks count (as for the footprint).
+func Tasks(r portfolio.Reader, rev, slug string) ([]plan.Task, error) {
+	doc, err := r.ReadFileAt(rev, path.Join(Dir(slug), portfolio.TasksFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	p, _ := plan.Parse(string(doc))
+	return p.Tasks, nil
 }

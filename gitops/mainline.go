@@ -103,3 +103,27 @@ func (r *Repo) mainline(from, to string, paths []string) ([]MainlineCommit, erro
 	}
 	return out, nil
 }
+
+// MergeBase is the best common ancestor of a and b, as `git merge-base`
+// finds it: where a pull request's branch left its base.
+func (r *Repo) MergeBase(a, b string) (string, error) {
+	ca, err := r.commitAt(a)
+	if err != nil {
+		return "", err
+	}
+	cb, err := r.commitAt(b)
+	if err != nil {
+		return "", err
+	}
+	bases, err := ca.MergeBase(cb)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return "", fmt.Errorf("%w: %v", ErrMissingHistory, err)
+	}
+	if err != nil {
+		return "", err
+	}
+	if len(bases) == 0 {
+		return "", fmt.Errorf("%s and %s have no commit in common", a, b)
+	}
+	return bases[0].Hash.String(), nil
+}

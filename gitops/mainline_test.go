@@ -50,3 +50,19 @@ func TestMainlineMatchesGit(t *testing.T) {
 		t.Errorf("a side commit as from: %v, want ErrNotMainline", err)
 	}
 }
+
+func TestMergeBaseMatchesGit(t *testing.T) {
+	dir, r := newRepo(t, map[string]string{"a": "1\n"})
+	git(t, dir, "checkout", "-q", "-b", "topic")
+	writeFile(t, dir, "a", "2\n")
+	git(t, dir, "commit", "-qam", "topic")
+	git(t, dir, "checkout", "-q", "main")
+	writeFile(t, dir, "b", "3\n")
+	git(t, dir, "add", "b")
+	git(t, dir, "commit", "-qm", "main moves on")
+	got, err := r.MergeBase("main", "topic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "MergeBase", got, git(t, dir, "merge-base", "main", "topic"))
+}

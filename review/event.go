@@ -21,6 +21,9 @@ const (
 	EventReview        = "pull_request_review"
 	EventPush          = "push"
 	EventIssues        = "issues"
+	// EventPullRequest runs verify on a pull request that is not an
+	// analysis's.
+	EventPullRequest = "pull_request"
 )
 
 // MaxPayloadBytes bounds an event file; GitHub caps webhook payloads at 25 MB.
@@ -382,8 +385,25 @@ func ParseEvent(name string, payload []byte) (*Event, error) {
 		if err := validUser(ev.Sender, "sender"); err != nil {
 			return nil, fmt.Errorf("issues payload: %w", err)
 		}
+	case EventPullRequest:
+		if w.PullRequest == nil || w.PullRequest.Number <= 0 {
+			return nil, errors.New("pull_request payload has no valid pull request number")
+		}
+		ev.PR = w.PullRequest.Number
+		switch w.Action {
+		case "opened", "synchronize", "reopened", "ready_for_review":
+		default:
+			ev.Skip = fmt.Sprintf("pull request %s, not opened or pushed to", w.Action)
+			return ev, nil
+		}
+		if w.Sender == nil {
+			return nil, errors.New("pull_request payload has no sender")
+		}
+		if err := validUser(ev.Sender, "sender"); err != nil {
+			return nil, fmt.Errorf("pull_request payload: %w", err)
+		}
 	default:
-		return nil, fmt.Errorf("event %q is not one rtgit handles (%s, %s, %s, %s or %s)", name, EventIssueComment, EventReviewComment, EventReview, EventPush, EventIssues)
+		return nil, fmt.Errorf("event %q is not one rtgit handles (%s, %s, %s, %s, %s or %s)", name, EventIssueComment, EventReviewComment, EventReview, EventPush, EventIssues, EventPullRequest)
 	}
 	return ev, nil
 }
