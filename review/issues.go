@@ -21,8 +21,8 @@ type Issue struct {
 	// closed, reopened once a person opened it again.
 	StateReason string
 	URL         string
-	User   User
-	Labels []string
+	User        User
+	Labels      []string
 	// PullRequest is true for a pull request: the issues API lists both.
 	PullRequest bool
 }
