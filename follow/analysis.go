@@ -26,8 +26,10 @@ type Analysis struct {
 	// commit that brought the analysis in.
 	Tip, Merged string
 	Tasks       []plan.Task
-	// Issues are the task issues meta.json records, by task id.
+	// Issues are the task issues meta.json records, by task id, and
+	// Source the id of the issue the analysis started from (GH-7).
 	Issues    map[string]int
+	Source    string
 	Footprint portfolio.Footprint
 	// Accepted is the drift baseline a person recorded, nil when none.
 	Accepted *Baseline
@@ -58,7 +60,7 @@ func Read(r Repo, tip, slug string) (*Analysis, error) {
 	if md.Slug != slug {
 		return nil, fmt.Errorf("%s: %w (%s names %q)", slug, ErrNotMerged, metaPath, md.Slug)
 	}
-	a := &Analysis{Slug: slug, Tip: tip, Issues: md.TaskIssues}
+	a := &Analysis{Slug: slug, Tip: tip, Issues: md.TaskIssues, Source: md.SourceID}
 	if a.Merged, err = r.FirstCommit(tip, metaPath); err != nil {
 		return nil, err
 	}

@@ -66,6 +66,9 @@ type Action struct {
 	// written as a check run.
 	Verify PRVerifier
 	Checks Checks
+	// AfterMerge shows, once a pull request is merged, the build progress
+	// of the analyses on base on their issues; it returns what it did.
+	AfterMerge func(ctx context.Context, base string) ([]string, error)
 	// Log receives workflow commands (annotations) and progress lines.
 	Log   io.Writer
 	Sleep Sleeper

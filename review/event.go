@@ -122,6 +122,8 @@ type Event struct {
 	AnalyzeErr error
 	// Label is the label an issues event added (Sender added it).
 	Label string
+	// Merged is a pull_request event of a pull request just merged.
+	Merged bool
 }
 
 var (
@@ -249,7 +251,8 @@ type (
 			Name string `json:"name"`
 		} `json:"label"`
 		PullRequest *struct {
-			Number int `json:"number"`
+			Number int  `json:"number"`
+			Merged bool `json:"merged"`
 		} `json:"pull_request"`
 		Sender  *wireUser `json:"sender"`
 		Ref     string    `json:"ref"`
@@ -390,10 +393,12 @@ func ParseEvent(name string, payload []byte) (*Event, error) {
 			return nil, errors.New("pull_request payload has no valid pull request number")
 		}
 		ev.PR = w.PullRequest.Number
-		switch w.Action {
-		case "opened", "synchronize", "reopened", "ready_for_review":
+		switch {
+		case w.Action == "closed" && w.PullRequest.Merged:
+			ev.Merged = true
+		case w.Action == "opened", w.Action == "synchronize", w.Action == "reopened", w.Action == "ready_for_review":
 		default:
-			ev.Skip = fmt.Sprintf("pull request %s, not opened or pushed to", w.Action)
+			ev.Skip = fmt.Sprintf("pull request %s, not opened, pushed to or merged", w.Action)
 			return ev, nil
 		}
 		if w.Sender == nil {

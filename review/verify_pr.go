@@ -50,7 +50,7 @@ func counts(fs []Finding) (string, int) {
 // refused before anything is fetched; a refused run writes nothing.
 func (a *Action) verifyPR(ctx context.Context, res *Result) (*Result, error) {
 	ev := a.Event
-	if a.Verify == nil || a.Checks == nil {
+	if a.Verify == nil || a.Checks == nil || a.AfterMerge == nil {
 		return res, fmt.Errorf("verify is not available in this run")
 	}
 	pr, err := a.GitHub.PullRequest(ctx, ev.PR)
@@ -62,7 +62,7 @@ func (a *Action) verifyPR(ctx context.Context, res *Result) (*Result, error) {
 		res.Skipped = fmt.Sprintf("#%d is an analysis pull request: its comments drive it, verify does not run on it", pr.Number)
 		return res, nil
 	}
-	if pr.State != "open" {
+	if pr.State != "open" && !ev.Merged {
 		res.Skipped = fmt.Sprintf("#%d is %s", pr.Number, pr.State)
 		return res, nil
 	}
@@ -86,6 +86,13 @@ func (a *Action) verifyPR(ctx context.Context, res *Result) (*Result, error) {
 	}
 	base, err := a.Git.Fetch(ctx, pr.BaseRef)
 	if err != nil {
+		return res, err
+	}
+	if ev.Merged {
+		// The change is on the base now: what it did is the analyses'
+		// progress there.
+		done, err := a.AfterMerge(ctx, base)
+		res.Done = append(res.Done, done...)
 		return res, err
 	}
 	head, err := a.Git.Fetch(ctx, pr.HeadRef)

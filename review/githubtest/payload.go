@@ -191,6 +191,7 @@ func (s *Server) PullRequestEvent(action string, number int, sender User) []byte
 	m := map[string]any{"action": action, "number": number, "pull_request": src["pull_request"], "repository": src["repository"], "sender": map[string]any{}}
 	s.setRepo(m)
 	s.setPR(obj(m, "pull_request"), number)
+	obj(m, "pull_request")["merged"] = s.PRs[number].Merged
 	setUser(m["sender"].(map[string]any), sender)
 	return encode(m)
 }

@@ -57,6 +57,7 @@ type PR struct {
 	State, Title, Body        string
 	HeadRef, HeadSHA, BaseRef string
 	HeadRepo                  string
+	Merged                    bool // closed by a merge
 }
 
 // Reaction is a reaction left on a comment.

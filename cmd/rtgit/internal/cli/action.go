@@ -175,6 +175,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out, pause: o.sleep}
 	a.Publish = pub.reply
 	a.Verify, a.Checks = prVerifier(repoGit), client
+	a.AfterMerge = afterMerge(repoGit, client, cfg.Labels, self)
 	if res, err = a.Run(ctx); err != nil {
 		return fmt.Errorf("action: %w", err)
 	}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rtgit/rtgit/follow"
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/publish"
 	"github.com/rtgit/rtgit/review"
 )
 
@@ -61,5 +63,57 @@ func prVerifier(repo *gitops.Repo) review.PRVerifier {
 			rep.Summary = fmt.Sprintf("The change touches %d files; none is a task's file in the %d analyses %s holds.", len(d.Paths), len(slugs), gitops.ShortHash(base))
 		}
 		return rep, nil
+	}
+}
+
+// maxProgressUpdates bounds the analyses one merge updates the issues of.
+const maxProgressUpdates = 50
+
+// afterMerge shows, on the issue of every merged analysis with published
+// tasks, its build progress at base, counting a closed task issue as done
+// only when a merged change did the task.
+func afterMerge(repo *gitops.Repo, client *review.Client, labels review.Labels, self string) func(context.Context, string) ([]string, error) {
+	return func(ctx context.Context, base string) ([]string, error) {
+		fr := followRepo{repo}
+		slugs, err := follow.Merged(fr, base)
+		if err != nil {
+			return nil, err
+		}
+		var published []*follow.Analysis
+		for _, slug := range slugs {
+			a, err := follow.Read(fr, base, slug)
+			if err != nil {
+				return nil, err
+			}
+			if len(a.Issues) > 0 && len(published) < maxProgressUpdates {
+				published = append(published, a)
+			}
+		}
+		if len(published) == 0 {
+			return nil, nil
+		}
+		issues, err := client.IssuesLabeled(ctx, labels.Task)
+		if err != nil {
+			return nil, err
+		}
+		var done []string
+		for _, a := range published {
+			p, err := a.Progress(publish.ClosedTasks(issues, a.Slug, self), grepTests{repo})
+			if err != nil {
+				return done, err
+			}
+			o := publish.ProgressOptions{Slug: a.Slug, Labels: labels, Self: self, Commit: base, Lines: p.Lines()}
+			if n, ok := strings.CutPrefix(a.Source, "GH-"); ok {
+				o.Source, _ = strconv.Atoi(n)
+			}
+			n, err := publish.UpdateProgress(ctx, client, o)
+			if err != nil {
+				return done, err
+			}
+			if n > 0 {
+				done = append(done, fmt.Sprintf("build progress of %s on #%d: %s", a.Slug, n, strings.Join(p.Lines()[:1], "")))
+			}
+		}
+		return done, nil
 	}
 }

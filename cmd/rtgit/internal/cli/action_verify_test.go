@@ -153,3 +153,56 @@ func TestActionVerifyRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Once the pull request is merged, the analysis's issue shows its build
+// progress in one comment: a task done by the merged change counts, and
+// a task whose issue was closed with no change behind it is named as
+// such, not counted.
+func TestActionShowsProgressAfterMerge(t *testing.T) {
+	h := verifyHarness(t, 2)
+	h.api.AddIssue(3, alice, "Let customers export invoices as CSV", "please")
+	h.api.AddIssue(20, githubtest.Bot, "csv-export: T001 Write the export", "<!-- rtgit:bot task slug=csv-export id=T001 -->\n", "rtgit:task")
+	h.api.AddIssue(21, githubtest.Bot, "csv-export: T002 Document it", "<!-- rtgit:bot task slug=csv-export id=T002 -->\n", "rtgit:task")
+	h.api.Do(func() { h.api.Issues[21].State = "closed" })
+	ws := h.workspace()
+	meta := filepath.Join(ws, filepath.FromSlash(metaJSON))
+	data, err := os.ReadFile(meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(strings.Replace(string(data), `"source_id": null`, `"source_id": "GH-3"`, 1), "{", `{"task_issues": {"T001": 20, "T002": 21},`, 1))
+	tasks := filepath.Join(ws, "docs/requirements", testSlug, "tasks.md")
+	plan, _ := os.ReadFile(tasks)
+	plan = append(plan, "- [ ] T002 docs: Document it | traces: FR-001 | files: docs/export.md\n"...)
+	if err := os.WriteFile(meta, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tasks, plan, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCmd(t, ws, "commit", "-q", "-am", "published")
+	gitCmd(t, ws, "merge", "-q", "--no-ff", "-m", "Merge pull request #8 from acme/export", "origin/export")
+	gitCmd(t, ws, "push", "-q", "origin", "main")
+	h.api.Do(func() { h.api.PRs[8].State, h.api.PRs[8].Merged = "closed", true })
+	ev := h.api.PullRequestEvent("closed", 8, alice)
+	for range 2 {
+		if out, err := h.run("pull_request", ev); err != nil {
+			t.Fatalf("rtgit action: %v\n%s", err, out)
+		}
+	}
+	var bodies []string
+	for _, c := range h.api.CommentsOn(3) {
+		if c.User == githubtest.Bot {
+			bodies = append(bodies, c.Body)
+		}
+	}
+	if len(bodies) != 1 {
+		t.Fatalf("%d comments by rtgit on #3 after two runs, want 1: %q", len(bodies), bodies)
+	}
+	for _, want := range []string{"**Build progress** of `csv-export` at ", "- 1 of 2 tasks done\n",
+		"- T002: its issue is closed, but no merged change touched its files or named it\n"} {
+		if !strings.Contains(bodies[0], want) {
+			t.Errorf("the progress comment lacks %q:\n%s", want, bodies[0])
+		}
+	}
+}
