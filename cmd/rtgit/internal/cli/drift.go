@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -166,24 +167,30 @@ func runDriftAccept(o *driftOptions, slug string, s Streams) error {
 	if o.base != "" {
 		return usageErr("drift: --accept records on the default branch; leave out --base")
 	}
-	repo, base, list, err := openMerged(o.dir, "", []string{slug})
+	ws, err := openWorkspace(o.dir, true)
 	if err != nil {
 		return err
 	}
-	a := list[0]
-	head, err := repo.HeadBranch()
+	def, err := ws.repo.DefaultBranch()
+	if err != nil {
+		return err
+	}
+	// The record is a commit on the local default branch, read at its
+	// tip: what the person has checked out is what they read, even when
+	// origin's is behind it.
+	base := strings.TrimPrefix(def, "origin/")
+	head, err := ws.repo.HeadBranch()
 	if err != nil {
 		return err
 	}
 	if head != base {
 		return fmt.Errorf("drift --accept records on %s, the default branch; switch to it first (git switch %s)", base, base)
 	}
-	if tip, err := repo.ResolveCommit("HEAD"); err != nil || tip != a.Tip {
-		if err == nil {
-			err = fmt.Errorf("drift --accept: %s is not at its own tip; commit on it first", base)
-		}
+	repo, _, list, err := openMerged(o.dir, base, []string{slug})
+	if err != nil {
 		return err
 	}
+	a := list[0]
 	at := a.Tip
 	if o.at != "" {
 		if at, err = repo.ResolveCommit(o.at); err != nil {
@@ -221,5 +228,8 @@ func runDriftAccept(o *driftOptions, slug string, s Streams) error {
 		return err
 	}
 	fmt.Fprintf(s.Out, "%s: drift now counts after %s (committed %s on %s)\n", slug, gitops.ShortHash(at), gitops.ShortHash(sha), base)
+	if def != base {
+		fmt.Fprintf(s.Out, "rtgit drift reads %s: push %s for it to count from there too\n", def, base)
+	}
 	return nil
 }
