@@ -10,6 +10,7 @@ require (
 	github.com/go-git/go-git/v5 v5.19.3
 	github.com/gofrs/flock v0.13.1
 	github.com/google/go-github/v60 v60.0.0
+	github.com/joshdk/go-junit v1.0.0
 	github.com/klauspost/compress v1.20.3
 	github.com/mattn/go-colorable v0.1.14
 	github.com/modelcontextprotocol/go-sdk v1.8.0

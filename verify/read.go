@@ -1,0 +1,56 @@
+package verify
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+
+	"github.com/rtgit/rtgit/model"
+	"github.com/rtgit/rtgit/plan"
+	"github.com/rtgit/rtgit/portfolio"
+	"github.com/rtgit/rtgit/steps/meta"
+)
+
+// ReadAnalysis reads what verify needs of the analysis in dir at rev:
+// its footprint, build plan and read-only files from the artifacts the
+// analysis committed, and its published issues from meta.json. Only
+// those blobs are read.
+func ReadAnalysis(r portfolio.Reader, rev, slug, dir string) (Analysis, error) {
+	a := Analysis{Slug: slug, Dir: dir}
+	fp, err := portfolio.ReadFootprint(r, rev, dir)
+	if err != nil {
+		return a, err
+	}
+	a.Footprint = fp.Files
+	tasks, err := optional(r, rev, path.Join(dir, portfolio.TasksFile))
+	if err != nil {
+		return a, err
+	}
+	// tasks.md holds prose and a graph beside its task lines; only the
+	// tasks it reads count (as portfolio reads it).
+	a.Plan, _ = plan.Parse(string(tasks))
+	impact, err := optional(r, rev, path.Join(dir, portfolio.ImpactFile))
+	if err != nil {
+		return a, err
+	}
+	a.ReadOnly = model.ImpactReadOnlyFiles(impact)
+	mp := path.Join(dir, "meta.json")
+	data, err := optional(r, rev, mp)
+	if err != nil || data == nil {
+		return a, err
+	}
+	m, err := meta.Parse(rev+":"+mp, data)
+	if err != nil {
+		return a, err
+	}
+	a.TaskIssues = m.TaskIssues
+	return a, nil
+}
+
+func optional(r portfolio.Reader, rev, p string) ([]byte, error) {
+	data, err := r.ReadFileAt(rev, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return data, err
+}

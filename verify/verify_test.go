@@ -1,0 +1,124 @@
+package verify
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/rtgit/rtgit/plan"
+)
+
+type change struct{ files, texts []string }
+
+func (c change) ChangedFiles(context.Context) ([]string, error) { return c.files, nil }
+func (c change) Texts(context.Context) ([]string, error)        { return c.texts, nil }
+
+type base []Analysis
+
+func (b base) Analyses(context.Context) ([]Analysis, error) { return b, nil }
+
+type sources map[string]string
+
+func (s sources) TestFiles(_ context.Context, visit func(string, []byte) error) error {
+	for p, d := range s {
+		if err := visit(p, []byte(d)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func demo() Analysis {
+	return Analysis{
+		Slug: "csv-export", Dir: "docs/requirements/csv-export",
+		Plan: plan.Plan{Tasks: []plan.Task{
+			{ID: "T001", Kind: plan.KindTest, Title: "tests", Traces: []string{"FR-001", "AC-001-01", "AC-001-02"}, Files: []string{"export/csv_test.go"}},
+			{ID: "T002", Kind: plan.KindCode, Title: "code", Files: []string{"export/csv.go"}},
+			{ID: "T003", Kind: plan.KindDocs, Title: "docs", Files: []string{"docs/export.md"}},
+		}},
+		ReadOnly:   []string{"report/report.go"},
+		Footprint:  []string{"docs/export.md", "export/csv.go", "export/csv_test.go", "export/format.go"},
+		TaskIssues: map[string]int{"T001": 11, "T002": 12, "T003": 13},
+	}
+}
+
+func rules(r Report) string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, string(f.Level)+" "+f.Rule+" "+f.Path+f.Criterion+f.Task)
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestAdvancesByFilesAndNames(t *testing.T) {
+	r, err := Run(context.Background(), Input{
+		Change:  change{files: []string{"export/csv.go", "export/csv_test.go"}, texts: []string{"export: CSV\n\nCloses #13"}},
+		Base:    base{demo()},
+		Sources: sources{"export/csv_test.go": "// AC-001-01\nfunc TestHeader(t *testing.T) {}\nfunc TestAC_001_02(t *testing.T) {}\n"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range r.Advances {
+		got = append(got, a.Task)
+	}
+	if strings.Join(got, ",") != "T001,T002,T003" {
+		t.Errorf("advances %v, want T001,T002,T003", got)
+	}
+	want := "warning named-without-files T003"
+	if rules(r) != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
+	}
+	if len(r.Criteria) != 2 || r.Criteria[0].Tests[0].Name != "TestHeader" {
+		t.Errorf("criteria %+v", r.Criteria)
+	}
+}
+
+func TestReadOnlyAndUnplanned(t *testing.T) {
+	r, err := Run(context.Background(), Input{
+		Change: change{files: []string{"report/report.go", "export/format.go", "other.go"}},
+		Base:   base{demo()},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "error read-only-changed report/report.go\nwarning unplanned-file export/format.go"
+	if rules(r) != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
+	}
+	if len(r.Advances) != 0 {
+		t.Errorf("advances %+v", r.Advances)
+	}
+}
+
+func TestLevelsFromConfig(t *testing.T) {
+	r, _ := Run(context.Background(), Input{
+		Change: change{files: []string{"report/report.go", "export/format.go"}},
+		Base:   base{demo()},
+		Levels: Levels{RuleReadOnly: LevelWarning, RuleUnplanned: LevelOff},
+	})
+	if rules(r) != "warning read-only-changed report/report.go" {
+		t.Errorf("findings:\n%s", rules(r))
+	}
+	if err := (Levels{"nope": LevelError}).Validate(); err == nil {
+		t.Error("an unknown rule was accepted")
+	}
+}
+
+func TestJUnitResults(t *testing.T) {
+	r, _ := Run(context.Background(), Input{
+		Change:   change{files: []string{"export/csv_test.go"}},
+		Base:     base{demo()},
+		Sources:  sources{"export/csv_test.go": "// AC-001-01\nfunc TestHeader(t *testing.T) {}\n// AC-001-02\nfunc TestRows(t *testing.T) {}\n"},
+		Reported: true,
+		Reports:  []TestResult{{Name: "TestHeader/empty", Status: "passed"}, {Name: "TestRows", Status: "failed"}},
+	})
+	want := "error criterion-test-failed export/csv_test.goAC-001-02T001"
+	if rules(r) != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
+	}
+	if r.Criteria[0].Result != "passed" || r.Criteria[1].Result != "failed" {
+		t.Errorf("criteria %+v", r.Criteria)
+	}
+}
