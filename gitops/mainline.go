@@ -127,3 +127,30 @@ func (r *Repo) MergeBase(a, b string) (string, error) {
 	}
 	return bases[0].Hash.String(), nil
 }
+
+// Messages are the messages of the commits in from..to, as `git log
+// --format=%B from..to` lists them, newest first.
+func (r *Repo) Messages(from, to string) ([]string, error) {
+	fromHash, err := r.resolveHash(from)
+	if err != nil {
+		return nil, err
+	}
+	toHash, err := r.resolveHash(to)
+	if err != nil {
+		return nil, err
+	}
+	trees, done, err := r.newTreeCache()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	var out []string
+	_, err = trees.walkRange(fromHash, toHash, func(c *walkCommit) error {
+		out = append(out, c.Message)
+		return nil
+	})
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return nil, fmt.Errorf("%w: %v", ErrMissingHistory, err)
+	}
+	return out, err
+}

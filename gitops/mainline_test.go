@@ -66,3 +66,19 @@ func TestMergeBaseMatchesGit(t *testing.T) {
 	}
 	equal(t, "MergeBase", got, git(t, dir, "merge-base", "main", "topic"))
 }
+
+func TestMessagesMatchGit(t *testing.T) {
+	dir, r := newRepo(t, map[string]string{"a": "1\n"})
+	from := git(t, dir, "rev-parse", "HEAD")
+	writeFile(t, dir, "a", "2\n")
+	git(t, dir, "commit", "-qam", "T001: two\n\nCloses #4")
+	writeFile(t, dir, "a", "3\n")
+	git(t, dir, "commit", "-qam", "three")
+	got, err := r.Messages(from, "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || strings.TrimSpace(got[0]) != "three" || strings.TrimSpace(got[1]) != "T001: two\n\nCloses #4" {
+		t.Errorf("Messages = %q", got)
+	}
+}

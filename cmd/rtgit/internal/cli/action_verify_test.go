@@ -11,9 +11,10 @@ import (
 	"github.com/rtgit/rtgit/review/githubtest"
 )
 
-// verifyHarness merges the harness's analysis into main with a build
-// plan whose task names files files, and opens pull request #8 from a
-// branch of this repository that changes them all.
+// verifyHarness merges the harness's analysis into main with an impact
+// analysis naming files files (and README.md, read-only) and a build plan
+// whose one task names the first, and opens pull request #8 from a
+// branch of this repository that changes them all and the README.
 func verifyHarness(t *testing.T, files int) *harness {
 	h := newHarness(t)
 	ws := h.workspace()
@@ -22,7 +23,12 @@ func verifyHarness(t *testing.T, files int) *harness {
 	for i := range files {
 		names = append(names, fmt.Sprintf("src/f%02d.go", i))
 	}
-	plan := "# Tasks\n\n- [ ] T001 code: Write the export | traces: FR-001 | files: " + strings.Join(names, ", ") + "\n"
+	plan := "# Tasks\n\n- [ ] T001 code: Write the export | traces: FR-001 | files: " + names[0] + "\n"
+	impact := "# Impact\n\n## 2. Directly Affected Files\n\n| File | Module | Impact | Change type |\n| --- | --- | --- | --- |\n"
+	for _, n := range names {
+		impact += "| `" + n + "` | src | named | modify |\n"
+	}
+	impact += "| `README.md` | (root) | named | read-only |\n"
 	write := func(rel, content string) {
 		p := filepath.Join(ws, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -33,6 +39,7 @@ func verifyHarness(t *testing.T, files int) *harness {
 		}
 	}
 	write("docs/requirements/"+testSlug+"/tasks.md", plan)
+	write("docs/requirements/"+testSlug+"/impact-analysis.md", impact)
 	gitCmd(t, ws, "add", "-A")
 	gitCmd(t, ws, "commit", "-q", "-m", "the build plan")
 	gitCmd(t, ws, "push", "-q", "origin", "main")
@@ -40,6 +47,7 @@ func verifyHarness(t *testing.T, files int) *harness {
 	for _, n := range names {
 		write(n, "package src\n")
 	}
+	write("README.md", "# invoices, exported\n")
 	gitCmd(t, ws, "add", "-A")
 	gitCmd(t, ws, "commit", "-q", "-m", "Write the export")
 	gitCmd(t, ws, "push", "-q", "origin", "export")
@@ -64,7 +72,7 @@ func writes(api *githubtest.Server) []string {
 // rtgit verify, its annotations in batches of 50, and one comment that a
 // second run edits rather than repeats.
 func TestActionVerifiesAPullRequest(t *testing.T) {
-	h := verifyHarness(t, 60)
+	h := verifyHarness(t, 61)
 	out, err := h.run("pull_request", h.api.PullRequestEvent("opened", 8, alice))
 	if err != nil {
 		t.Fatalf("rtgit action: %v\n%s", err, out)
@@ -75,15 +83,20 @@ func TestActionVerifiesAPullRequest(t *testing.T) {
 			runs = append(runs, *r)
 		}
 	})
-	if len(runs) != 1 || runs[0].Name != review.CheckName || runs[0].Conclusion != "success" || runs[0].Status != "completed" {
+	if len(runs) != 1 || runs[0].Name != review.CheckName || runs[0].Conclusion != "failure" || runs[0].Status != "completed" {
 		t.Fatalf("check runs: %+v\n%s", runs, out)
 	}
 	r := runs[0]
-	if len(r.Annotations) != 60 || r.Requests != 2 {
-		t.Errorf("%d annotations in %d requests, want 60 in 2 (50 + 10)", len(r.Annotations), r.Requests)
+	// The read-only README is an error; the 60 files of the footprint no
+	// task names are warnings.
+	if len(r.Annotations) != 61 || r.Requests != 2 {
+		t.Errorf("%d annotations in %d requests, want 61 in 2 (50 + 11)", len(r.Annotations), r.Requests)
 	}
-	if a := r.Annotations[0]; a.GetPath() != "src/f00.go" || a.GetStartLine() != 1 || a.GetAnnotationLevel() != "notice" || !strings.Contains(a.GetMessage(), "advances T001 of the analysis csv-export") {
+	if a := r.Annotations[0]; a.GetPath() != "README.md" || a.GetStartLine() != 1 || a.GetAnnotationLevel() != "failure" || a.GetTitle() != "read-only-changed" {
 		t.Errorf("first annotation: %+v", a)
+	}
+	if a := r.Annotations[1]; a.GetPath() != "src/f01.go" || a.GetAnnotationLevel() != "warning" || a.GetTitle() != "unplanned-file" {
+		t.Errorf("second annotation: %+v", a)
 	}
 	if !strings.Contains(r.Summary, "Advances `csv-export` T001.") {
 		t.Errorf("summary: %q", r.Summary)
@@ -100,7 +113,7 @@ func TestActionVerifiesAPullRequest(t *testing.T) {
 		}
 		return out
 	}
-	if c := mine(); len(c) != 1 || !strings.Contains(c[0].Body, "**rtgit verify** at ") || !strings.Contains(c[0].Body, "0 errors, 0 warnings, 60 notes") {
+	if c := mine(); len(c) != 1 || !strings.Contains(c[0].Body, "**rtgit verify** at ") || !strings.Contains(c[0].Body, "1 error, 60 warnings, 0 notes") {
 		t.Fatalf("comments: %+v", c)
 	}
 
