@@ -165,7 +165,7 @@ func afterMerge(repo *gitops.Repo, client *review.Client, labels review.Labels, 
 		}
 		var done []string
 		for _, a := range published {
-			p, err := a.Progress(publish.ClosedTasks(issues, a.Slug, self), grepTests{repo})
+			p, err := a.Progress(publish.ClosedTasks(issues, a.Slug, self), &verifyTests{repo: repo})
 			if err != nil {
 				return done, err
 			}

@@ -1,13 +1,13 @@
 package cli
 
 import (
+	"context"
 	"fmt"
-	"regexp"
-	"slices"
-	"strings"
+	"os"
 
 	"github.com/rtgit/rtgit/follow"
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/verify"
 )
 
 // followRepo adapts gitops to follow.Repo.
@@ -58,46 +58,59 @@ func baseTip(repo *gitops.Repo, base string) (name, sha string, err error) {
 	return base, sha, err
 }
 
-// grepTests finds the tests that name a criterion: a file whose path
-// reads as a test's (a _test, test_, .test. or .spec. name, or a test/ or
-// tests/ folder) holding the AC-NNN-NN id as a word. It stands in for
-// verify's scan until the command line has one.
-type grepTests struct{ repo *gitops.Repo }
+// verifyTests is what verify's scan of the tests at a revision, and the
+// JUnit reports given, say about criteria (follow.Tests).
+type verifyTests struct {
+	repo     *gitops.Repo
+	reports  []verify.TestResult
+	reported bool
+	refs     map[string][]verify.TestRef
+}
 
-func (g grepTests) Named(rev string, ids []string) (map[string][]string, error) {
-	res, err := g.repo.Grep(gitops.GrepOptions{Rev: rev, Terms: ids, Words: true, Exclude: []string{follow.RequirementsDir + "/"}})
+func (v *verifyTests) Named(rev string, ids []string) (map[string][]string, error) {
+	refs, err := verify.ScanTests(context.Background(), treeTests{repo: v.repo, rev: rev})
 	if err != nil {
 		return nil, err
 	}
+	v.refs = refs
 	out := map[string][]string{}
-	for _, f := range res.Files {
-		if !testPath(f.Path) {
-			continue
-		}
-		data, err := g.repo.ReadFileAt(res.Commit, f.Path)
-		if err != nil {
-			return nil, err
-		}
-		for n, line := range strings.Split(string(data), "\n") {
-			for _, id := range ids {
-				if criterionWord(id).MatchString(line) {
-					out[id] = append(out[id], fmt.Sprintf("%s:%d", f.Path, n+1))
-				}
-			}
+	for _, id := range ids {
+		for _, r := range refs[id] {
+			out[id] = append(out[id], fmt.Sprintf("%s:%d", r.Path, r.Line))
 		}
 	}
 	return out, nil
 }
 
-func (grepTests) Result(string) (bool, bool) { return false, false }
-
-func criterionWord(id string) *regexp.Regexp {
-	return regexp.MustCompile(`(^|[^A-Za-z0-9-])` + regexp.QuoteMeta(id) + `($|[^A-Za-z0-9-])`)
+// Result counts a criterion as reported when a report ran a test naming
+// it: passed, or failed.
+func (v *verifyTests) Result(id string) (bool, bool) {
+	if !v.reported || len(v.refs[id]) == 0 {
+		return false, false
+	}
+	switch verify.ResultOf(id, v.refs[id], v.reports) {
+	case "passed":
+		return true, true
+	case "failed":
+		return false, true
+	}
+	return false, false
 }
 
-func testPath(p string) bool {
-	base := p[strings.LastIndex(p, "/")+1:]
-	dirs := strings.Split(p, "/")
-	return strings.Contains(base, "_test.") || strings.HasPrefix(base, "test_") || strings.Contains(base, ".test.") ||
-		strings.Contains(base, ".spec.") || slices.ContainsFunc(dirs[:len(dirs)-1], func(d string) bool { return d == "test" || d == "tests" })
+// readJUnit reads the JUnit reports named.
+func readJUnit(files []string) ([]verify.TestResult, error) {
+	var out []verify.TestResult
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return nil, err
+		}
+		rs, err := verify.ReadJUnit(fh)
+		fh.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		out = append(out, rs...)
+	}
+	return out, nil
 }

@@ -22,6 +22,7 @@ type statusOptions struct {
 	*globals
 	json, all bool
 	base      string
+	junit     []string
 }
 
 func newStatusCmd(g *globals, s Streams) *cobra.Command {
@@ -52,6 +53,7 @@ analysis branch (rtgit/*) with its progress.`,
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&o.base, "base", "", "compare with `BRANCH` instead of the default branch")
 	cmd.Flags().BoolVar(&o.all, "all", false, "list every analysis, even on an analysis branch")
+	cmd.Flags().StringArrayVar(&o.junit, "junit", nil, "a merged analysis: count its criteria whose tests passed in this JUnit XML `FILE` (repeatable)")
 	return cmd
 }
 

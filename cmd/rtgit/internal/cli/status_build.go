@@ -28,7 +28,11 @@ func readBuild(o *statusOptions, st *roundtable.Status) (*buildStatus, error) {
 		return nil, err
 	}
 	a := list[0]
-	p, err := a.Progress(nil, grepTests{repo})
+	tests := &verifyTests{repo: repo, reported: len(o.junit) > 0}
+	if tests.reports, err = readJUnit(o.junit); err != nil {
+		return nil, err
+	}
+	p, err := a.Progress(nil, tests)
 	if err != nil {
 		return nil, err
 	}
