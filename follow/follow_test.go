@@ -105,6 +105,13 @@ func TestProgressAndDrift(t *testing.T) {
 	if s := a.TaskStates(nil)[2]; !s.Done {
 		t.Errorf("inv T003: %+v", s)
 	}
+	// A bare id counts in a change to the analysis's files.
+	r.changes[1].Message, r.changes[1].Touched = "T003 and a fix", []string{"src/a.go"}
+	a, _ = Read(r, "tip", "inv")
+	if s := a.TaskStates(nil)[2]; !s.Done || s.How != DoneNamed {
+		t.Errorf("T003 in a change to src/a.go: %+v", s)
+	}
+	r.changes[1].Touched = nil
 
 	// An accepted commit after the last change clears the drift.
 	r.files[BaselinePath("inv")] = string(NewBaseline(strings.Repeat("a", 40), "A", time.Time{}).Marshal())

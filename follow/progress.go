@@ -50,11 +50,12 @@ func closedIssues(msg string) []string {
 	return out
 }
 
-// names reports whether msg names task id of slug. Every analysis
-// numbers its tasks from T001, so a bare id is only this analysis's
-// when the message names the analysis too.
-func names(msg, slug, id string) bool {
-	return containsWord(msg, slug) && containsWord(msg, id)
+// names reports whether change c names task id of slug. Every analysis
+// numbers its tasks from T001, so a bare id is only this analysis's when
+// the message names the analysis too, or the change touches the
+// analysis's files (as verify reads a pull request).
+func names(c Change, slug, id string) bool {
+	return containsWord(c.Message, id) && (len(c.Touched) > 0 || containsWord(c.Message, slug))
 }
 
 func containsWord(s, w string) bool {
@@ -91,7 +92,7 @@ func (a *Analysis) TaskStates(closed map[int]bool) []TaskState {
 			case slices.ContainsFunc(c.Touched, func(p string) bool { return slices.Contains(files, p) }):
 				how = DoneChanged
 			case s.Issue > 0 && slices.Contains(closedIssues(c.Message), fmt.Sprint(s.Issue)),
-				names(c.Message, a.Slug, t.ID):
+				names(c, a.Slug, t.ID):
 				how = DoneNamed
 			}
 			if how != "" {
