@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -394,25 +393,27 @@ func (p *publisher) removedNote(id, oldBody string) string {
 	return b.String()
 }
 
-var (
-	filesLineRe = regexp.MustCompile("(?m)^\\*\\*Files:\\*\\* (.*)$")
-	fileRe      = regexp.MustCompile("`([^`]+)`")
-	traceIDRe   = regexp.MustCompile(`\b(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})\b`)
-	tracesRe    = regexp.MustCompile(`(?m)^\*\*Traces:\*\* (.*)$`)
-)
-
 // replacements are the plan's tasks that share a file or a traced id with
 // the task rtgit's own part of oldBody described.
 func (p *publisher) replacements(id, oldBody string) []plan.Task {
+	// The old body is rtgit's own rendering (body): its Files line holds
+	// code spans, its Traces line ids, each perhaps a link.
 	_, own, _ := ownPart(oldBody, p.Slug, id)
 	var files, traces []string
-	if m := filesLineRe.FindStringSubmatch(own); m != nil {
-		for _, f := range fileRe.FindAllStringSubmatch(m[1], -1) {
-			files = append(files, f[1])
+	for _, l := range strings.Split(own, "\n") {
+		if rest, ok := strings.CutPrefix(l, "**Files:** "); ok {
+			for i, part := range strings.Split(rest, "`") {
+				if i%2 == 1 {
+					files = append(files, part)
+				}
+			}
 		}
-	}
-	if m := tracesRe.FindStringSubmatch(own); m != nil {
-		traces = traceIDRe.FindAllString(m[1], -1)
+		if rest, ok := strings.CutPrefix(l, "**Traces:** "); ok {
+			for _, ref := range strings.Split(rest, ", ") {
+				ref, _, _ = strings.Cut(strings.TrimPrefix(ref, "["), "]")
+				traces = append(traces, ref)
+			}
+		}
 	}
 	var out []plan.Task
 	for _, t := range p.Tasks {
