@@ -35,6 +35,7 @@ type walkCommit struct {
 	Parents    []plumbing.Hash
 	When       int64 // committer time, seconds
 	Subject    string
+	Message    string // the whole message, as written
 }
 
 func (r *Repo) newTreeCache() (*treeCache, func(), error) {
@@ -157,7 +158,8 @@ func (t *treeCache) commit(h plumbing.Hash) (*walkCommit, error) {
 			}
 		}
 	}
-	c.Subject = subject(string(msg))
+	c.Message = string(msg)
+	c.Subject = subject(c.Message)
 	t.commits[h] = c
 	return c, nil
 }

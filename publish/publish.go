@@ -20,6 +20,7 @@ type Tracker interface {
 	CreateIssue(ctx context.Context, title, body string, labels []string) (*review.Issue, error)
 	EditIssue(ctx context.Context, number int, title, body string) error
 	AddLabels(ctx context.Context, number int, labels ...string) error
+	CloseIssue(ctx context.Context, number int) error
 	Post(ctx context.Context, number int, to *review.Comment, body string) error
 	EditComment(ctx context.Context, id int64, body string) error
 }
@@ -68,7 +69,7 @@ type Result struct {
 	// are missing.
 	Issues                      map[string]int
 	Created, Updated, Unchanged []string // task ids
-	Removed                     []string // task ids no longer in the plan, commented on now
+	Removed                     []string // task ids no longer in the plan, whose issues were closed now
 	Target                      int      // the issue with the task list; 0 when a dry run would open it
 	Writes                      int      // write calls made, or that a dry run would make
 }
@@ -208,7 +209,7 @@ func Publish(ctx context.Context, t Tracker, o Options) (*Result, error) {
 	if err := p.updateExisting(); err != nil {
 		return p.res, err
 	}
-	if err := p.commentRemoved(); err != nil {
+	if err := p.closeRemoved(); err != nil {
 		return p.res, err
 	}
 	return p.res, p.summarise()
@@ -327,8 +328,12 @@ func (p *publisher) updateExisting() error {
 	return nil
 }
 
-// commentRemoved tells each open issue whose task left the plan, once.
-func (p *publisher) commentRemoved() error {
+// closeRemoved closes each open issue whose task left the plan, with one
+// note naming the tasks of the plan that took over its files or its
+// requirements. A run stopped between the note and the close closes it
+// on the next publish without a second note; one a person reopened after
+// its note stays open.
+func (p *publisher) closeRemoved() error {
 	tasks := p.inPlan()
 	var ids []string
 	for id := range p.mine {
@@ -344,22 +349,80 @@ func (p *publisher) commentRemoved() error {
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(comments, func(c review.Comment) bool {
+		noted := slices.ContainsFunc(comments, func(c review.Comment) bool {
 			return p.own(c.User.Login) && strings.Contains(c.Body, removedMarker(p.Slug, id))
-		}) {
-			continue
+		})
+		if noted && is.StateReason == "reopened" {
+			continue // a person opened it again after rtgit closed it
 		}
 		p.res.Removed = append(p.res.Removed, id)
-		if !p.write("comment on #%d: %s is no longer in the plan", is.Number, id) {
+		if !noted && p.write("comment on #%d: %s is no longer in the plan", is.Number, id) {
+			if err := p.t.Post(p.ctx, is.Number, nil, p.removedNote(id, is.Body)); err != nil {
+				return err
+			}
+		}
+		if !p.write("close #%d", is.Number) {
 			continue
 		}
-		body := removedMarker(p.Slug, id) + "\n" + fmt.Sprintf("%s is no longer in the plan of `%s`%s. This issue stays open: close it, or keep it for work that still needs doing.\n",
-			id, p.Slug, p.atCommit())
-		if err := p.t.Post(p.ctx, is.Number, nil, body); err != nil {
+		if err := p.t.CloseIssue(p.ctx, is.Number); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// removedNote says a task left the plan and which tasks replace it.
+func (p *publisher) removedNote(id, oldBody string) string {
+	var b strings.Builder
+	b.WriteString(removedMarker(p.Slug, id) + "\n")
+	fmt.Fprintf(&b, "%s is no longer in the plan of `%s`%s, so this issue is closed as not planned.", id, p.Slug, p.atCommit())
+	var by []string
+	for _, t := range p.replacements(id, oldBody) {
+		ref := t.ID
+		if n := p.res.Issues[t.ID]; n > 0 {
+			ref = fmt.Sprintf("#%d (%s)", n, t.ID)
+		}
+		by = append(by, ref)
+	}
+	if len(by) > 0 {
+		fmt.Fprintf(&b, " Its files or requirements are now in %s.", strings.Join(by, ", "))
+	} else {
+		b.WriteString(" No task of the plan takes over its files or requirements.")
+	}
+	b.WriteString(" Reopen it if the work still needs doing.\n")
+	return b.String()
+}
+
+// replacements are the plan's tasks that share a file or a traced id with
+// the task rtgit's own part of oldBody described.
+func (p *publisher) replacements(id, oldBody string) []plan.Task {
+	// The old body is rtgit's own rendering (body): its Files line holds
+	// code spans, its Traces line ids, each perhaps a link.
+	_, own, _ := ownPart(oldBody, p.Slug, id)
+	var files, traces []string
+	for _, l := range strings.Split(own, "\n") {
+		if rest, ok := strings.CutPrefix(l, "**Files:** "); ok {
+			for i, part := range strings.Split(rest, "`") {
+				if i%2 == 1 {
+					files = append(files, part)
+				}
+			}
+		}
+		if rest, ok := strings.CutPrefix(l, "**Traces:** "); ok {
+			for _, ref := range strings.Split(rest, ", ") {
+				ref, _, _ = strings.Cut(strings.TrimPrefix(ref, "["), "]")
+				traces = append(traces, ref)
+			}
+		}
+	}
+	var out []plan.Task
+	for _, t := range p.Tasks {
+		if slices.ContainsFunc(t.Files, func(f string) bool { return slices.Contains(files, f) }) ||
+			slices.ContainsFunc(t.Traces, func(id string) bool { return slices.Contains(traces, id) }) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func (p *publisher) atCommit() string {

@@ -151,12 +151,12 @@ func TestPublishOpensOneIssuePerTaskAndLabelsTheSource(t *testing.T) {
 	}
 }
 
-func TestPublishUpdatesInPlaceAndTellsRemovedTasks(t *testing.T) {
+func TestPublishUpdatesInPlaceAndClosesRemovedTasks(t *testing.T) {
 	s, c, _ := setup(t)
 	first := publish(t, c, options(tasks()))
 	ts := tasks()[:2]
 	ts[1].Title = "Write the CSV export, one row per invoice"
-	ts = append(ts, plan.Task{ID: "T004", Title: "Verify with the bookkeeper", Kind: "verify", DependsOn: []string{"T002"}})
+	ts = append(ts, plan.Task{ID: "T004", Title: "Verify with the bookkeeper", Kind: "verify", Traces: []string{"NFR-009"}, DependsOn: []string{"T002"}})
 	res := publish(t, c, options(ts))
 	if strings.Join(res.Created, ",") != "T004" || strings.Join(res.Updated, ",") != "T002" || strings.Join(res.Removed, ",") != "T003" {
 		t.Errorf("result %+v", res)
@@ -170,17 +170,63 @@ func TestPublishUpdatesInPlaceAndTellsRemovedTasks(t *testing.T) {
 	if len(gone) != 1 || !strings.Contains(gone[0].Body, "T003 is no longer in the plan") {
 		t.Fatalf("comments on T003's issue: %v", gone)
 	}
-	var t3 *githubtest.Issue
-	s.Do(func() { t3 = s.Issues[first.Issues["T003"]] })
-	if t3.State != "open" {
-		t.Error("T003's issue was closed")
+	// The note names the task that took over T003's requirement.
+	if want := "now in #" + strconv.Itoa(res.Issues["T004"]) + " (T004)."; !strings.Contains(gone[0].Body, want) {
+		t.Errorf("the note does not name what replaced T003 (%q): %q", want, gone[0].Body)
+	}
+	var t3 githubtest.Issue
+	s.Do(func() { t3 = *s.Issues[first.Issues["T003"]] })
+	if t3.State != "closed" || t3.StateReason != "not_planned" {
+		t.Errorf("T003's issue is %s (%s), want closed as not planned", t3.State, t3.StateReason)
 	}
 	if _, ok := res.Issues["T003"]; ok {
 		t.Error("a removed task kept its place in the task issues")
 	}
-	publish(t, c, options(ts))
+	again := publish(t, c, options(ts))
 	if n := len(s.CommentsOn(first.Issues["T003"])); n != 1 {
 		t.Errorf("%d comments on T003's issue after another publish, want 1", n)
+	}
+	if len(again.Removed) != 0 || again.Writes != 0 {
+		t.Errorf("another publish of the same plan: %+v", again)
+	}
+	if n := len(s.IssuesBy(githubtest.Bot)); n != 4 {
+		t.Errorf("%d issues by rtgit after three publishes, want 4 (three tasks and T004): nothing is duplicated", n)
+	}
+}
+
+// A publish stopped after its note and before the close closes the issue
+// next time, without a second note.
+func TestRemovedTaskClosedAfterAnInterruptedPublish(t *testing.T) {
+	s, c, _ := setup(t)
+	first := publish(t, c, options(tasks()))
+	n := first.Issues["T003"]
+	s.Before = func(r *http.Request) int {
+		if r.Method == "PATCH" && strings.HasSuffix(r.URL.Path, "/issues/"+strconv.Itoa(n)) {
+			return http.StatusBadGateway
+		}
+		return 0
+	}
+	if _, err := Publish(context.Background(), c, options(tasks()[:2])); err == nil {
+		t.Fatal("a publish whose close failed succeeded")
+	}
+	s.Before = nil
+	publish(t, c, options(tasks()[:2]))
+	var st string
+	s.Do(func() { st = s.Issues[n].State })
+	if got := len(s.CommentsOn(n)); got != 1 || st != "closed" {
+		t.Errorf("after the second publish: %d notes, issue %s; want 1, closed", got, st)
+	}
+	if body := s.CommentsOn(n)[0].Body; !strings.Contains(body, "No task of the plan takes over") {
+		t.Errorf("a task nothing replaces: %q", body)
+	}
+	// A person reopens it: it stays open, and is not noted again.
+	s.Do(func() { s.Issues[n].State, s.Issues[n].StateReason = "open", "reopened" })
+	if res := publish(t, c, options(tasks()[:2])); res.Writes != 0 {
+		t.Errorf("a reopened issue: %d writes, want 0", res.Writes)
+	}
+	s.Do(func() { st = s.Issues[n].State })
+	if st != "open" || len(s.CommentsOn(n)) != 1 {
+		t.Errorf("a reopened issue is %s with %d notes", st, len(s.CommentsOn(n)))
 	}
 }
 

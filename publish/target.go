@@ -43,6 +43,22 @@ func (p *publisher) summarise() error {
 // analysis, opened now if there is none; nil in a dry run that would open
 // it.
 func (p *publisher) target() (*review.Issue, error) {
+	found, err := p.find()
+	if err != nil || found != nil {
+		return found, err
+	}
+	title := fmt.Sprintf("%s: build plan", p.Slug)
+	if !p.write("open a tracking issue: %s", title) {
+		return nil, nil
+	}
+	body := trackingMarker(p.Slug) + "\n" + fmt.Sprintf("The build plan of `%s`: %s. The tasks are listed in the comment below, kept current by `rtgit publish`.\n",
+		p.Slug, p.text(p.Description))
+	return p.t.CreateIssue(p.ctx, title, body, []string{p.Labels.Ready})
+}
+
+// find is the source issue, or the tracking issue rtgit opened for the
+// analysis; nil when there is neither.
+func (p *publisher) find() (*review.Issue, error) {
 	if p.Source > 0 {
 		return p.t.Issue(p.ctx, p.Source)
 	}
@@ -57,11 +73,5 @@ func (p *publisher) target() (*review.Issue, error) {
 			return &list[i], nil
 		}
 	}
-	title := fmt.Sprintf("%s: build plan", p.Slug)
-	if !p.write("open a tracking issue: %s", title) {
-		return nil, nil
-	}
-	body := trackingMarker(p.Slug) + "\n" + fmt.Sprintf("The build plan of `%s`: %s. The tasks are listed in the comment below, kept current by `rtgit publish`.\n",
-		p.Slug, p.text(p.Description))
-	return p.t.CreateIssue(p.ctx, title, body, []string{p.Labels.Ready})
+	return nil, nil
 }

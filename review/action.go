@@ -62,6 +62,13 @@ type Action struct {
 	Config Config
 	// Publish answers /rtgit publish; nil where publishing is not wired.
 	Publish Publisher
+	// Verify and Checks answer a pull_request event: verify's findings,
+	// written as a check run.
+	Verify PRVerifier
+	Checks Checks
+	// AfterMerge shows, once a pull request is merged, the build progress
+	// of the analyses on base on their issues; it returns what it did.
+	AfterMerge func(ctx context.Context, base string) ([]string, error)
 	// Log receives workflow commands (annotations) and progress lines.
 	Log   io.Writer
 	Sleep Sleeper
@@ -143,6 +150,9 @@ func (a *Action) Run(ctx context.Context) (*Result, error) {
 	}
 	if ev.Issue > 0 {
 		return a.intake(ctx, res)
+	}
+	if ev.Name == EventPullRequest {
+		return a.verifyPR(ctx, res)
 	}
 	// A comment by a bot or by rtgit is never applied, but its run still
 	// catches up: with a concurrency group, GitHub cancels the queued run of

@@ -21,6 +21,9 @@ const (
 	EventReview        = "pull_request_review"
 	EventPush          = "push"
 	EventIssues        = "issues"
+	// EventPullRequest runs verify on a pull request that is not an
+	// analysis's.
+	EventPullRequest = "pull_request"
 )
 
 // MaxPayloadBytes bounds an event file; GitHub caps webhook payloads at 25 MB.
@@ -119,6 +122,8 @@ type Event struct {
 	AnalyzeErr error
 	// Label is the label an issues event added (Sender added it).
 	Label string
+	// Merged is a pull_request event of a pull request just merged.
+	Merged bool
 }
 
 var (
@@ -246,7 +251,8 @@ type (
 			Name string `json:"name"`
 		} `json:"label"`
 		PullRequest *struct {
-			Number int `json:"number"`
+			Number int  `json:"number"`
+			Merged bool `json:"merged"`
 		} `json:"pull_request"`
 		Sender  *wireUser `json:"sender"`
 		Ref     string    `json:"ref"`
@@ -382,8 +388,27 @@ func ParseEvent(name string, payload []byte) (*Event, error) {
 		if err := validUser(ev.Sender, "sender"); err != nil {
 			return nil, fmt.Errorf("issues payload: %w", err)
 		}
+	case EventPullRequest:
+		if w.PullRequest == nil || w.PullRequest.Number <= 0 {
+			return nil, errors.New("pull_request payload has no valid pull request number")
+		}
+		ev.PR = w.PullRequest.Number
+		switch {
+		case w.Action == "closed" && w.PullRequest.Merged:
+			ev.Merged = true
+		case w.Action == "opened", w.Action == "synchronize", w.Action == "reopened", w.Action == "ready_for_review":
+		default:
+			ev.Skip = fmt.Sprintf("pull request %s, not opened, pushed to or merged", w.Action)
+			return ev, nil
+		}
+		if w.Sender == nil {
+			return nil, errors.New("pull_request payload has no sender")
+		}
+		if err := validUser(ev.Sender, "sender"); err != nil {
+			return nil, fmt.Errorf("pull_request payload: %w", err)
+		}
 	default:
-		return nil, fmt.Errorf("event %q is not one rtgit handles (%s, %s, %s, %s or %s)", name, EventIssueComment, EventReviewComment, EventReview, EventPush, EventIssues)
+		return nil, fmt.Errorf("event %q is not one rtgit handles (%s, %s, %s, %s, %s or %s)", name, EventIssueComment, EventReviewComment, EventReview, EventPush, EventIssues, EventPullRequest)
 	}
 	return ev, nil
 }

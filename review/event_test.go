@@ -37,6 +37,17 @@ func TestParseEventFixtures(t *testing.T) {
 	if ev, err = ParseEvent(EventReview, s.ReviewEvent(rv)); err != nil || ev.Comment.Kind != KindReview || ev.Comment.Body != "looks good" {
 		t.Errorf("review parsed as %+v, %v", ev, err)
 	}
+	s.OpenPR(8, "export", strings.Repeat("c", 40))
+	if ev, err = ParseEvent(EventPullRequest, s.PullRequestEvent("synchronize", 8, alice)); err != nil || ev.PR != 8 || ev.Skip != "" || ev.Merged || ev.Sender.Login != "alice" {
+		t.Errorf("pull_request parsed as %+v, %v", ev, err)
+	}
+	if ev, err = ParseEvent(EventPullRequest, s.PullRequestEvent("closed", 8, alice)); err != nil || ev.Skip == "" {
+		t.Errorf("a pull request closed without a merge: %+v, %v", ev, err)
+	}
+	s.Do(func() { s.PRs[8].State, s.PRs[8].Merged = "closed", true })
+	if ev, err = ParseEvent(EventPullRequest, s.PullRequestEvent("closed", 8, alice)); err != nil || ev.Skip != "" || !ev.Merged {
+		t.Errorf("a merged pull request: %+v, %v", ev, err)
+	}
 	sha := strings.Repeat("a", 40)
 	if ev, err = ParseEvent(EventPush, s.PushEvent("rtgit/csv-export", sha, sha, alice)); err != nil || ev.Branch != "rtgit/csv-export" || ev.After != sha {
 		t.Errorf("push parsed as %+v, %v", ev, err)

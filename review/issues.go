@@ -17,9 +17,12 @@ type Issue struct {
 	Title  string
 	Body   string
 	State  string // open or closed
-	URL    string
-	User   User
-	Labels []string
+	// StateReason is GitHub's state_reason: completed or not_planned once
+	// closed, reopened once a person opened it again.
+	StateReason string
+	URL         string
+	User        User
+	Labels      []string
 	// PullRequest is true for a pull request: the issues API lists both.
 	PullRequest bool
 }
@@ -59,7 +62,7 @@ type Tracker interface {
 const MaxIssueBodyBytes = 256 << 10
 
 func convertIssue(x *github.Issue) (*Issue, error) {
-	is := &Issue{Number: x.GetNumber(), Title: x.GetTitle(), Body: x.GetBody(), State: x.GetState(), URL: x.GetHTMLURL(),
+	is := &Issue{Number: x.GetNumber(), Title: x.GetTitle(), Body: x.GetBody(), State: x.GetState(), StateReason: x.GetStateReason(), URL: x.GetHTMLURL(),
 		User: user(x.User), PullRequest: x.IsPullRequest()}
 	for _, l := range x.Labels {
 		is.Labels = append(is.Labels, l.GetName())
@@ -136,6 +139,17 @@ func (c *Client) EditIssue(ctx context.Context, number int, title, body string) 
 	_, resp, err := c.gh.Issues.Edit(ctx, c.owner, c.repo, number, &github.IssueRequest{Title: &title, Body: &body})
 	if err != nil {
 		return apiErr(fmt.Sprintf("edit issue #%d", number), resp, err)
+	}
+	return nil
+}
+
+// CloseIssue closes an issue as not planned: the work it asked for left
+// the plan, it was not done.
+func (c *Client) CloseIssue(ctx context.Context, number int) error {
+	state, reason := "closed", "not_planned"
+	_, resp, err := c.gh.Issues.Edit(ctx, c.owner, c.repo, number, &github.IssueRequest{State: &state, StateReason: &reason})
+	if err != nil {
+		return apiErr(fmt.Sprintf("close issue #%d", number), resp, err)
 	}
 	return nil
 }

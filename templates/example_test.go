@@ -18,7 +18,7 @@ func TestExampleWorkflowIsTheInitWorkflow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Replace(body(string(tmpl)), "      - uses: rtgit/rtgit@v1\n", "      - uses: ./\n", 1)
+	want := strings.ReplaceAll(body(string(tmpl)), "      - uses: rtgit/rtgit@v1\n", "      - uses: ./\n")
 	if got := body(string(example)); got != want {
 		t.Errorf(".github/workflows/rtgit-example.yml differs from templates/init/rtgit.yml beyond its header comment and the action's uses: line;\ngot:\n%s\nwant:\n%s", got, want)
 	}

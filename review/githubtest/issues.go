@@ -15,6 +15,7 @@ type Issue struct {
 	Number      int
 	Title, Body string
 	State       string // open or closed
+	StateReason string // completed or not_planned, once closed
 	User        User
 	Labels      []string
 }
@@ -115,7 +116,11 @@ func (s *Server) issueJSON(is *Issue) map[string]any {
 	for _, l := range is.Labels {
 		labels = append(labels, map[string]any{"name": l})
 	}
-	return map[string]any{"number": is.Number, "title": is.Title, "body": is.Body, "state": is.State,
+	var reason any
+	if is.StateReason != "" {
+		reason = is.StateReason
+	}
+	return map[string]any{"number": is.Number, "title": is.Title, "body": is.Body, "state": is.State, "state_reason": reason,
 		"html_url": fmt.Sprintf("%s/%s/issues/%d", s.URL, s.Repo, is.Number),
 		"user":     map[string]any{"login": is.User.Login, "type": is.User.Type}, "labels": labels}
 }
@@ -192,10 +197,29 @@ func (s *Server) editIssue(w http.ResponseWriter, r *http.Request, _ User) {
 		writeJSON(w, http.StatusNotFound, map[string]string{"message": "Not Found"})
 		return
 	}
-	var in struct{ Title, Body *string }
+	var in struct {
+		Title, Body, State *string
+		StateReason        *string `json:"state_reason"`
+	}
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"message": "Problems parsing JSON"})
 		return
+	}
+	if in.State != nil {
+		if *in.State != "open" && *in.State != "closed" {
+			writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"message": "Validation Failed"})
+			return
+		}
+		was := is.State
+		is.State, is.StateReason = *in.State, ""
+		switch {
+		case in.StateReason != nil && is.State == "closed":
+			is.StateReason = *in.StateReason
+		case is.State == "closed":
+			is.StateReason = "completed"
+		case was == "closed":
+			is.StateReason = "reopened" // as GitHub records a reopen
+		}
 	}
 	if in.Title != nil {
 		is.Title = *in.Title

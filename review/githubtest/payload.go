@@ -178,3 +178,20 @@ func (s *Server) setIssue(p map[string]any, number int) {
 	p["labels"] = labels
 	setUser(obj(p, "user"), is.User)
 }
+
+// PullRequestEvent is a pull_request payload with action (opened,
+// synchronize, ...) for pull request number, sent by sender. Its pull
+// request object is the full one of GitHub's review-comment example,
+// patched to the pull request's state, as GitHub sends the same shape in
+// both events.
+func (s *Server) PullRequestEvent(action string, number int, sender User) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	src := load("pull_request_review_comment_created.payload.json")
+	m := map[string]any{"action": action, "number": number, "pull_request": src["pull_request"], "repository": src["repository"], "sender": map[string]any{}}
+	s.setRepo(m)
+	s.setPR(obj(m, "pull_request"), number)
+	obj(m, "pull_request")["merged"] = s.PRs[number].Merged
+	setUser(m["sender"].(map[string]any), sender)
+	return encode(m)
+}

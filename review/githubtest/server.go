@@ -57,6 +57,7 @@ type PR struct {
 	State, Title, Body        string
 	HeadRef, HeadSHA, BaseRef string
 	HeadRepo                  string
+	Merged                    bool // closed by a merge
 }
 
 // Reaction is a reaction left on a comment.
@@ -76,6 +77,7 @@ type Server struct {
 	PRs           map[int]*PR
 	Issues        map[int]*Issue // issues proper; pull requests are in PRs
 	Comments      []*Comment
+	CheckRuns     []*CheckRun
 	Reactions     []Reaction
 	Permissions   map[string]string // login -> admin, write, read, none
 	// Associations overrides the author_association of a login's
@@ -270,6 +272,7 @@ func (s *Server) handler() http.Handler {
 		"POST " + repo + "/pulls/comments/{id}/reactions":  s.react("rc"),
 	}
 	s.issueRoutes(routes, repo)
+	s.checkRoutes(routes, repo)
 	for pattern, h := range routes {
 		mux.HandleFunc(pattern, s.wrap(h))
 	}

@@ -174,6 +174,8 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels, max: cfg.MaxPerPublish,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out, pause: o.sleep}
 	a.Publish = pub.reply
+	a.Verify, a.Checks = prVerifier(repoGit), client
+	a.AfterMerge = afterMerge(repoGit, client, cfg.Labels, self)
 	if res, err = a.Run(ctx); err != nil {
 		return fmt.Errorf("action: %w", err)
 	}

@@ -80,7 +80,7 @@ func (p actionPin) uses() string {
 }
 
 func (p actionPin) apply(workflow []byte) []byte {
-	return bytes.Replace(workflow, []byte(templateUses), []byte(p.uses()), 1)
+	return bytes.Replace(workflow, []byte(templateUses), []byte(p.uses()), -1)
 }
 
 // explain tells the user what the pin is and how it stays current.

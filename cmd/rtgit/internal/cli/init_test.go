@@ -27,7 +27,13 @@ func TestInitWritesConfigAndWorkflow(t *testing.T) {
 		"issue_comment:", "pull_request_review_comment:", "pull_request_review:", `branches: ["rtgit/**"]`,
 		"contents: write", "pull-requests: write", "issues: write",
 		"group: rtgit-${{ github.event.issue.number || github.event.pull_request.number || github.ref }}",
-		"cancel-in-progress: false")
+		"cancel-in-progress: false",
+		// The verify job: pull requests from this repository's own
+		// branches that are not analyses, with only what verify writes.
+		"pull_request:\n    types: [opened, synchronize, reopened, ready_for_review, closed]",
+		"github.event.pull_request.head.repo.full_name == github.repository",
+		"!startsWith(github.event.pull_request.head.ref, 'rtgit/')",
+		"contents: read\n      checks: write\n      pull-requests: write\n      issues: write")
 	// Event text reaches a command only through ${{ }}: the job's if:
 	// may test a comment's first words, no run: line may interpolate.
 	for _, line := range strings.Split(string(wf), "\n") {

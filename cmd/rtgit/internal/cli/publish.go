@@ -47,8 +47,9 @@ each task's issue, committed on the analysis branch.
 It runs only when rtgit check passes, under the sign-off policy and labels of
 the default branch (never the working tree's), opens at most
 issues.max_per_publish issues (100), and again creates nothing that exists:
-rtgit finds its own issues by a hidden marker, edits what changed, and tells
-the issue of a task no longer in the plan so (it stays open). --dry-run
+rtgit finds its own issues by a hidden marker, edits what changed, and closes
+the issue of a task no longer in the plan, noting once which tasks took over
+its files or requirements. --dry-run
 prints every create and update it would make and writes nothing. Without a
 token, or with --offline, the dry run reads the files alone and asks GitHub
 nothing: it shows what a first publish would write, and names the tasks

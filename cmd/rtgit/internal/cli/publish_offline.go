@@ -83,5 +83,6 @@ func (offlineTracker) CreateIssue(context.Context, string, string, []string) (*r
 }
 func (offlineTracker) EditIssue(context.Context, int, string, string) error     { return errOffline }
 func (offlineTracker) AddLabels(context.Context, int, ...string) error          { return errOffline }
+func (offlineTracker) CloseIssue(context.Context, int) error                    { return errOffline }
 func (offlineTracker) Post(context.Context, int, *review.Comment, string) error { return errOffline }
 func (offlineTracker) EditComment(context.Context, int64, string) error         { return errOffline }

@@ -22,6 +22,7 @@ type statusOptions struct {
 	*globals
 	json, all bool
 	base      string
+	junit     []string
 }
 
 func newStatusCmd(g *globals, s Streams) *cobra.Command {
@@ -52,6 +53,7 @@ analysis branch (rtgit/*) with its progress.`,
 	cmd.Flags().BoolVar(&o.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&o.base, "base", "", "compare with `BRANCH` instead of the default branch")
 	cmd.Flags().BoolVar(&o.all, "all", false, "list every analysis, even on an analysis branch")
+	cmd.Flags().StringArrayVar(&o.junit, "junit", nil, "a merged analysis: count its criteria whose tests passed in this JUnit XML `FILE` (repeatable)")
 	return cmd
 }
 
@@ -76,8 +78,15 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	if st.Neighbours, err = m.Neighbours(slug); err != nil {
 		return err
 	}
+	build, err := readBuild(o, st)
+	if err != nil {
+		return err
+	}
 	if o.json {
-		return writeJSON(s, st)
+		return writeJSON(s, struct {
+			*roundtable.Status
+			Build *buildStatus `json:"build,omitempty"`
+		}{st, build})
 	}
 	p := s.colors(s.Out)
 	name := st.Slug
@@ -109,6 +118,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 		}
 		fmt.Fprintf(s.Out, "  %s\n", l)
 	}
+	printBuild(s, p, slug, build)
 	printNeighbours(s, st.Neighbours, "  ")
 	printSignOff(s.Out, p, st.SignOff)
 	if st.Step == nil {
