@@ -1,0 +1,23 @@
+package model
+
+import "testing"
+
+func TestParseDecisionsReadsOptionsFromStructure(t *testing.T) {
+	ds := ParseDecisions("Decision: Timeout shape -- chosen: a `(connect, read)` tuple (matches requests, but two numbers to explain); alternatives: one float (simple, but no connect limit), a `Timeout(total)` object (explicit, but new type).")
+	if len(ds) != 1 {
+		t.Fatalf("decisions = %d, want 1", len(ds))
+	}
+	want := []Option{
+		{Label: "a `(connect, read)` tuple", Pros: "matches requests", Cons: "two numbers to explain"},
+		{Label: "one float", Pros: "simple", Cons: "no connect limit"},
+		{Label: "a `Timeout(total)` object", Pros: "explicit", Cons: "new type"},
+	}
+	if len(ds[0].Options) != len(want) {
+		t.Fatalf("options = %+v, want %+v", ds[0].Options, want)
+	}
+	for i, w := range want {
+		if g := ds[0].Options[i]; g.Label != w.Label || g.Pros != w.Pros || g.Cons != w.Cons {
+			t.Errorf("option %d = %+v, want %+v", i, g, w)
+		}
+	}
+}
