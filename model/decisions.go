@@ -38,27 +38,65 @@ func ParseDecisions(answer string) []Decision {
 	return out
 }
 
-// inlineOption reads "name (pros but cons)".
+// inlineOption reads "name (pros but cons)". The line's closing full
+// stop is punctuation, not part of the option; a parenthesis inside a
+// code span ("a `(connect, read)` tuple") belongs to the name.
 func inlineOption(s string) Option {
 	s = strings.TrimSpace(s)
 	o := Option{Label: s}
-	if i := strings.Index(s, "("); i > 0 && strings.HasSuffix(s, ")") {
-		o.Label = strings.TrimSpace(s[:i])
-		why := strings.TrimSpace(s[i+1 : len(s)-1])
-		if p, c, ok := strings.Cut(why, " but "); ok {
-			o.Pros, o.Cons = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(p), ",")), strings.TrimSpace(c)
-		} else {
-			o.Pros = why
+	t := strings.TrimRight(s, ".")
+	if !strings.HasSuffix(t, ")") {
+		return o
+	}
+	masked := maskCode(t)
+	open, depth := -1, 0
+	for i := len(masked) - 1; i >= 0; i-- {
+		switch masked[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+			if depth == 0 {
+				open = i
+			}
 		}
+		if open >= 0 {
+			break
+		}
+	}
+	if open <= 0 {
+		return o
+	}
+	o.Label = strings.TrimSpace(t[:open])
+	why := strings.TrimSpace(t[open+1 : len(t)-1])
+	if i := strings.Index(maskCode(why), " but "); i >= 0 {
+		o.Pros, o.Cons = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(why[:i]), ",")), strings.TrimSpace(why[i+len(" but "):])
+	} else {
+		o.Pros = why
 	}
 	return o
 }
 
-// splitTop splits s at sep outside parentheses.
+// maskCode blanks the inside of each code span, keeping byte offsets, so
+// that punctuation a person put in code is never read as structure.
+func maskCode(s string) string {
+	b := []byte(s)
+	in := false
+	for i, c := range b {
+		if c == '`' {
+			in = !in
+		} else if in {
+			b[i] = 'x'
+		}
+	}
+	return string(b)
+}
+
+// splitTop splits s at sep outside parentheses and code spans.
 func splitTop(s string, sep rune) []string {
 	var out []string
 	depth, start := 0, 0
-	for i, r := range s {
+	for i, r := range maskCode(s) {
 		switch r {
 		case '(':
 			depth++

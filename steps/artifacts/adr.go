@@ -270,6 +270,7 @@ func rationaleParts(rationale string, titles []string) []rationalePart {
 	type cut struct {
 		at    int
 		title string
+		lead  int // where the label's line marker ("- ", "**") starts
 	}
 	var cuts []cut
 	for _, m := range rationaleLabelRe.FindAllStringSubmatchIndex(rationale, -1) {
@@ -281,18 +282,33 @@ func rationaleParts(rationale string, titles []string) []rationalePart {
 			}
 		}
 		if score > 0 {
-			cuts = append(cuts, cut{m[2], best})
+			at := m[2]
+			if strings.HasSuffix(rationale[:at], "**") {
+				at -= 2 // the label's bold is the person's, kept whole
+			}
+			cuts = append(cuts, cut{at, best, labelLead(rationale, m[2])})
 		}
 	}
 	var out []rationalePart
 	for i, c := range cuts {
 		end := len(rationale)
 		if i+1 < len(cuts) {
-			end = cuts[i+1].at
+			end = cuts[i+1].lead
 		}
 		out = append(out, rationalePart{c.title, strings.TrimSpace(rationale[c.at:end])})
 	}
 	return out
+}
+
+// labelLead backs from a label at i over the bold and list marker that
+// open it on its line, so the part before does not end with a stray "-".
+func labelLead(s string, i int) int {
+	j := strings.TrimRight(s[:i], "*")
+	j = strings.TrimRight(j, " \t")
+	if k := len(j); k > 0 && strings.ContainsRune("-*+", rune(j[k-1])) && (k == 1 || j[k-2] == ' ' || j[k-2] == '\t' || j[k-2] == '\n') {
+		return k - 1
+	}
+	return len(strings.TrimRight(s[:i], "*"))
 }
 
 // labelScore rates how well a rationale label names a decision title.

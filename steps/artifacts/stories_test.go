@@ -86,3 +86,19 @@ func TestRationaleForMatchesLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestRationaleForListedLabels: a rationale written as a list of labelled
+// items gives each decision its item, without the next item's "-" or
+// bold marker left at its end.
+func TestRationaleForListedLabels(t *testing.T) {
+	titles := []string{"CSV writer", "Store access"}
+	r := "- CSV writer: the csv module quotes right.\n- **Store access**: batches keep locks short."
+	for title, want := range map[string]string{
+		"CSV writer":   "CSV writer: the csv module quotes right.",
+		"Store access": "**Store access**: batches keep locks short.",
+	} {
+		if got := RationaleFor(r, title, titles); got != want {
+			t.Errorf("RationaleFor(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
