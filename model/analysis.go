@@ -137,6 +137,7 @@ type Entity struct {
 // ErrorRow is one line of the error taxonomy.
 type ErrorRow struct {
 	Code, Meaning, Caller, Retry string
+	Aside                        string // the code's gloss: "unknown method" of "405 (unknown method)"
 }
 
 // Build reads the analysis in into structure, once.
@@ -243,26 +244,9 @@ func Build(in Input) *Analysis {
 			}
 		}
 	}
-	for _, l := range strings.Split(ans.transform("error-taxonomy"), "\n") {
-		l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*"))
-		cells := strings.Split(l, "|")
-		if len(cells) < 2 {
-			continue
-		}
-		row := ErrorRow{}
-		for i, c := range cells {
-			c = strings.TrimSpace(c)
-			switch i {
-			case 0:
-				row.Code = c
-			case 1:
-				row.Meaning = c
-			case 2:
-				row.Caller = c
-			case 3:
-				row.Retry = strings.TrimSpace(strings.TrimPrefix(c, "retry"))
-			}
-		}
+	rows, _ := ParseErrorRows(ans.transform("error-taxonomy"))
+	for _, row := range rows {
+		row.Retry = strings.TrimSpace(strings.TrimPrefix(row.Retry, "retry"))
 		a.Errors = append(a.Errors, row)
 	}
 	for _, x := range ans {

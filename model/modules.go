@@ -18,7 +18,7 @@ var ModuleSections = []string{"Responsibilities", "Boundaries", "Interfaces and 
 
 var (
 	moduleRe = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?module:\s*(.+?)\s*$`)
-	labelRe  = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?(responsible for|responsibilities|purpose|changes|not responsible for|boundaries|touches|stays exactly the same|stays the same|unchanged|invalid input|dependency failure|errors|error handling|failure|invariants)\s*:\s*(.*)$`)
+	labelRe  = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?(?:\*\*)?(?:what\s+)?(responsible for|responsibilities|purpose|changes|not responsible for|boundaries|touches|stays exactly the same|stays the same|unchanged|invalid input|dependency failure|errors|error handling|failure|invariants)\s*:\s*(?:\*\*)?\s*(.*)$`)
 )
 
 var labelSection = map[string]string{
@@ -68,6 +68,32 @@ func ParseModules(answer string) []Module {
 		add(mods, cur, l)
 	}
 	return mods
+}
+
+// ModuleNotes is the text of an answer that stands before its first
+// "Module:" block, or the whole answer when it has none ("None. No new
+// type crosses a boundary."): no design file holds it, so the index keeps
+// it rather than losing it.
+func ModuleNotes(answer string) string {
+	fence := ""
+	lines := strings.Split(strings.TrimRight(answer, "\n"), "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+			}
+			continue
+		}
+		if f := fenceOpen(t); f != "" {
+			fence = f
+			continue
+		}
+		if moduleRe.MatchString(l) {
+			return strings.TrimSpace(strings.Join(lines[:i], "\n"))
+		}
+	}
+	return strings.TrimSpace(answer)
 }
 
 func add(mods []Module, sec, line string) {

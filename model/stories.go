@@ -23,7 +23,7 @@ type Story struct {
 }
 
 var (
-	storyRe   = regexp.MustCompile(`(?i)^(?:(US-\d{3})\s*:\s*)?as an?\s+(.+?),\s*i want\s+(.+?),\s*so that\s+(.+?)\.?$`)
+	storyRe   = regexp.MustCompile(`(?i)^(?:(US-\d{3})\s*:\s*)?as (?:an?|the)\s+(.+?),\s*i want\s+(.+?),\s*so that\s+(.+?)\.?$`)
 	linkIDRe  = regexp.MustCompile(`\b(?:FR|NFR|CON)-\d{3}\b`)
 	trailRefs = regexp.MustCompile(`\s*\((?:\s*(?:FR|NFR|CON)-\d{3}\s*,?)+\)\s*$`)
 	acPrefix  = regexp.MustCompile(`(?i)^ac\s*:\s*`)

@@ -22,6 +22,9 @@ func moduleDesigns(in Input) (Result, error) {
 			res.Fills = append(res.Fills, Fill{Path: p, Template: "module-design.md", Vars: vars, Section: sec, Body: body})
 		}
 	}
+	if note := model.ModuleNotes(in.Answer); note != "" {
+		res.Fills = append(res.Fills, Fill{Path: in.ItemDir + "/" + ModuleIndexFile, Template: "module-design-index.md", Section: ModuleNotesSection, Body: note})
+	}
 	return res, nil
 }
 
@@ -33,12 +36,9 @@ func errorTaxonomy(in Input) (Result, error) {
 	}
 	var b strings.Builder
 	b.WriteString("| Code | Meaning | What the caller sees | Retry? |\n| --- | --- | --- | --- |\n")
-	for _, l := range answerLines(in.Answer) {
-		parts := strings.Split(l, "|")
-		for len(parts) < 4 {
-			parts = append(parts, "")
-		}
-		retry := strings.ToLower(strings.TrimSpace(parts[3]))
+	rows, notes := model.ParseErrorRows(in.Answer)
+	for _, r := range rows {
+		retry := strings.ToLower(r.Retry)
 		retry = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(retry, "retry"), ": "))
 		switch {
 		case strings.HasPrefix(retry, "yes"):
@@ -46,7 +46,15 @@ func errorTaxonomy(in Input) (Result, error) {
 		case strings.HasPrefix(retry, "no"):
 			retry = "No" + retry[2:]
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", strings.TrimSpace(parts[0]), cell(parts[1]), cell(parts[2]), cell(retry))
+		code := "`" + r.Code + "`"
+		if r.Aside != "" {
+			code += " (" + cell(r.Aside) + ")"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", code, cell(r.Meaning), cell(r.Caller), cell(retry))
+	}
+	// What the person wrote around the lines stays, after the table.
+	if len(notes) > 0 {
+		b.WriteString("\n" + strings.Join(notes, "\n\n") + "\n")
 	}
 	return section(in, b.String()), nil
 }

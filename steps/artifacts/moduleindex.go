@@ -14,6 +14,10 @@ const ModuleIndexFile = "module-design.md"
 // ModuleIndexSection is the heading of the index's table.
 const ModuleIndexSection = "Modules"
 
+// ModuleNotesSection holds what 04-01's answers say outside any module
+// block, such as "None" and its reason.
+const ModuleNotesSection = "Notes"
+
 // ModuleEntry is one module design file, summarised for the index.
 type ModuleEntry struct {
 	Name    string // the module as its design names it

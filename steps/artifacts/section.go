@@ -74,6 +74,15 @@ func FillSection(doc []byte, section, key, body string) ([]byte, error) {
 	return joinLines(out), nil
 }
 
+// SectionLevel is the level of section's heading in doc, or 2 when it is
+// missing (FillSection then appends it as "## section").
+func SectionLevel(doc []byte, section string) int {
+	if _, l := findHeading(splitLines(doc), section); l > 0 {
+		return l
+	}
+	return 2
+}
+
 // Block returns the text rtgit wrote for key, and whether it exists.
 func Block(doc []byte, key string) (string, bool) {
 	lines := splitLines(doc)

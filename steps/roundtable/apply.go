@@ -73,6 +73,46 @@ type fillTarget struct {
 	path, template, section, key string
 	vars                         map[string]string
 	bodies                       []string
+	labels                       []string // the question each body answers; "" for none
+}
+
+// join is the section's text. Where answers to more than one question
+// share the section, each stands under a sub-heading naming its question,
+// one level below the section's own heading, so they never run together.
+func (t *fillTarget) join(level int) string {
+	distinct := map[string]bool{}
+	for _, l := range t.labels {
+		if l != "" {
+			distinct[l] = true
+		}
+	}
+	if len(distinct) < 2 {
+		return strings.Join(t.bodies, "\n\n")
+	}
+	hashes := strings.Repeat("#", min(level+1, 6))
+	var parts []string
+	last := ""
+	for i, b := range t.bodies {
+		if l := t.labels[i]; l != "" && l != last {
+			b = hashes + " " + l + "\n\n" + b
+			last = l
+		}
+		parts = append(parts, b)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// questionLabel is a question's first sentence, which names it well
+// enough for a sub-heading.
+func questionLabel(text string) string {
+	t := strings.Join(strings.Fields(text), " ")
+	if i := strings.Index(t, "? "); i >= 0 {
+		return t[:i+1]
+	}
+	if i := strings.Index(t, ". "); i >= 0 {
+		return t[:i+1]
+	}
+	return t
 }
 
 // applyArtifacts stages the artifact updates of one step. Unanswered asked
@@ -80,7 +120,7 @@ type fillTarget struct {
 func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 	var order []*fillTarget
 	byKey := map[string]*fillTarget{}
-	addFill := func(f artifacts.Fill) {
+	addFill := func(f artifacts.Fill, label string) {
 		key := f.Key
 		if key == "" {
 			key = sectionKey(sa.step.ID, f.Section)
@@ -94,6 +134,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		}
 		if b := strings.TrimSpace(f.Body); b != "" {
 			t.bodies = append(t.bodies, strings.TrimRight(f.Body, "\n"))
+			t.labels = append(t.labels, label)
 		}
 	}
 	asked := map[string]steps.Question{}
@@ -113,6 +154,10 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		if !ok || skip[i] {
 			continue
 		}
+		label := ""
+		if q.ID != steps.AllAnswers {
+			label = questionLabel(steps.Expand(q.Text, st.lookup))
+		}
 		text := sa.answer[q.ID]
 		if j, ok := joined[i]; ok {
 			text = j
@@ -121,7 +166,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		plain := artifacts.Fill{Path: st.it.outputPath(mp.Output), Template: mp.Output, Section: mp.Section, Body: text}
 		if text == "" && mp.Section != "" {
 			plain.Body = artifacts.NeedsClarification(steps.Expand(q.Text, st.lookup))
-			addFill(plain)
+			addFill(plain, label)
 			continue
 		}
 		// A confirmed model draft says so where it lands, unless it was
@@ -132,7 +177,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		}
 		if mp.Transform == "" {
 			plain.Body = withMark(plain.Body, mark)
-			addFill(plain)
+			addFill(plain, label)
 			continue
 		}
 		res, err := st.runTransform(c, sa, mp, q)
@@ -152,7 +197,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 			if f.Path == plain.Path && f.Section == mp.Section {
 				f.Body = withMark(f.Body, mark)
 			}
-			addFill(f)
+			addFill(f, label)
 		}
 	}
 	// A section only this step writes, from questions its depth did not
@@ -176,11 +221,15 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 			note = fmt.Sprintf("_Not discussed: steps %s did not ask about this at the depth they ran._", steps.JoinAnd(writers))
 		}
 		if byKey[p+"\x00"+sectionKey(sa.step.ID, mp.Section)] == nil {
-			addFill(artifacts.Fill{Path: p, Template: mp.Output, Section: mp.Section, Body: note})
+			addFill(artifacts.Fill{Path: p, Template: mp.Output, Section: mp.Section, Body: note}, "")
 		}
 	}
 	for i, t := range order {
-		body := strings.Join(t.bodies, "\n\n")
+		doc, err := st.targetDoc(c, t)
+		if err != nil {
+			return err
+		}
+		body := t.join(artifacts.SectionLevel(doc, t.section))
 		if i == 0 && sa.feedback != "" {
 			body += "\n\n**Feedback on step " + sa.step.ID + ":**\n\n" + sa.feedback
 		}
@@ -200,15 +249,20 @@ func (st *state) allowed(transform, p string) error {
 	return fmt.Errorf("transform %s tried to write %s, outside %s", transform, p, st.it.dir())
 }
 
-func (st *state) fillSection(c *changeset, t *fillTarget, body string) error {
+// targetDoc is the file a target fills: as staged, or new from its
+// template.
+func (st *state) targetDoc(c *changeset, t *fillTarget) ([]byte, error) {
 	doc, err := c.base(t.path)
+	if err != nil || doc != nil {
+		return doc, err
+	}
+	return st.artifactSkeletonVars(t.template, t.vars)
+}
+
+func (st *state) fillSection(c *changeset, t *fillTarget, body string) error {
+	doc, err := st.targetDoc(c, t)
 	if err != nil {
 		return err
-	}
-	if doc == nil {
-		if doc, err = st.artifactSkeletonVars(t.template, t.vars); err != nil {
-			return err
-		}
 	}
 	out, err := artifacts.FillSection(doc, t.section, t.key, body)
 	if err != nil {

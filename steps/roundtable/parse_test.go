@@ -128,7 +128,7 @@ func TestCheckRule(t *testing.T) {
 		{rule("pattern", "(?i)^as an? "), "As a clerk, I want", ""},
 		{rule("pattern", "(?i)^as an? "), "I want", `is not in the form this question asks for`},
 		{rule("each_line", "^US-\\d+"), "- US-1 a\n\n* US-2 b\n1. US-3 c", ""},
-		{rule("each_line", "^US-\\d+"), "- US-1 a\nnope", `has a line not in the form this question asks for: "nope"`},
+		{rule("each_line", "^US-\\d+"), "- US-1 a\nnope\n- US-2 b", `has a line not in the form this question asks for: "nope"`},
 	}
 	for _, c := range cases {
 		if got := checkRule(c.r, c.text); got != c.fail {

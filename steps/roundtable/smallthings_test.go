@@ -49,9 +49,13 @@ func TestFailedNextSaysWhatIsMissingPlainly(t *testing.T) {
 
 	// A rule's pattern is named by its place in the step file, not shown.
 	rule := steps.Rule{Kind: "each_line", Args: []string{`^FR-\d{3}:`}, Line: 42}
-	msg := checkRule(rule, "FR-001: a\nfree text")
+	msg := checkRule(rule, "FR-001: a\nfree text\nFR-002: b")
 	if strings.Contains(msg, `\d`) || !strings.Contains(msg, `not in the form this question asks for: "free text"`) {
 		t.Errorf("checkRule = %q", msg)
+	}
+	// Prose before the first line and after the last is a note.
+	if msg := checkRule(rule, "These are the requirements:\nFR-001: a\nFR-002: b\nThat is all."); msg != "" {
+		t.Errorf("prose around the lines refused: %q", msg)
 	}
 }
 

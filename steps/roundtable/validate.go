@@ -139,14 +139,40 @@ func checkWhole(r steps.Rule, text string) string {
 	return ""
 }
 
-// eachLine checks that every line of text matches r's pattern.
+// eachLine checks that every line of text matches r's pattern. Prose a
+// person writes before the first such line or after the last (an
+// introduction, a closing remark) is a note the documents keep, not a
+// line in the wrong form; a line between them is.
 func eachLine(r steps.Rule, text string) (string, int) {
 	re, err := regexp.Compile(r.Args[0])
 	if err != nil {
 		return "", -1
 	}
-	for i, line := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	first, last, firstText := -1, -1, -1
+	for i, line := range lines {
 		line = strings.TrimSpace(listMarkerRe.ReplaceAllString(line, ""))
+		if line == "" {
+			continue
+		}
+		if firstText < 0 {
+			firstText = i
+		}
+		if re.MatchString(line) {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		if firstText < 0 {
+			return "", -1
+		}
+		first, last = firstText, len(lines)-1
+	}
+	for i := first; i <= last; i++ {
+		line := strings.TrimSpace(listMarkerRe.ReplaceAllString(lines[i], ""))
 		if line != "" && !re.MatchString(line) {
 			return fmt.Sprintf("has a line not in the form this question asks for: %q", clip(line, 60)), i
 		}
