@@ -171,14 +171,24 @@ func eachLine(r steps.Rule, text string) (string, int) {
 		}
 		first, last = firstText, len(lines)-1
 	}
-	for i := first; i <= last; i++ {
-		line := strings.TrimSpace(listMarkerRe.ReplaceAllString(lines[i], ""))
-		if line != "" && !re.MatchString(line) {
+	for i, l := range lines {
+		line := strings.TrimSpace(listMarkerRe.ReplaceAllString(l, ""))
+		if line == "" || re.MatchString(line) {
+			continue
+		}
+		// Prose around the lines is a note; a line between them, or one
+		// that opens with an id as the lines do ("NFR-001: …"), is an
+		// entry written in the wrong form.
+		if i >= first && i <= last || entryLineRe.MatchString(line) {
 			return fmt.Sprintf("has a line not in the form this question asks for: %q", clip(line, 60)), i
 		}
 	}
 	return "", -1
 }
+
+// entryLineRe is a line that starts with an id such as FR-001, AC-001-02
+// or E-12 followed by a separator: an entry, never prose around entries.
+var entryLineRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*-\d+(-\d+)*\s*[:.|]`)
 
 // clip shortens s to n runes for a message.
 func clip(s string, n int) string {
