@@ -94,7 +94,9 @@ func (t *fillTarget) join(level int) string {
 	last := ""
 	for i, b := range t.bodies {
 		if l := t.labels[i]; l != "" && l != last {
-			b = hashes + " " + l + "\n\n" + b
+			// A heading carries no closing full stop or colon
+			// (markdownlint's MD026); a question mark stays.
+			b = hashes + " " + strings.TrimRight(l, ".,;:!") + "\n\n" + b
 			last = l
 		}
 		parts = append(parts, b)
