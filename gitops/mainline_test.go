@@ -50,35 +50,3 @@ func TestMainlineMatchesGit(t *testing.T) {
 		t.Errorf("a side commit as from: %v, want ErrNotMainline", err)
 	}
 }
-
-func TestMergeBaseMatchesGit(t *testing.T) {
-	dir, r := newRepo(t, map[string]string{"a": "1\n"})
-	git(t, dir, "checkout", "-q", "-b", "topic")
-	writeFile(t, dir, "a", "2\n")
-	git(t, dir, "commit", "-qam", "topic")
-	git(t, dir, "checkout", "-q", "main")
-	writeFile(t, dir, "b", "3\n")
-	git(t, dir, "add", "b")
-	git(t, dir, "commit", "-qm", "main moves on")
-	got, err := r.MergeBase("main", "topic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	equal(t, "MergeBase", got, git(t, dir, "merge-base", "main", "topic"))
-}
-
-func TestMessagesMatchGit(t *testing.T) {
-	dir, r := newRepo(t, map[string]string{"a": "1\n"})
-	from := git(t, dir, "rev-parse", "HEAD")
-	writeFile(t, dir, "a", "2\n")
-	git(t, dir, "commit", "-qam", "T001: two\n\nCloses #4")
-	writeFile(t, dir, "a", "3\n")
-	git(t, dir, "commit", "-qam", "three")
-	got, err := r.Messages(from, "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 2 || strings.TrimSpace(got[0]) != "three" || strings.TrimSpace(got[1]) != "T001: two\n\nCloses #4" {
-		t.Errorf("Messages = %q", got)
-	}
-}

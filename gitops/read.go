@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	gogit "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
@@ -93,4 +94,18 @@ func (r *Repo) Log(n int) ([]Commit, error) {
 		out = append(out, Commit{Hash: c.Hash.String(), Message: strings.TrimRight(c.Message, "\n")})
 	}
 	return out, nil
+}
+
+// blobBytes is a blob's content.
+func (r *Repo) blobBytes(h plumbing.Hash) ([]byte, error) {
+	b, err := object.GetBlob(r.st, h)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := b.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	return io.ReadAll(rd)
 }

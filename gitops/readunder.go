@@ -2,7 +2,6 @@ package gitops
 
 import (
 	"fmt"
-	"io"
 	"path"
 	"strings"
 
@@ -46,16 +45,7 @@ func (r *Repo) ReadUnder(rev, dir string, descend, keep func(p string) bool) (ma
 					return err
 				}
 			case e.Mode.IsFile() && e.Mode != filemode.Symlink && keep(p):
-				b, err := object.GetBlob(r.st, e.Hash)
-				if err != nil {
-					return fmt.Errorf("%s:%s: %w", rev, p, err)
-				}
-				rd, err := b.Reader()
-				if err != nil {
-					return fmt.Errorf("%s:%s: %w", rev, p, err)
-				}
-				data, err := io.ReadAll(rd)
-				rd.Close()
+				data, err := r.blobBytes(e.Hash)
 				if err != nil {
 					return fmt.Errorf("%s:%s: %w", rev, p, err)
 				}

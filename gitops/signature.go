@@ -145,17 +145,3 @@ func fileHash(c *object.Commit, path string) (plumbing.Hash, error) {
 	}
 	return e.Hash, nil
 }
-
-// blobBytes is a blob's content.
-func (r *Repo) blobBytes(h plumbing.Hash) ([]byte, error) {
-	b, err := object.GetBlob(r.st, h)
-	if err != nil {
-		return nil, err
-	}
-	rd, err := b.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer rd.Close()
-	return io.ReadAll(rd)
-}

@@ -72,16 +72,7 @@ func TestPublishIsBoundedAndTheDryRunCounts(t *testing.T) {
 func TestLocalPublishAppliesTheDefaultBranchPolicy(t *testing.T) {
 	h := newPublishHarness(t)
 	h.onMain("signoff:\n  required: [requirements]\n  min_approvers: 2\n")
-	ws := h.workspace()
-	gitCmd(t, ws, "switch", "-q", "rtgit/"+demoSlug)
-	if err := os.MkdirAll(filepath.Join(ws, ".rtgit"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(ws, ".rtgit", "config.yaml"), []byte("signoff:\n  required: []\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	gitCmd(t, ws, "add", ".rtgit/config.yaml")
-	gitCmd(t, ws, "commit", "-q", "-m", "relax the sign-off")
+	ws := relaxedAnalysisBranch(t, h.workspace())
 	h.publishEnv()
 	code, out := runRtgit(t, "-C", ws, "publish", "--login", githubtest.Bot.Login)
 	if code != ExitIncomplete {

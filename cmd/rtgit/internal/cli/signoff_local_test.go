@@ -123,16 +123,7 @@ func TestLocalSignOffCountsOnlySignedApprovals(t *testing.T) {
 func TestLocalCheckAppliesTheDefaultBranchPolicy(t *testing.T) {
 	h := newPublishHarness(t)
 	h.onMain("signoff:\n  required: [requirements]\n")
-	ws := h.workspace()
-	gitCmd(t, ws, "switch", "-q", "rtgit/"+demoSlug)
-	if err := os.MkdirAll(filepath.Join(ws, ".rtgit"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(ws, ".rtgit", "config.yaml"), []byte("signoff:\n  required: []\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	gitCmd(t, ws, "add", ".rtgit/config.yaml")
-	gitCmd(t, ws, "commit", "-q", "-m", "relax the sign-off")
+	ws := relaxedAnalysisBranch(t, h.workspace())
 	code, out := runRtgit(t, "-C", ws, "check", demoSlug)
 	if code != ExitIncomplete {
 		t.Errorf("check under main's policy: exit %d, want %d\n%s", code, ExitIncomplete, out)
@@ -187,4 +178,21 @@ func TestDistinctFromAuthorCountsEveryoneWhoAnswered(t *testing.T) {
 	if missing, unverified := signoffMissing(t, ws); len(missing) != 0 {
 		t.Errorf("approved by erin, who wrote none of it: missing %q (%q)", missing, unverified)
 	}
+}
+
+// relaxedAnalysisBranch checks out the demo's analysis branch in ws and
+// commits there a sign-off policy that requires nothing: what someone who
+// pushes the branch could write to judge their own analysis.
+func relaxedAnalysisBranch(t *testing.T, ws string) string {
+	t.Helper()
+	gitCmd(t, ws, "switch", "-q", "rtgit/"+demoSlug)
+	if err := os.MkdirAll(filepath.Join(ws, ".rtgit"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, ".rtgit", "config.yaml"), []byte("signoff:\n  required: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCmd(t, ws, "add", ".rtgit/config.yaml")
+	gitCmd(t, ws, "commit", "-q", "-m", "relax the sign-off")
+	return ws
 }
