@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
@@ -346,6 +347,8 @@ func (st *state) lookup(name string) (string, bool) {
 		return st.scanLookup(name)
 	case TasksQuestion:
 		return st.tasksDraft()
+	case model.FilesQuestion:
+		return st.filesDraft()
 	}
 	stepID, qid, ok := steps.SplitRef(name)
 	if !ok {
