@@ -2,13 +2,15 @@ package model
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 )
 
 var (
-	yamlFenceRe = regexp.MustCompile("(?ms)^[ \t]*(```|~~~)[ \t]*(?:ya?ml)?[ \t]*\n(.*?)\n[ \t]*```[ \t]*$")
+	yamlFenceRe = regexp.MustCompile("(?ms)^[ \t]*(```|~~~)[ \t]*(?:ya?ml|json)?[ \t]*\n(.*?)\n[ \t]*```[ \t]*$")
+	yamlLineRe  = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 	operationRe = regexp.MustCompile(`(?i)^operation:\s*(\S+)\s*(.*)$`)
 	opFieldRe   = regexp.MustCompile(`(?i)\b(input|output|errors):\s*`)
 )
@@ -29,6 +31,34 @@ func ExtractYAML(answer string) (doc *yaml.Node, notes string, ok bool) {
 		return n.Content[0], "", true
 	}
 	return nil, "", false
+}
+
+// ContractProblem reports a fenced contract in an answer that is not a
+// YAML (or JSON) mapping: the answer's line the parser stopped at, 1-based,
+// and why. bad is false when the answer holds no fenced block, or its
+// first one parses: a contract written as operation lines is read as such.
+func ContractProblem(answer string) (line int, msg string, bad bool) {
+	m := yamlFenceRe.FindStringSubmatchIndex(answer)
+	if m == nil {
+		return 0, "", false
+	}
+	body := answer[m[4]:m[5]]
+	first := strings.Count(answer[:m[4]], "\n") + 1 // the block's first line
+	var n yaml.Node
+	err := yaml.Unmarshal([]byte(body), &n)
+	switch {
+	case err == nil && isMapping(&n):
+		return 0, "", false
+	case err == nil:
+		return first, "the fenced contract is not a mapping of names to operations; write `operations:` and one key per operation under it", true
+	}
+	msg = err.Error()
+	at := first
+	if lm := yamlLineRe.FindStringSubmatch(msg); lm != nil {
+		k, _ := strconv.Atoi(lm[1])
+		at, msg = first+k-1, lm[2]
+	}
+	return at, "the fenced contract does not parse as YAML: " + msg, true
 }
 
 func isMapping(n *yaml.Node) bool {

@@ -41,3 +41,37 @@ func (m *Meta) SetPlanDraft(digest string) {
 	data, _ := json.Marshal(digest)
 	m.Extra[planDraftKey] = data
 }
+
+// filesDraftKey is the member of meta.json holding the digest of the
+// Directly Affected Files rtgit last drafted for the affected_files
+// answer: an answer with that digest is the draft as rtgit wrote it, and
+// follows the answers; any other is a person's list, never rewritten.
+const filesDraftKey = "files_draft"
+
+// FilesDraft returns the digest of the last drafted files answer, "" when
+// none was recorded. A malformed member is an error naming it.
+func (m *Meta) FilesDraft() (string, error) {
+	raw, ok := m.Extra[filesDraftKey]
+	if !ok || string(raw) == "null" {
+		return "", nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil || !planDraftRe.MatchString(s) {
+		return "", fmt.Errorf("meta.json: %s: want \"sha256:<64 hex digits>\", got %s", filesDraftKey, raw)
+	}
+	return s, nil
+}
+
+// SetFilesDraft records the digest of the files answer rtgit drafted; ""
+// removes the member.
+func (m *Meta) SetFilesDraft(digest string) {
+	if m.Extra == nil {
+		m.Extra = map[string]json.RawMessage{}
+	}
+	if digest == "" {
+		delete(m.Extra, filesDraftKey)
+		return
+	}
+	data, _ := json.Marshal(digest)
+	m.Extra[filesDraftKey] = data
+}

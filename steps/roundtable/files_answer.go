@@ -31,30 +31,72 @@ func (st *state) filesStep() *steps.Step {
 	return nil
 }
 
-// filesAnswer is the files answer that counts: the step being completed's
-// (sa), or the finished step's answer file. ok is false when there is
-// none yet, and the table is derived.
+// filesAnswer is the person's files answer: the step being completed's
+// (sa), or the finished step's answer file, when it is not the draft rtgit
+// last wrote there (meta.json's files_draft). ok is false when there is
+// none, or it is still rtgit's draft: then the table follows the answers.
 func (st *state) filesAnswer(sa stepAnswers) (text string, ok bool) {
 	s := st.filesStep()
 	if s == nil {
 		return "", false
 	}
-	if sa.step != nil && sa.step.ID == s.ID {
+	switch {
+	case sa.step != nil && sa.step.ID == s.ID:
 		text = sa.answer[model.FilesQuestion]
-		return text, strings.TrimSpace(text) != "" && strings.TrimSpace(text) != notKnownYet
+	case !st.meta.HasStep(s.ID):
+		return "", false
+	default:
+		f, err := st.answerFile(s)
+		if err != nil {
+			return "", false
+		}
+		a, ok := answerOf(f, model.FilesQuestion)
+		if !ok {
+			return "", false
+		}
+		text = a.Text
 	}
-	if !st.meta.HasStep(s.ID) {
+	if strings.TrimSpace(text) == "" || strings.TrimSpace(text) == notKnownYet {
 		return "", false
 	}
-	f, err := st.answerFile(s)
-	if err != nil {
+	if prev, err := st.meta.FilesDraft(); err == nil && prev == planDigest(text) {
 		return "", false
 	}
-	a, ok := answerOf(f, model.FilesQuestion)
-	if !ok || strings.TrimSpace(a.Text) == notKnownYet {
-		return "", false
+	return text, true
+}
+
+// stageFiles is part of every render: where the files answer of a
+// finished step is still the draft rtgit last wrote (nobody edited it) and
+// the answers now derive another list, the answer becomes the new list, as
+// an unedited tasks answer does; then the draft's digest is recorded.
+func (st *state) stageFiles(c *changeset) error {
+	s := st.filesStep()
+	if s == nil {
+		return nil
 	}
-	return a.Text, true
+	text := strings.TrimSpace(model.FormatFiles(st.derivedRows(stepAnswers{})))
+	if st.meta.HasStep(s.ID) {
+		f, err := st.answerFile(s)
+		if err != nil {
+			return err
+		}
+		a, ok := answerOf(f, model.FilesQuestion)
+		prev, err := st.meta.FilesDraft()
+		if err != nil {
+			return err
+		}
+		if ok && prev == planDigest(a.Text) && strings.TrimSpace(a.Text) != text && text != "" {
+			if err := st.setAnswer(c, s, model.FilesQuestion, text); err != nil {
+				return err
+			}
+		}
+	}
+	if text == "" {
+		st.meta.SetFilesDraft("")
+	} else {
+		st.meta.SetFilesDraft(planDigest(text))
+	}
+	return nil
 }
 
 // filesDraft is the {{affected_files}} placeholder: the rows derived from the
@@ -93,4 +135,29 @@ func (st *state) filesStepID() string {
 		return s.ID
 	}
 	return ""
+}
+
+// structureProblems are the problems of the answers the build reads as
+// structure, as step s's answer file f holds them: the files answer's
+// rows against the base commit, and a fenced interface contract that
+// does not parse.
+func (st *state) structureProblems(rel string, s *steps.Step, f *answers.File) []string {
+	out := st.filesProblems(rel, s, f)
+	for _, mp := range s.Mappings {
+		if mp.Transform != "interface-spec" {
+			continue
+		}
+		a, ok := answerOf(f, mp.Question)
+		if !ok {
+			continue
+		}
+		if line, msg, bad := model.ContractProblem(a.Text); bad {
+			at := a.Line
+			if a.TextLine > 0 {
+				at = a.TextLine + line - 1
+			}
+			out = append(out, fmt.Sprintf("%s:%d: `%s`: %s", rel, at, mp.Question, msg))
+		}
+	}
+	return out
 }

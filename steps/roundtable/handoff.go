@@ -98,7 +98,10 @@ func (st *state) affectedRows(sa stepAnswers) []model.AffectedFile {
 // derivedRows are the rows rtgit reads from the answers: the files
 // answer's draft, and the table where no step asks for that answer.
 func (st *state) derivedRows(sa stepAnswers) []model.AffectedFile {
-	impact := st.stepTexts(sa, func(s *steps.Step) bool { return declares(s, impactArtifact) })
+	// The files answer is what the derivation drafts, never one of its
+	// sources.
+	impact := slices.DeleteFunc(st.stepTexts(sa, func(s *steps.Step) bool { return declares(s, impactArtifact) }),
+		func(n model.Named) bool { return n.Question == model.FilesQuestion })
 	scan := st.stepTexts(sa, st.inQuickScan)
 	// The other steps' answers add no file, but what they say of one
 	// (that it stays as it is, or that it changes) counts.

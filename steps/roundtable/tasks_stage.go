@@ -26,6 +26,9 @@ const TasksColumn = "Tasks"
 // is given, or, for steps with no tasks question, once the analysis is
 // complete, with the derived plan shown as not confirmed.
 func (st *state) stageTasks(c *changeset) error {
+	if err := st.stageFiles(c); err != nil {
+		return err
+	}
 	impact, err := c.base(st.it.outputPath("impact-analysis.md"))
 	if err != nil {
 		return err
@@ -81,12 +84,18 @@ func (st *state) rederive(c *changeset, s *steps.Step, text string) error {
 	if err != nil || !ok || prev != planDigest(a.Text) || strings.TrimSpace(a.Text) == strings.TrimSpace(text) {
 		return err
 	}
+	return st.setAnswer(c, s, TasksQuestion, text)
+}
+
+// setAnswer rewrites the answer id of the finished step s with text, as
+// rtgit's own draft, keeping the step's digest in step with it.
+func (st *state) setAnswer(c *changeset, s *steps.Step, id, text string) error {
 	rel := st.it.answerPath(s)
 	data, err := st.read(rel)
 	if err != nil {
 		return err
 	}
-	out, err := st.m.parsed().SetAnswer(rel, data, TasksQuestion, strings.TrimSpace(text))
+	out, err := st.m.parsed().SetAnswer(rel, data, id, strings.TrimSpace(text))
 	if err != nil {
 		return err
 	}
