@@ -132,7 +132,9 @@ func (c closedIssues) Closed(_ context.Context, _ string, n int) (bool, error) {
 // doneTasks is the base branch's history: the tasks a merged change did.
 type doneTasks map[string]bool
 
-func (d doneTasks) Done(_ context.Context, _ Analysis, t plan.Task) (bool, error) { return d[t.ID], nil }
+func (d doneTasks) Done(_ context.Context, _ Analysis, t plan.Task) (bool, error) {
+	return d[t.ID], nil
+}
 
 // A closed task issue is phantom work unless a merged change did the
 // task, or this change does; without the tracker it is not checked, and

@@ -151,12 +151,12 @@ type mergedAnalyses struct {
 
 // analysisFiles are the files of an analysis folder verify reads.
 var analysisFiles = map[string]bool{
-	"meta.json": true, portfolio.ImpactFile: true, portfolio.TasksFile: true, portfolio.InterfaceFile: true,
+	"meta.json": true, portfolio.ImpactFile: true, portfolio.TasksFile: true,
 }
 
 func (m mergedAnalyses) Analyses(context.Context) ([]verify.Analysis, error) {
 	root := roundtable.RequirementsDir
-	// One walk of docs/requirements reads the four files of every
+	// One walk of docs/requirements reads the three files of every
 	// analysis, never its answers or other documents.
 	files, err := m.g.ReadUnder(m.rev, root,
 		func(p string) bool { return path.Dir(p) == root },
