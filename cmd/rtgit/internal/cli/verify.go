@@ -36,7 +36,9 @@ func newVerifyCmd(g *globals, s Streams) *cobra.Command {
 request shows it, against every analysis merged into the base, without a model:
 
   - what it advances: the tasks whose files it changes, and the tasks its commit
-    messages name (a task id, or "Closes #N" of the issue a task was published as);
+    messages name ("Closes #N" of the issue a task was published as, or a task
+    id beside the analysis's files or its slug), by the rule rtgit status
+    counts a merged change's tasks done;
   - what nobody planned: a file an analysis marks read-only, and a file an
     analysis names among those it affects that no task of its plan changes;
   - criteria and tests: for each criterion a test task of an advanced analysis
