@@ -94,7 +94,7 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}
-	it := item{slug}
+	it := m.item(slug)
 	st := &state{m: m, it: it, files: map[string]*answers.File{}, rev: rev}
 	data, err := st.read(it.metaPath())
 	var md *meta.Meta

@@ -126,7 +126,11 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if err := ws.overridesFrom(trusted); err != nil {
 		return fmt.Errorf("action: %w", err)
 	}
-	m := machineFor(ws, s)
+	ws.trusted = &trusted
+	m, err := machineFor(ws, s)
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
 	m.Settings = trusted.Read
 	m.LinkHost = webHost(o.getenv("GITHUB_SERVER_URL"))
 	if err := wireAIConfig(m, ws, aiCfg, s); err != nil {
@@ -153,7 +157,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		}
 	}
 	m.Policy = func() (signoff.Policy, error) { return policy, nil }
-	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base, overrides: trusted}
+	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base, overrides: trusted, lay: m.Layout}
 	// The workflow checks out shallow; comparisons fetch the history
 	// they need (see actionGit.deepenBase).
 	if h := m.Repo.(gitRepo).hist; h != nil {
@@ -182,8 +186,8 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		return fmt.Errorf("action: %w", err)
 	}
 	tracker := &taskTracker{list: client.IssuesLabeled, label: cfg.Labels.Task, self: self}
-	a.Verify, a.Checks = prVerifier(repoGit, levels, tracker), client
-	a.AfterMerge = afterMerge(repoGit, client, cfg.Labels, self)
+	a.Verify, a.Checks = prVerifier(repoGit, cfg.Layout, levels, tracker), client
+	a.AfterMerge = afterMerge(repoGit, cfg.Layout, client, cfg.Labels, self)
 	if res, err = a.Run(ctx); err != nil {
 		return fmt.Errorf("action: %w", err)
 	}

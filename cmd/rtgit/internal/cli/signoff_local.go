@@ -39,7 +39,7 @@ func wireLocalSignOff(m *roundtable.Machine, slug string) error {
 		}
 	}
 	m.Policy = func() (signoff.Policy, error) { return p, nil }
-	v := &localVerifier{repo: g.Repo, policy: p, where: trusted, slug: slug}
+	v := &localVerifier{repo: g.Repo, policy: p, where: trusted, slug: slug, meta: m.Layout.Meta(slug)}
 	m.Verify = v.verify
 	return nil
 }
@@ -51,6 +51,7 @@ type localVerifier struct {
 	policy signoff.Policy
 	where  settings.File
 	slug   string
+	meta   string // the analysis's meta.json
 
 	versions []gitops.FileVersion // meta.json's, newest first; read once
 	logs     [][]meta.Acceptance  // each version's acceptance log
@@ -123,8 +124,7 @@ func (v *localVerifier) load() {
 	if _, err := v.repo.ResolveCommit(rev); err != nil {
 		rev = "HEAD" // merged and gone: the checked-out history holds it
 	}
-	path := roundtable.RequirementsDir + "/" + v.slug + "/meta.json"
-	v.versions, v.err = v.repo.FileVersions(rev, path, maxMetaVersions)
+	v.versions, v.err = v.repo.FileVersions(rev, v.meta, maxMetaVersions)
 	if errors.Is(v.err, gitops.ErrNoBranch) {
 		v.versions, v.err = []gitops.FileVersion{}, nil
 	}
@@ -133,7 +133,7 @@ func (v *localVerifier) load() {
 		if ver.Data != nil {
 			// A version that does not parse holds no entry: the
 			// search stops there, as at a version without it.
-			if mt, err := meta.Parse(path, ver.Data); err == nil {
+			if mt, err := meta.Parse(v.meta, ver.Data); err == nil {
 				log = mt.Acceptance
 			}
 		}

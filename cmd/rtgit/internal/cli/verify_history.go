@@ -5,6 +5,7 @@ import (
 
 	"github.com/rtgit/rtgit/follow"
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/publish"
 	"github.com/rtgit/rtgit/review"
@@ -18,6 +19,7 @@ import (
 // time one of its tasks is asked about.
 type mergedHistory struct {
 	repo   *gitops.Repo
+	lay    layout.Layout
 	base   string
 	states map[string][]follow.TaskState
 }
@@ -25,7 +27,7 @@ type mergedHistory struct {
 func (h *mergedHistory) Done(_ context.Context, a verify.Analysis, t plan.Task) (bool, error) {
 	states, ok := h.states[a.Slug]
 	if !ok {
-		fa, err := follow.Read(followRepo{h.repo}, h.base, a.Slug)
+		fa, err := follow.Read(followRepo{h.repo}, h.lay, h.base, a.Slug)
 		if err != nil {
 			return false, err
 		}
