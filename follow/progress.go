@@ -1,19 +1,6 @@
 package follow
 
-import (
-	"fmt"
-	"regexp"
-	"slices"
-	"strings"
-
-	"github.com/rtgit/rtgit/plan"
-)
-
-// How a task was done.
-const (
-	DoneChanged = "changed" // a merged change touched its files
-	DoneNamed   = "named"   // a merged change named it
-)
+import "fmt"
 
 // TaskState is how far the base branch has got with one task.
 type TaskState struct {
@@ -38,64 +25,21 @@ type TaskState struct {
 // behind it.
 func (t TaskState) Phantom() bool { return t.Closed && !t.Done }
 
-// closesRe finds the issues a message closes the way GitHub reads it.
-var closesRe = regexp.MustCompile(`(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#(\d+)\b`)
-
-// closedIssues lists the issue numbers msg closes.
-func closedIssues(msg string) []string {
-	var out []string
-	for _, m := range closesRe.FindAllStringSubmatch(msg, -1) {
-		out = append(out, m[1])
-	}
-	return out
-}
-
-// names reports whether change c names task id of slug. Every analysis
-// numbers its tasks from T001, so a bare id is only this analysis's when
-// the message names the analysis too, or the change touches the
-// analysis's files (as verify reads a pull request).
-func names(c Change, slug, id string) bool {
-	return containsWord(c.Message, id) && (len(c.Touched) > 0 || containsWord(c.Message, slug))
-}
-
-func containsWord(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(w)
-		if (j == 0 || !wordByte(s[j-1])) && (end == len(s) || !wordByte(s[end])) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func wordByte(b byte) bool {
-	return b == '_' || b == '-' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-}
-
 // TaskStates says, for every task, whether a merged change after the
 // analysis did it. closed holds the task issues closed on the tracker
 // (nil when the tracker was not asked).
 func (a *Analysis) TaskStates(closed map[int]bool) []TaskState {
+	works := make([]*Work, len(a.Changes))
+	for i, c := range a.Changes {
+		works[i] = NewWork(c.Touched, []string{c.Message})
+	}
 	out := make([]TaskState, 0, len(a.Tasks))
 	for _, t := range a.Tasks {
 		s := TaskState{ID: t.ID, Title: t.Title, Issue: a.Issues[t.ID], at: -1}
 		s.Closed = s.Issue > 0 && closed[s.Issue]
-		files := slices.DeleteFunc(slices.Clone(t.Files), plan.IsChangelog)
-		for i, c := range a.Changes {
-			how := ""
-			switch {
-			case slices.ContainsFunc(c.Touched, func(p string) bool { return slices.Contains(files, p) }):
-				how = DoneChanged
-			case s.Issue > 0 && slices.Contains(closedIssues(c.Message), fmt.Sprint(s.Issue)),
-				names(c, a.Slug, t.ID):
-				how = DoneNamed
-			}
-			if how != "" {
+		for i, w := range works {
+			if how := w.Does(a.Slug, a.Footprint.Files, t, s.Issue); how != "" {
+				c := a.Changes[i]
 				s.Done, s.How, s.In, s.Subject, s.at = true, how, c.Hash, c.Subject, i
 				break
 			}

@@ -68,25 +68,33 @@ func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
 	if err != nil {
 		return f, err
 	}
-	f.Files = model.ImpactFiles(doc)
+	impact := doc
 	f.Modules = ImpactModules(doc)
 	if doc, err = readOptional(r, rev, path.Join(dir, TasksFile)); err != nil {
 		return f, err
 	}
 	p := planOf(doc)
-	for _, t := range p.Tasks {
-		f.Files = append(f.Files, t.Files...)
-	}
-	// Every plan adds an entry to the changelog: sharing it says nothing
-	// about changing the same code.
-	f.Files = slices.DeleteFunc(f.Files, plan.IsChangelog)
+	f.Files = FootprintFiles(impact, p)
 	f.Tasks = len(p.Tasks)
 	if doc, err = readOptional(r, rev, path.Join(dir, InterfaceFile)); err != nil {
 		return f, err
 	}
 	f.Operations = Operations(doc)
-	f.Files, f.Modules, f.Operations = Sorted(f.Files), Sorted(f.Modules), Sorted(f.Operations)
+	f.Modules, f.Operations = Sorted(f.Modules), Sorted(f.Operations)
 	return f, nil
+}
+
+// FootprintFiles are a footprint's files, from its impact analysis and
+// its build plan already read: the Directly Affected Files and the files
+// of the plan's tasks, but the changelog, sorted, once each.
+func FootprintFiles(impact []byte, p plan.Plan) []string {
+	files := model.ImpactFiles(impact)
+	for _, t := range p.Tasks {
+		files = append(files, t.Files...)
+	}
+	// Every plan adds an entry to the changelog: sharing it says nothing
+	// about changing the same code.
+	return Sorted(slices.DeleteFunc(files, plan.IsChangelog))
 }
 
 func readOptional(r Reader, rev, p string) ([]byte, error) {

@@ -11,7 +11,7 @@ import (
 // the criterion ids read from a case's name are always in the analyses'
 // form.
 func FuzzReadJUnit(f *testing.F) {
-	for _, n := range []string{"go-junit-report.xml", "mocha-xunit.xml"} {
+	for _, n := range []string{"go-junit-report.xml", "mocha-xunit.xml", "pytest-junitxml.xml"} {
 		data, err := os.ReadFile("testdata/junit/" + n)
 		if err != nil {
 			f.Fatal(err)

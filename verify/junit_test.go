@@ -103,3 +103,26 @@ func TestMochaXunitReport(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
 	}
 }
+
+// The report pytest --junitxml wrote: the id in a comment above a test
+// (a method of a class too, or above its decorator), or in the test's
+// name, where each parametrized case counts for its test.
+func TestPytestJUnitXML(t *testing.T) {
+	r, err := Run(context.Background(), Input{
+		Change:   change{files: []string{"tests/test_export.py"}},
+		Base:     base{fixturePlan("tests/test_export.py")},
+		Sources:  dirSources("testdata/junit/pyfixture"),
+		Reports:  readReport(t, "pytest-junitxml.xml"),
+		Reported: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := results(r), "AC-001-01 passed, AC-002-01 passed, AC-003-01 failed, AC-004-01 skipped"; got != want {
+		t.Errorf("results: %s\nwant:    %s", got, want)
+	}
+	want := "error criterion-test-failed tests/test_export.pyAC-003-01T001\nwarning criterion-test-not-run tests/test_export.pyAC-004-01T001"
+	if rules(r) != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
+	}
+}

@@ -34,7 +34,7 @@ func phantoms(ctx context.Context, in Input, analyses []Analysis, r *Report, add
 			if !ok || advanced[a.Slug+" "+id] {
 				continue
 			}
-			closed, err := in.Issues.Closed(ctx, a.TaskIssues[id])
+			closed, err := in.Issues.Closed(ctx, a.Slug, a.TaskIssues[id])
 			if err != nil {
 				return err
 			}

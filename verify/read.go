@@ -12,16 +12,16 @@ import (
 )
 
 // ReadAnalysis reads what verify needs of the analysis in dir at rev:
-// its footprint, build plan and read-only files from the artifacts the
-// analysis committed, and its published issues from meta.json. Only
-// those blobs are read.
+// its footprint's files, build plan and read-only files from the
+// artifacts the analysis committed, and its published issues from
+// meta.json. Only those blobs are read, each once: verify reads every
+// analysis the base holds, so their cost is most of its own.
 func ReadAnalysis(r portfolio.Reader, rev, slug, dir string) (Analysis, error) {
 	a := Analysis{Slug: slug, Dir: dir}
-	fp, err := portfolio.ReadFootprint(r, rev, dir)
+	impact, err := optional(r, rev, path.Join(dir, portfolio.ImpactFile))
 	if err != nil {
 		return a, err
 	}
-	a.Footprint = fp.Files
 	tasks, err := optional(r, rev, path.Join(dir, portfolio.TasksFile))
 	if err != nil {
 		return a, err
@@ -29,10 +29,7 @@ func ReadAnalysis(r portfolio.Reader, rev, slug, dir string) (Analysis, error) {
 	// tasks.md holds prose and a graph beside its task lines; only the
 	// tasks it reads count (as portfolio reads it).
 	a.Plan, _ = plan.Parse(string(tasks))
-	impact, err := optional(r, rev, path.Join(dir, portfolio.ImpactFile))
-	if err != nil {
-		return a, err
-	}
+	a.Footprint = portfolio.FootprintFiles(impact, a.Plan)
 	a.ReadOnly = model.ImpactReadOnlyFiles(impact)
 	mp := path.Join(dir, "meta.json")
 	data, err := optional(r, rev, mp)

@@ -3,12 +3,11 @@ package verify
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/follow"
 	"github.com/rtgit/rtgit/plan"
 )
 
@@ -52,11 +51,15 @@ type Sources interface {
 // Issues tells whether a published issue is closed. Only GitHub knows;
 // a local run has none, and phantom work is then skipped with a note.
 type Issues interface {
-	Closed(ctx context.Context, number int) (bool, error)
+	// Closed reports whether issue number, published for a task of the
+	// analysis slug, is closed.
+	Closed(ctx context.Context, slug string, number int) (bool, error)
 }
 
 // History is what the base branch's merged changes did: whether one of
-// them touched any of files or named any of names (task ids, "#N").
+// them, after the analysis's merge, did task t, by the rule follow keeps
+// for build progress (follow.Work), so that verify and rtgit status
+// count the same tasks done.
 type History interface {
 	Done(ctx context.Context, a Analysis, t plan.Task) (bool, error)
 }
@@ -109,47 +112,6 @@ func (r Report) Errors() int {
 	return n
 }
 
-var (
-	taskIDRe = regexp.MustCompile(`\bT\d{3,}\b`)
-	// closesRe is GitHub's closing keywords before an issue number.
-	closesRe = regexp.MustCompile(`(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#(\d+)\b`)
-)
-
-// Named is what texts name: task ids, and the issues closing keywords
-// point at.
-type Named struct {
-	Tasks  map[string]bool
-	Issues map[int]bool
-}
-
-// NamedIn reads the task ids and the closed issues texts name.
-func NamedIn(texts []string) Named {
-	n := Named{Tasks: map[string]bool{}, Issues: map[int]bool{}}
-	for _, t := range texts {
-		for _, id := range taskIDRe.FindAllString(t, -1) {
-			n.Tasks[id] = true
-		}
-		for _, m := range closesRe.FindAllStringSubmatch(t, -1) {
-			if v, err := strconv.Atoi(m[1]); err == nil {
-				n.Issues[v] = true
-			}
-		}
-	}
-	return n
-}
-
-// names reports whether n names task t of a: by its issue, or by its id
-// when the change names no issue of another analysis's task instead. A
-// task id alone is ambiguous across analyses (every plan has a T001), so
-// it counts for every analysis whose files the change touches, or for
-// the only analysis there is.
-func (n Named) names(a Analysis, t plan.Task, touched bool, single bool) bool {
-	if is, ok := a.TaskIssues[t.ID]; ok && n.Issues[is] {
-		return true
-	}
-	return n.Tasks[t.ID] && (touched || single)
-}
-
 // Run verifies the change in in.
 func Run(ctx context.Context, in Input) (Report, error) {
 	r := Report{Files: []string{}, Advances: []TaskRef{}, Findings: []Finding{}, Criteria: []Criterion{}, Notes: []string{}}
@@ -175,7 +137,7 @@ func Run(ctx context.Context, in Input) (Report, error) {
 	for _, f := range files {
 		changed[f] = true
 	}
-	named := NamedIn(texts)
+	work := follow.NewWork(files, texts)
 	add := func(f Finding) {
 		f.Level = in.Levels.Of(f.Rule)
 		if f.Level != LevelOff {
@@ -185,23 +147,14 @@ func Run(ctx context.Context, in Input) (Report, error) {
 	var advanced []Analysis
 	for _, a := range analyses {
 		var tasks []plan.Task
-		touchesAnalysis := false
-		for _, f := range a.Footprint {
-			touchesAnalysis = touchesAnalysis || changed[f]
-		}
-		any := false
 		for _, t := range a.Plan.Tasks {
-			var hit []string
-			for _, f := range t.Files {
-				if changed[f] {
-					hit = append(hit, f)
-				}
-			}
-			isNamed := named.names(a, t, touchesAnalysis, len(analyses) == 1)
+			// follow decides when a change does a task, for verify and
+			// for build progress alike.
+			hit := work.Changes(t)
+			isNamed := work.Names(a.Slug, a.Footprint, t, a.TaskIssues[t.ID])
 			if len(hit) == 0 && !isNamed {
 				continue
 			}
-			any = true
 			tasks = append(tasks, t)
 			r.Advances = append(r.Advances, TaskRef{Analysis: a.Slug, Task: t.ID, Title: t.Title, Issue: a.TaskIssues[t.ID], Files: nonNil(hit), Named: isNamed})
 			if isNamed && len(hit) == 0 && len(t.Files) > 0 {
@@ -210,7 +163,7 @@ func Run(ctx context.Context, in Input) (Report, error) {
 			}
 		}
 		unplanned(a, changed, add)
-		if any {
+		if len(tasks) > 0 {
 			// Only the tasks the change advances are checked for their
 			// criteria: a change answers for the work it takes on.
 			a.Plan = plan.Plan{Tasks: tasks, Confirmed: a.Plan.Confirmed}

@@ -124,3 +124,44 @@ func TestJUnitResults(t *testing.T) {
 		t.Errorf("criteria %+v", r.Criteria)
 	}
 }
+
+type closedIssues map[int]bool
+
+func (c closedIssues) Closed(_ context.Context, _ string, n int) (bool, error) { return c[n], nil }
+
+// doneTasks is the base branch's history: the tasks a merged change did.
+type doneTasks map[string]bool
+
+func (d doneTasks) Done(_ context.Context, _ Analysis, t plan.Task) (bool, error) {
+	return d[t.ID], nil
+}
+
+// A closed task issue is phantom work unless a merged change did the
+// task, or this change does; without the tracker it is not checked, and
+// the report says so.
+func TestPhantomWork(t *testing.T) {
+	a := demo()
+	a.Plan.Tasks = append(a.Plan.Tasks, plan.Task{ID: "T004", Kind: plan.KindCode, Title: "store", Files: []string{"store.go"}, Line: 7})
+	a.TaskIssues["T004"] = 14
+	in := Input{
+		Change:  change{files: []string{"export/csv.go"}},
+		Base:    base{a},
+		Issues:  closedIssues{11: true, 12: true, 13: true, 14: true},
+		History: doneTasks{"T001": true, "T003": true},
+	}
+	r, err := Run(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "warning phantom-task docs/requirements/csv-export/tasks.mdT004"
+	if rules(r) != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", rules(r), want)
+	}
+	if f := r.Findings[0]; f.Line != 7 || !strings.Contains(f.Message, "issue #14 of T004 (csv-export) is closed") {
+		t.Errorf("finding %+v", f)
+	}
+	in.Issues, in.History = nil, nil
+	if r, _ = Run(context.Background(), in); len(r.Findings) != 0 || !strings.Contains(strings.Join(r.Notes, "\n"), "phantom work was not checked") {
+		t.Errorf("without the tracker: %+v", r)
+	}
+}

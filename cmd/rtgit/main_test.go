@@ -49,8 +49,9 @@ func TestScripts(t *testing.T) {
 		},
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"replace": replaceCmd,
-			"mcp":     mcpCmd,
+			"replace":   replaceCmd,
+			"mcp":       mcpCmd,
+			"githubapi": githubAPICmd,
 		},
 	})
 }

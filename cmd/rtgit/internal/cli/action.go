@@ -15,6 +15,7 @@ import (
 	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/verify"
 )
 
 type actionOptions struct {
@@ -178,7 +179,14 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels, max: cfg.MaxPerPublish,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out, pause: o.sleep}
 	a.Publish = pub.reply
-	a.Verify, a.Checks = prVerifier(repoGit, cfg.Layout), client
+	// verify's levels too, from the same commit: a pull request cannot
+	// relax the rules it is judged by.
+	levels, err := verify.ParseConfig(trusted.Source, trusted.Data)
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
+	tracker := &taskTracker{list: client.IssuesLabeled, label: cfg.Labels.Task, self: self}
+	a.Verify, a.Checks = prVerifier(repoGit, cfg.Layout, levels, tracker), client
 	a.AfterMerge = afterMerge(repoGit, cfg.Layout, client, cfg.Labels, self)
 	if res, err = a.Run(ctx); err != nil {
 		return fmt.Errorf("action: %w", err)

@@ -18,10 +18,10 @@ import (
 
 // prVerifier runs verify on a pull request's range, from the commit its
 // branch left the base at to its head, against the analyses the base
-// holds. Phantom work needs every task issue's state, one request each,
-// so the pull request's run leaves it out (verify says so in a note) and
-// the progress after a merge reports it instead.
-func prVerifier(repo *gitops.Repo, lay layout.Layout) review.PRVerifier {
+// holds, at the levels the default branch's .rtgit/config.yaml sets
+// (never the pull request's own). Phantom work is checked with tracker:
+// a task issue closed on GitHub that no merged change did, nor this one.
+func prVerifier(repo *gitops.Repo, lay layout.Layout, levels verify.Levels, tracker *taskTracker) review.PRVerifier {
 	return func(ctx context.Context, base, head string, texts []string) (*review.VerifyReport, error) {
 		// The range is what head has and base has not, as verify reads a
 		// change locally; the pull request's title and body name tasks too.
@@ -30,6 +30,10 @@ func prVerifier(repo *gitops.Repo, lay layout.Layout) review.PRVerifier {
 			return nil, err
 		}
 		in.Change = withTexts{in.Change, texts}
+		in.Levels = levels
+		if tracker != nil {
+			in.Issues, in.History = tracker, &mergedHistory{repo: repo, lay: lay, base: base}
+		}
 		rep, err := verify.Run(ctx, in)
 		if err != nil {
 			return nil, err

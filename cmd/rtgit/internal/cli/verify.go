@@ -37,7 +37,9 @@ func newVerifyCmd(g *globals, s Streams) *cobra.Command {
 request shows it, against every analysis merged into the base, without a model:
 
   - what it advances: the tasks whose files it changes, and the tasks its commit
-    messages name (a task id, or "Closes #N" of the issue a task was published as);
+    messages name ("Closes #N" of the issue a task was published as, or a task
+    id beside the analysis's files or its slug), by the rule rtgit status
+    counts a merged change's tasks done;
   - what nobody planned: a file an analysis marks read-only, and a file an
     analysis names among those it affects that no task of its plan changes;
   - criteria and tests: for each criterion a test task of an advanced analysis
@@ -157,12 +159,12 @@ type mergedAnalyses struct {
 
 // analysisFiles are the files of an analysis folder verify reads.
 var analysisFiles = map[string]bool{
-	"meta.json": true, portfolio.ImpactFile: true, portfolio.TasksFile: true, portfolio.InterfaceFile: true,
+	"meta.json": true, portfolio.ImpactFile: true, portfolio.TasksFile: true,
 }
 
 func (m mergedAnalyses) Analyses(context.Context) ([]verify.Analysis, error) {
 	root := m.root
-	// One walk of the analyses' folder reads the four files of every
+	// One walk of the analyses' folder reads the three files of every
 	// analysis, never its answers or other documents.
 	files, err := m.g.ReadUnder(m.rev, root,
 		func(p string) bool { return path.Dir(p) == root },
