@@ -1,7 +1,9 @@
 package model
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,16 +23,59 @@ var (
 func ExtractYAML(answer string) (doc *yaml.Node, notes string, ok bool) {
 	if m := yamlFenceRe.FindStringSubmatchIndex(answer); m != nil {
 		var n yaml.Node
-		if err := yaml.Unmarshal([]byte(answer[m[4]:m[5]]), &n); err == nil && isMapping(&n) {
+		if err := yaml.Unmarshal([]byte(answer[m[4]:m[5]]), &n); err == nil && (isMapping(&n) || isOperationList(&n)) {
 			notes = strings.TrimSpace(answer[:m[0]] + "\n" + answer[m[1]:])
-			return n.Content[0], strings.Join(strings.Fields(notes), " "), true
+			return contractMapping(&n), strings.Join(strings.Fields(notes), " "), true
 		}
 	}
 	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(answer), &n); err == nil && isMapping(&n) {
-		return n.Content[0], "", true
+	if err := yaml.Unmarshal([]byte(answer), &n); err == nil && (isMapping(&n) || isOperationList(&n)) {
+		return contractMapping(&n), "", true
 	}
 	return nil, "", false
+}
+
+// operationKeys name an operation in a list of them, as people write it.
+var operationKeys = []string{"operation", "name", "op"}
+
+// isOperationList: a YAML list whose items are mappings, each an
+// operation with its fields, as many people write a contract.
+func isOperationList(n *yaml.Node) bool {
+	if n.Kind != yaml.DocumentNode || len(n.Content) != 1 || n.Content[0].Kind != yaml.SequenceNode || len(n.Content[0].Content) == 0 {
+		return false
+	}
+	for _, it := range n.Content[0].Content {
+		if it.Kind != yaml.MappingNode {
+			return false
+		}
+	}
+	return true
+}
+
+// contractMapping is the document's mapping; a list of operations
+// becomes "operations:" with one key per operation, named by its
+// operation (or name) field, its other fields as written.
+func contractMapping(n *yaml.Node) *yaml.Node {
+	root := n.Content[0]
+	if root.Kind == yaml.MappingNode {
+		return root
+	}
+	ops := &yaml.Node{Kind: yaml.MappingNode}
+	for i, it := range root.Content {
+		name := fmt.Sprintf("operation-%d", i+1)
+		fields := &yaml.Node{Kind: yaml.MappingNode, Style: it.Style}
+		for j := 0; j+1 < len(it.Content); j += 2 {
+			k, v := it.Content[j], it.Content[j+1]
+			if slices.Contains(operationKeys, strings.ToLower(k.Value)) && v.Kind == yaml.ScalarNode && name == fmt.Sprintf("operation-%d", i+1) {
+				name = v.Value
+				continue
+			}
+			fields.Content = append(fields.Content, k, v)
+		}
+		key := &yaml.Node{Kind: yaml.ScalarNode, Value: name, LineComment: it.Content[1].LineComment}
+		ops.Content = append(ops.Content, key, fields)
+	}
+	return &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: "operations"}, ops}}
 }
 
 // ContractProblem reports a fenced contract in an answer that is not a
@@ -47,10 +92,10 @@ func ContractProblem(answer string) (line int, msg string, bad bool) {
 	var n yaml.Node
 	err := yaml.Unmarshal([]byte(body), &n)
 	switch {
-	case err == nil && isMapping(&n):
+	case err == nil && (isMapping(&n) || isOperationList(&n)):
 		return 0, "", false
 	case err == nil:
-		return first, "the fenced contract is not a mapping of names to operations; write `operations:` and one key per operation under it", true
+		return first, "the fenced contract is neither a mapping of operations nor a list of them; write `operations:` with one key per operation, or one `- operation: <name>` item per operation", true
 	}
 	msg = err.Error()
 	at := first
@@ -58,7 +103,7 @@ func ContractProblem(answer string) (line int, msg string, bad bool) {
 		k, _ := strconv.Atoi(lm[1])
 		at, msg = first+k-1, lm[2]
 	}
-	return at, "the fenced contract does not parse as YAML: " + msg, true
+	return at, "the fenced contract does not parse as YAML: " + msg + " (a value that starts with a quote, a bracket or a brace must be quoted as a whole)", true
 }
 
 func isMapping(n *yaml.Node) bool {

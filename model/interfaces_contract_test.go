@@ -23,7 +23,16 @@ func TestContractProblemAtItsLine(t *testing.T) {
 		}
 	}
 	if _, _, bad := ContractProblem("```yaml\n- a\n- b\n```"); !bad {
-		t.Error("a list is not a contract")
+		t.Error("a list of words is not a contract")
+	}
+	// A list of operations, as people write one, is a contract.
+	list := "```yaml\n- operation: on_start   # new\n  input:\n    block: Proc\n  errors: [none]\n- operation: on_stop\n  input: {}\n```"
+	if _, msg, bad := ContractProblem(list); bad {
+		t.Errorf("a list of operations: %s", msg)
+	}
+	doc, _, ok := ExtractYAML(list)
+	if !ok || doc.Content[0].Value != "operations" || len(doc.Content[1].Content) != 4 || doc.Content[1].Content[0].Value != "on_start" || doc.Content[1].Content[2].Value != "on_stop" {
+		t.Errorf("a list of operations is read as %+v", doc)
 	}
 	if doc, _, ok := ExtractYAML("Here:\n```json\n{\"operations\": {\"x\": {}}}\n```"); !ok || doc.Content[0].Value != "operations" {
 		t.Error("a fenced JSON contract is not read")
