@@ -217,3 +217,34 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// A wrap-up word ends the discussion in the words people put around it,
+// and wherever it stands as a clause of its own; what else the message
+// says is kept as the last turn, exactly as written.
+func TestSplitExit(t *testing.T) {
+	for _, c := range []struct{ in, rest string }{
+		{"I think we're done here, thanks", "thanks"},
+		{"OK, I think we're done here for now.", ""},
+		{"Auditors also want the customer number on every row. done", "Auditors also want the customer number on every row."},
+		{"Done. Auditors also want the customer number on every row.", "Auditors also want the customer number on every row."},
+		{"Thanks, that covers it -- done.", "Thanks, that covers it"},
+		{"Let's wrap this up; the PDF stays as it is.", "the PDF stays as it is."},
+		{"I’m done", ""},
+	} {
+		rest, exit := SplitExit(c.in)
+		if !exit || rest != c.rest {
+			t.Errorf("SplitExit(%q) = %q, %v; want %q, true", c.in, rest, exit, c.rest)
+		}
+	}
+	for _, in := range []string{
+		"the export is done nightly",
+		"we're done with exports but not refunds",
+		"Is the import done before the export starts?",
+		"I think the backfill is done here, but not in staging",
+		"go back to the CSV question: which delimiter?",
+	} {
+		if rest, exit := SplitExit(in); exit || rest != in {
+			t.Errorf("SplitExit(%q) = %q, %v; want it kept, no exit", in, rest, exit)
+		}
+	}
+}
