@@ -248,3 +248,38 @@ func TestSplitExit(t *testing.T) {
 		}
 	}
 }
+
+// The answer to a question the user raised in the discussion is on topic,
+// though the step never spoke of what it asks about, and the synthesis
+// records the question as answered with it, not as open.
+func TestAnswerToARaisedQuestionIsOnTopic(t *testing.T) {
+	d := Start(table, topic, 10, now)
+	Take(&d, table, topic, "Should the invoice export include credit notes?", now)
+	r := Take(&d, table, topic, "Yes: credit notes go in as negative rows, so the totals match the bank.", now)
+	if r.Turns[0].Kind == KindRedirect {
+		t.Fatalf("the answer was parked as off the topic: %+v", r.Turns[0])
+	}
+	s := Synthesize(&d, table, topic)
+	if len(s.Open) != 0 || len(s.Answered) != 1 || !strings.HasPrefix(s.Answered[0].Answer, "Yes: credit notes go in") {
+		t.Errorf("open %q, answered %+v; want the credit-notes question answered", s.Open, s.Answered)
+	}
+}
+
+// An answer need not repeat its question's words: "Yes, ..." right after
+// the user's question answers it.
+func TestAnswerInOtherWordsIsOnTopic(t *testing.T) {
+	d := Start(table, topic, 10, now)
+	Take(&d, table, topic, "Do the invoice column names need a Welsh version?", now)
+	r := Take(&d, table, topic, "Yes, bilingual headings for the Cardiff council offices.", now)
+	if r.Turns[0].Kind == KindRedirect {
+		t.Fatalf("the answer was parked as off the topic: %+v", r.Turns[0])
+	}
+	if s := Synthesize(&d, table, topic); len(s.Open) != 0 || len(s.Answered) != 1 {
+		t.Errorf("open %q, answered %+v; want the question answered", s.Open, s.Answered)
+	}
+	// The same words with no question before them are off the topic.
+	d = Start(table, topic, 10, now)
+	if r := Take(&d, table, topic, "Yes, bilingual headings for the Cardiff council offices.", now); r.Turns[0].Kind != KindRedirect {
+		t.Errorf("an off-topic turn was taken as on it: %+v", r.Turns[0])
+	}
+}
