@@ -283,3 +283,31 @@ func TestAnswerInOtherWordsIsOnTopic(t *testing.T) {
 		t.Errorf("an off-topic turn was taken as on it: %+v", r.Turns[0])
 	}
 }
+
+// A question the person answered is not asked again by the next voice,
+// though personas share prompts (a step's own elaboration prompts are
+// everyone's): each follow-up is one nobody at the table has asked yet.
+func TestAnsweredPromptIsNotAskedAgain(t *testing.T) {
+	shared := []string{"Which invoices does the export leave out?", "What does the customer see when the download fails?"}
+	a, j, m := alex, jordan, maya
+	a.Prompts, j.Prompts, m.Prompts = shared, shared, shared
+	tb := NewTable(m, []Participant{j, m, a})
+	d := Start(tb, topic, 10, now)
+	for _, text := range []string{
+		"Credit notes and drafts stay out of the invoice export.",
+		"The customer sees the invoices page again with a message saying the download failed.",
+	} {
+		Take(&d, tb, topic, text, now)
+	}
+	asked := map[string]int{}
+	for _, turn := range d.Turns {
+		if turn.Prompt != "" {
+			asked[strings.ToLower(turn.Prompt)]++
+		}
+	}
+	for p, n := range asked {
+		if n > 1 {
+			t.Errorf("%q was asked %d times", p, n)
+		}
+	}
+}

@@ -158,12 +158,14 @@ func respond(d *Discussion, t Table, topic Topic, p Participant, user Turn) Turn
 		ack = fmt.Sprintf("So: %s.", gist(said, 100))
 	}
 	prompt := nextPrompt(d, p, topic)
-	link := ""
+	link, asked := "", prompt
 	if asker, ok := t.find(prev.Speaker); ok && asker.Key != p.Key {
 		link = fmt.Sprintf("Building on %s's question, ", asker.First)
-		prompt = lowerFirst(prompt)
+		asked = lowerFirst(prompt)
 	}
-	return Turn{Speaker: p.Key, Kind: KindQuestion, Prompt: strings.TrimSpace(prompt), Text: strings.TrimSpace(ack + " " + link + prompt)}
+	// Prompt keeps the prompt as written, so nextPrompt knows it was
+	// asked however the sentence around it cased it.
+	return Turn{Speaker: p.Key, Kind: KindQuestion, Prompt: strings.TrimSpace(prompt), Text: strings.TrimSpace(ack + " " + link + asked)}
 }
 
 // nextInRotation is the participant after the last one who asked, so each
