@@ -271,8 +271,13 @@ func cutAt(answer, docs string) []string {
 		if len(left) < 6 || strings.ContainsAny(left, "\n") {
 			continue
 		}
+		// The line must end with the whole token up to the dot: a line
+		// ending "delegates to sendFile." is the end of another sentence,
+		// not a cut of "test/res.sendFile.js".
+		tok := answer[start:end]
 		for l := range lines {
-			if strings.HasSuffix(l, left) {
+			i := len(l) - len(tok)
+			if strings.HasSuffix(l, left) && i >= 0 && l[i:] == tok && (i == 0 || !tokenByte(l[i-1])) {
 				cuts = append(cuts, l[max(0, len(l)-60):])
 				break
 			}

@@ -19,6 +19,19 @@ func TestCutAtFindsASentenceCutInsideAToken(t *testing.T) {
 	}
 }
 
+// A line that ends where another of the person's sentences ends is no cut,
+// even when its last word is part of a dotted name elsewhere.
+func TestCutAtLeavesSentencesThatEndWhereThePersonsDid(t *testing.T) {
+	answer := "res.download() applies the same rules, because it delegates to sendFile.\nAC-004-01: Tests go into test/res.sendFile.js as before."
+	docs := "## Requirements\n\n- res.download() applies the same rules, because it delegates to sendFile.\n- AC-004-01: Tests go into test/res.sendFile.js as before.\n"
+	if got := cutAt(answer, docs); len(got) != 0 {
+		t.Errorf("cuts %q in a document that keeps every sentence", got)
+	}
+	if got := cutAt(answer, "- Tests go into test/res.\n- sendFile.js as before.\n"); len(got) != 1 {
+		t.Errorf("cuts %q; want the cut inside test/res.sendFile.js", got)
+	}
+}
+
 func TestIdentifiersKeepsNamesWhoseSpellingMatters(t *testing.T) {
 	ids := identifiers("Set FLASK_APP first; `json.dumps(rows` is called from flask.cli, and the CLI uses parseArgs.")
 	for _, want := range []string{"FLASK_APP", "json.dumps(rows", "flask.cli", "parseArgs"} {

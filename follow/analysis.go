@@ -7,13 +7,11 @@ import (
 	"path"
 	"slices"
 
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/portfolio"
 	"github.com/rtgit/rtgit/steps/meta"
 )
-
-// RequirementsDir holds one folder per analysis.
-const RequirementsDir = "docs/requirements"
 
 // ErrNotMerged means the base branch does not hold the analysis.
 var ErrNotMerged = errors.New("not merged into the base branch")
@@ -22,6 +20,8 @@ var ErrNotMerged = errors.New("not merged into the base branch")
 // was merged.
 type Analysis struct {
 	Slug string
+	// Dir is the analysis's folder (layout.Layout.Dir).
+	Dir string
 	// Tip is the base branch's commit everything was read at, Merged the
 	// commit that brought the analysis in.
 	Tip, Merged string
@@ -38,13 +38,10 @@ type Analysis struct {
 	Changes []Change
 }
 
-// Dir is the analysis's folder.
-func Dir(slug string) string { return RequirementsDir + "/" + slug }
-
 // Read reads the analysis slug as the base branch holds it at tip, and
 // the branch's first-parent history since its merge.
-func Read(r Repo, tip, slug string) (*Analysis, error) {
-	dir := Dir(slug)
+func Read(r Repo, lay layout.Layout, tip, slug string) (*Analysis, error) {
+	dir := lay.Dir(slug)
 	metaPath := path.Join(dir, "meta.json")
 	data, err := r.ReadFileAt(tip, metaPath)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -60,17 +57,17 @@ func Read(r Repo, tip, slug string) (*Analysis, error) {
 	if md.Slug != slug {
 		return nil, fmt.Errorf("%s: %w (%s names %q)", slug, ErrNotMerged, metaPath, md.Slug)
 	}
-	a := &Analysis{Slug: slug, Tip: tip, Issues: md.TaskIssues, Source: md.SourceID}
+	a := &Analysis{Slug: slug, Dir: dir, Tip: tip, Issues: md.TaskIssues, Source: md.SourceID}
 	if a.Merged, err = r.FirstCommit(tip, metaPath); err != nil {
 		return nil, err
 	}
 	if a.Footprint, err = portfolio.ReadFootprint(r, tip, dir); err != nil {
 		return nil, err
 	}
-	if a.Tasks, err = Tasks(r, tip, slug); err != nil {
+	if a.Tasks, err = Tasks(r, lay, tip, slug); err != nil {
 		return nil, err
 	}
-	if a.Accepted, err = ReadBaseline(r, tip, slug); err != nil {
+	if a.Accepted, err = ReadBaseline(r, lay, tip, slug); err != nil {
 		return nil, err
 	}
 	if a.Changes, err = r.Mainline(a.Merged, tip, a.paths()); err != nil {
@@ -90,12 +87,12 @@ func (a *Analysis) paths() []string {
 }
 
 // Merged lists the analyses the base branch holds at tip: the folders
-// under RequirementsDir with a meta.json.
+// under the layout's root with a meta.json.
 func Merged(r interface {
 	ListDirs(rev, dir string) ([]string, error)
 	portfolio.Reader
-}, tip string) ([]string, error) {
-	dirs, err := r.ListDirs(tip, RequirementsDir)
+}, lay layout.Layout, tip string) ([]string, error) {
+	dirs, err := r.ListDirs(tip, lay.Root())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -104,7 +101,7 @@ func Merged(r interface {
 	}
 	var out []string
 	for _, d := range dirs {
-		if _, err := r.ReadFileAt(tip, path.Join(Dir(d), "meta.json")); err == nil {
+		if _, err := r.ReadFileAt(tip, lay.Meta(d)); err == nil {
 			out = append(out, d)
 		}
 	}
@@ -115,8 +112,8 @@ func Merged(r interface {
 // Tasks reads the build plan of the analysis slug at rev; none when it
 // has no tasks.md. tasks.md holds prose beside its task lines; only the
 // tasks count (as for the footprint).
-func Tasks(r portfolio.Reader, rev, slug string) ([]plan.Task, error) {
-	doc, err := r.ReadFileAt(rev, path.Join(Dir(slug), portfolio.TasksFile))
+func Tasks(r portfolio.Reader, lay layout.Layout, rev, slug string) ([]plan.Task, error) {
+	doc, err := r.ReadFileAt(rev, path.Join(lay.Dir(slug), portfolio.TasksFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

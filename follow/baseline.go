@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"path"
 	"time"
+
+	"github.com/rtgit/rtgit/layout"
 )
 
 // BaselineFile records, in the analysis's folder on the default branch,
@@ -26,13 +28,13 @@ type Baseline struct {
 }
 
 // BaselinePath is where slug's baseline is recorded.
-func BaselinePath(slug string) string { return path.Join(Dir(slug), BaselineFile) }
+func BaselinePath(lay layout.Layout, slug string) string { return path.Join(lay.Dir(slug), BaselineFile) }
 
 // ReadBaseline reads slug's baseline at rev; nil when none was recorded.
 func ReadBaseline(r interface {
 	ReadFileAt(rev, path string) ([]byte, error)
-}, rev, slug string) (*Baseline, error) {
-	p := BaselinePath(slug)
+}, lay layout.Layout, rev, slug string) (*Baseline, error) {
+	p := BaselinePath(lay, slug)
 	data, err := r.ReadFileAt(rev, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

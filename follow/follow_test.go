@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rtgit/rtgit/layout"
 )
 
 // fakeRepo is a base branch of a few changes after an analysis's merge.
@@ -68,7 +70,7 @@ func TestProgressAndDrift(t *testing.T) {
 		{Hash: "c3", Subject: "later edit", Touched: []string{"src/a.go"}},
 	}
 	r.drifted = map[string][]File{"c1": {{Path: "src/a.go", Change: "modified", Commits: []Commit{{Hash: "c3", Subject: "later edit"}}}}}
-	a, err := Read(r, "tip", "inv")
+	a, err := Read(r, layout.Default(), "tip", "inv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,34 +98,34 @@ func TestProgressAndDrift(t *testing.T) {
 	// Naming the analysis with the task id, or closing the task's issue,
 	// does a task.
 	r.changes[1].Message = "docs: Closes #13"
-	a, _ = Read(r, "tip", "inv")
+	a, _ = Read(r, layout.Default(), "tip", "inv")
 	if s := a.TaskStates(nil)[2]; !s.Done || s.How != DoneNamed {
 		t.Errorf("Closes #13: %+v", s)
 	}
 	r.changes[1].Message = "inv: T003 written"
-	a, _ = Read(r, "tip", "inv")
+	a, _ = Read(r, layout.Default(), "tip", "inv")
 	if s := a.TaskStates(nil)[2]; !s.Done {
 		t.Errorf("inv T003: %+v", s)
 	}
 	// A bare id counts in a change to the analysis's files.
 	r.changes[1].Message, r.changes[1].Touched = "T003 and a fix", []string{"src/a.go"}
-	a, _ = Read(r, "tip", "inv")
+	a, _ = Read(r, layout.Default(), "tip", "inv")
 	if s := a.TaskStates(nil)[2]; !s.Done || s.How != DoneNamed {
 		t.Errorf("T003 in a change to src/a.go: %+v", s)
 	}
 	r.changes[1].Touched = nil
 
 	// An accepted commit after the last change clears the drift.
-	r.files[BaselinePath("inv")] = string(NewBaseline(strings.Repeat("a", 40), "A", time.Time{}).Marshal())
+	r.files[BaselinePath(layout.Default(), "inv")] = string(NewBaseline(strings.Repeat("a", 40), "A", time.Time{}).Marshal())
 	r.changes = append(r.changes, Change{Hash: strings.Repeat("a", 40)})
-	a, _ = Read(r, "tip", "inv")
+	a, _ = Read(r, layout.Default(), "tip", "inv")
 	d, _ = a.Drift(r)
 	if d.Why != SinceAccepted || d.Drifted() {
 		t.Errorf("after accepting: %+v", d)
 	}
 	// One not on the history is left out, and said so.
 	r.changes = r.changes[:3]
-	a, _ = Read(r, "tip", "inv")
+	a, _ = Read(r, layout.Default(), "tip", "inv")
 	if d, _ = a.Drift(r); d.Why != SinceDone || d.Note == "" {
 		t.Errorf("an accepted commit off the history: %+v", d)
 	}

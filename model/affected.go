@@ -43,7 +43,10 @@ type AffectedFile struct {
 	Path   string
 	Module string   // the directory, "." for the repository root
 	From   []string // where it was named: "02-01 radius", "quick scan"
-	Change string   // modify, new or delete
+	Change string   // modify, new, delete or read-only
+	// Why is what the person said of the file in the files answer; ""
+	// for a row derived from the answers.
+	Why string
 }
 
 var (

@@ -33,7 +33,10 @@ type File struct {
 
 // Options say what to publish and where.
 type Options struct {
-	Slug        string
+	Slug string
+	// Dir is the analysis's folder (docs/requirements/<slug> unless the
+	// settings move it); "" is that default.
+	Dir         string
 	Description string
 	Tasks       []plan.Task
 	// Source is the issue the analysis started from; 0 publishes to a

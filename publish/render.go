@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/internal/quiet"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/plan"
 )
 
@@ -136,8 +137,12 @@ func (p *publisher) summary() string {
 		fmt.Fprintf(&b, " The analysis branch: [rtgit/%s](%s/tree/rtgit/%s) (no open pull request).", p.Slug, repoURL, p.Slug)
 	}
 	if p.BlobURL != "" && p.Commit != "" {
-		fmt.Fprintf(&b, " The artifacts: [docs/requirements/%s](%s/%s/docs/requirements/%s).", p.Slug,
-			strings.Replace(strings.TrimRight(p.BlobURL, "/"), "/blob", "/tree", 1), p.Commit, p.Slug)
+		dir := p.Dir
+		if dir == "" {
+			dir = layout.Default().Dir(p.Slug)
+		}
+		fmt.Fprintf(&b, " The artifacts: [%s](%s/%s/%s).", dir,
+			strings.Replace(strings.TrimRight(p.BlobURL, "/"), "/blob", "/tree", 1), p.Commit, dir)
 	}
 	b.WriteString("\n\n")
 	for _, t := range p.Tasks {

@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rtgit/rtgit/internal/yamlerr"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -26,6 +27,8 @@ type Config struct {
 	// MaxPerPublish bounds the issues one publish opens
 	// (issues.max_per_publish).
 	MaxPerPublish int
+	// Layout is where analyses live (the analyses section).
+	Layout layout.Layout
 }
 
 // Labels are the issue labels rtgit reads and writes (docs/issues.md).
@@ -79,6 +82,8 @@ type configFile struct {
 	Signoff yaml.Node `yaml:"signoff"`
 	// Verify is read and checked by package verify.
 	Verify yaml.Node `yaml:"verify"`
+	// Analyses is read and checked by package layout.
+	Analyses yaml.Node `yaml:"analyses"`
 }
 
 // setting is one value of the file with the line it stands on. Whether a
@@ -159,6 +164,11 @@ func ParseConfig(source string, data []byte) (Config, error) {
 		}
 		*l.out = l.in.value
 	}
+	lay, err := layout.Parse(source, data)
+	if err != nil {
+		return c, err
+	}
+	c.Layout = lay
 	return c, nil
 }
 

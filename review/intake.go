@@ -191,7 +191,7 @@ func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOp
 	tip, err := a.Git.Fetch(ctx, branch)
 	switch {
 	case err == nil:
-		metaPath := roundtable.RequirementsDir + "/" + o.Slug + "/meta.json"
+		metaPath := a.Config.Layout.Meta(o.Slug)
 		data, err := a.Git.ReadAt(tip, metaPath)
 		if err != nil {
 			return nil, "", err

@@ -17,12 +17,12 @@ var answerFileRe = regexp.MustCompile(`^(\d{2}-\d{2})-[a-z0-9-]+\.md$`)
 // the comment revises. It becomes the "/rtgit answer <step>/<id>" text a
 // person could have typed, so the machine applies it as a revision. It
 // reports false for every other comment, which Interpret then reads.
-func reviseIntent(git fileAt, slug string, open *roundtable.StepStatus, c Comment) (Intent, bool) {
+func reviseIntent(git fileAt, analysisDir string, open *roundtable.StepStatus, c Comment) (Intent, bool) {
 	body := strings.ReplaceAll(c.Body, "\r\n", "\n")
 	if c.Kind != KindReviewComment || c.Side == "LEFT" || roundtable.ParseComment(body).Kind != "feedback" {
 		return Intent{}, false
 	}
-	dir := roundtable.RequirementsDir + "/" + slug + "/answers"
+	dir := analysisDir + "/answers"
 	m := answerFileRe.FindStringSubmatch(path.Base(c.Path))
 	if path.Dir(c.Path) != dir || m == nil || (open != nil && c.Path == open.AnswerFile) {
 		return Intent{}, false

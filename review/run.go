@@ -37,7 +37,7 @@ type run struct {
 
 func (r *run) branch() string { return roundtable.BranchPrefix + r.slug }
 
-func (r *run) metaPath() string { return roundtable.RequirementsDir + "/" + r.slug + "/meta.json" }
+func (r *run) metaPath() string { return r.Config.Layout.Meta(r.slug) }
 
 // canWrite asks the API, once per login and run, whether the user may
 // drive the analysis. author_association is trusted only when it says
@@ -209,7 +209,7 @@ func (r *run) apply(c *Comment, md *meta.Meta) (Outcome, error) {
 	if st, err := r.Machine.Status(r.slug); err == nil {
 		step = st.Step
 	}
-	intent, ok := reviseIntent(r.Git, r.slug, step, *c)
+	intent, ok := reviseIntent(r.Git, r.Config.Layout.Dir(r.slug), step, *c)
 	if !ok {
 		intent = Interpret(r.Git, step, *c)
 	}

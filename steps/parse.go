@@ -27,7 +27,7 @@ const (
 // Keep in step with artifacts.Transforms (a test checks both lists agree).
 var KnownTransforms = []string{"user-stories", "traceability", "nfr-matrix", "nfrs", "requirements", "glossary",
 	"blast-radius", "options", "adr", "components", "integration", "module-design", "interface-spec",
-	"error-taxonomy", "data-flow", "design-review", "tasks"}
+	"error-taxonomy", "data-flow", "design-review", "tasks", "affected-files"}
 
 var (
 	leadIDRe     = regexp.MustCompile("^`([^`]*)`\\s*(.*)$")

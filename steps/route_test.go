@@ -96,9 +96,10 @@ func TestDefaultStepShape(t *testing.T) {
 		if n := len(s.Standard.Questions); n < 2 || n > 4 {
 			t.Errorf("%s: Standard Mode asks %d questions, want 2-4", s.ID, n)
 		}
-		// The build plan's confirmation (04-05's tasks) is asked at every
-		// depth, beside the step's own one.
-		if s.Brief == nil || len(s.Brief.Questions) != 1 && !(len(s.Brief.Questions) == 2 && s.Brief.Questions[1].ID == "tasks") {
+		// The build plan's confirmation (04-05's tasks) and the affected
+		// files' (02-04's affected_files) are asked at every depth, beside
+		// the step's own one.
+		if s.Brief == nil || len(s.Brief.Questions) != 1 && !(len(s.Brief.Questions) == 2 && (s.Brief.Questions[1].ID == "tasks" || s.Brief.Questions[1].ID == "affected_files")) {
 			t.Errorf("%s: Brief Mode must ask one question", s.ID)
 		}
 		if !deeper(s.Questions(Standard), s.Questions(Deep)) {

@@ -158,12 +158,13 @@ func (b *bodyParser) check() {
 	if len(known) == 0 {
 		b.add(b.firstLine, Error, "the step asks no questions: add a list item like - `id` question text")
 	}
-	// The build plan's draft (the tasks question) is a confirmation of its
-	// own, asked at every depth, so it does not count here.
+	// The build plan's draft (the tasks question) and the affected files'
+	// (affected_files) are confirmations of their own, asked at every depth, so
+	// they do not count here.
 	var brief []Question
 	if s.Brief != nil {
 		for _, q := range s.Brief.Questions {
-			if q.ID != "tasks" {
+			if q.ID != "tasks" && q.ID != "affected_files" {
 				brief = append(brief, q)
 			}
 		}
@@ -238,7 +239,7 @@ func knownTransform(t string) bool {
 
 // PlaceholderNames are the values prose and drafts may interpolate, besides
 // earlier answers written NN-NN.qid.
-var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files", "tasks"}
+var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "file_count", "file_range", "scope_record", "keywords", "candidate_files", "tasks", "affected_files"}
 
 func (b *bodyParser) checkPlaceholders(line int, s string) {
 	for _, name := range Placeholders(s) {

@@ -25,7 +25,11 @@ func AffectedTable(rows []model.AffectedFile) string {
 		if r.Change == model.ChangeReadOnly {
 			said = "said to stay as it is in "
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s%s | %s |\n", r.Path, cell(mod), said, cell(strings.Join(r.From, ", ")), r.Change)
+		impact := said + strings.Join(r.From, ", ")
+		if r.Why != "" {
+			impact = r.Why
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", r.Path, cell(mod), cell(impact), r.Change)
 	}
 	return b.String()
 }

@@ -95,6 +95,9 @@ var Transforms = map[string]Transform{
 	// from all of the answers (package plan), so the mapping itself
 	// writes nothing.
 	"tasks": func(Input) (Result, error) { return Result{}, nil },
+	// The files answer is the Directly Affected Files table, which the
+	// roundtable writes with every step that touches the impact analysis.
+	"affected-files": func(Input) (Result, error) { return Result{}, nil },
 }
 
 // TransformNames lists the registered transforms, sorted.

@@ -33,11 +33,6 @@ var kindWeight = map[string]float64{
 	KindScript: 0.3,
 }
 
-// Excluded are path prefixes no scan searches: rtgit's own analyses and
-// answer files under docs/requirements, and its configuration, which
-// describe changes rather than hold them.
-var Excluded = []string{"docs/requirements/", ".rtgit/"}
-
 // vendoredDirs hold code a team imports rather than writes.
 var vendoredDirs = set("vendor _vendor node_modules third_party thirdparty bower_components .yarn site-packages")
 

@@ -79,6 +79,25 @@ func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []model.
 // answers, the quick scan's recorded candidates and the quick-scan answers
 // that add or strike files.
 func (st *state) affectedRows(sa stepAnswers) []model.AffectedFile {
+	if text, ok := st.filesAnswer(sa); ok {
+		var tree model.Tree
+		if t := st.tree(); t != nil {
+			tree = t
+		}
+		// The person's list is the table; rows the base cannot hold
+		// were refused at their lines before the step completed.
+		rows, _ := model.ReadFilesAnswer(text, tree)
+		for i := range rows {
+			rows[i].From = []string{st.filesStepID() + " " + model.FilesQuestion}
+		}
+		return rows
+	}
+	return st.derivedRows(sa)
+}
+
+// derivedRows are the rows rtgit reads from the answers: the files
+// answer's draft, and the table where no step asks for that answer.
+func (st *state) derivedRows(sa stepAnswers) []model.AffectedFile {
 	impact := st.stepTexts(sa, func(s *steps.Step) bool { return declares(s, impactArtifact) })
 	scan := st.stepTexts(sa, st.inQuickScan)
 	// The other steps' answers add no file, but what they say of one

@@ -184,7 +184,7 @@ func (m *Machine) loadListed(slug, rev, label string, planFor func(library strin
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}
-	it := item{slug}
+	it := m.item(slug)
 	st := &state{m: m, it: it, files: map[string]*answers.File{}, rev: rev}
 	name := it.metaPath()
 	if rev != "" {

@@ -57,7 +57,7 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	default:
 		return nil, fmt.Errorf("source %q must be github, jira or manual", o.Source)
 	}
-	it := item{o.Slug}
+	it := m.item(o.Slug)
 	unlock, err := m.Repo.Lock(o.Slug, LockWait)
 	if err != nil {
 		return nil, err

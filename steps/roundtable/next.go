@@ -56,6 +56,7 @@ func (m *Machine) next(slug string) (*Reply, error) {
 	// nobody edited, and the critic's errors, in the order of their lines,
 	// so fixing one never reveals another that was there all along.
 	probs := append(validate(rel, cur, f, st.lookup), st.staleDrafts(rel, cur, f)...)
+	probs = append(probs, st.filesProblems(rel, cur, f)...)
 	findings, err := st.critique(cur, f)
 	if err != nil {
 		return nil, err

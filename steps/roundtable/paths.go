@@ -12,11 +12,13 @@ import (
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/steps"
 )
 
-// RequirementsDir holds one folder per analysed item.
-const RequirementsDir = "docs/requirements"
+// RequirementsDir is where analyses live unless .rtgit/config.yaml's
+// analyses section moves them (Machine.Layout, package layout).
+const RequirementsDir = layout.DefaultRoot
 
 // BranchPrefix starts every analysis branch.
 const BranchPrefix = "rtgit/"
@@ -126,9 +128,12 @@ func DeriveSlug(desc string) string {
 }
 
 // item names the files of one analysis, all repo-relative with slashes.
-type item struct{ slug string }
+type item struct {
+	slug string
+	lay  layout.Layout
+}
 
-func (it item) dir() string      { return RequirementsDir + "/" + it.slug }
+func (it item) dir() string      { return it.lay.Dir(it.slug) }
 func (it item) metaPath() string { return it.dir() + "/meta.json" }
 func (it item) branch() string   { return BranchPrefix + it.slug }
 
@@ -144,7 +149,7 @@ func (it item) answerPath(s *steps.Step) string {
 // outputPath resolves an output key; nfr-matrix.md is shared across items.
 func (it item) outputPath(output string) string {
 	if output == "nfr-matrix.md" {
-		return "docs/common/nfr-matrix.md"
+		return it.lay.NFRMatrix()
 	}
 	return it.dir() + "/" + output
 }
@@ -152,3 +157,6 @@ func (it item) outputPath(output string) string {
 // readFile reads a repo-relative file of the worktree; a symlink leading
 // out of the repository is refused (steps.ReadRepoFile).
 func (m *Machine) readFile(rel string) ([]byte, error) { return steps.ReadRepoFile(m.Repo.Root(), rel) }
+
+// item names the analysis slug's files in the machine's layout.
+func (m *Machine) item(slug string) item { return item{slug: slug, lay: m.Layout} }

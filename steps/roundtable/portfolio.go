@@ -182,7 +182,7 @@ func (m *Machine) analysisBranches() ([]openAnalysis, error) {
 }
 
 // mergedSlugs lists the analyses the base branch already holds: folders
-// under docs/requirements whose meta.json names that folder as its slug.
+// under the analyses' folder whose meta.json names that folder as its slug.
 // Folders another tool wrote (a different slug, or no meta.json) are not
 // rtgit's and are left out. It returns the base's tip too.
 func (m *Machine) mergedSlugs() (tip string, slugs []string, err error) {
@@ -194,7 +194,7 @@ func (m *Machine) mergedSlugs() (tip string, slugs []string, err error) {
 	if _, tip, err = tr.BaseTip(); err != nil {
 		return "", nil, nil // no base branch: nothing is merged
 	}
-	dirs, err := ch.ListDirs(tip, RequirementsDir)
+	dirs, err := ch.ListDirs(tip, m.Layout.Root())
 	if errors.Is(err, os.ErrNotExist) {
 		return tip, nil, nil
 	}
@@ -205,7 +205,7 @@ func (m *Machine) mergedSlugs() (tip string, slugs []string, err error) {
 		if ValidateSlug(d) != nil {
 			continue
 		}
-		it := item{d}
+		it := m.item(d)
 		data, err := m.Repo.ReadFileAt(tip, it.metaPath())
 		if err != nil {
 			continue
@@ -253,7 +253,7 @@ func (st *state) neighbours() (*Neighbours, error) {
 			if b.slug == st.it.slug || isMerged[b.slug] || ValidateSlug(b.slug) != nil {
 				continue
 			}
-			o := &state{m: m, it: item{b.slug}, rev: b.rev}
+			o := &state{m: m, it: m.item(b.slug), rev: b.rev}
 			fp, err := o.footprint()
 			if err != nil || fp.Empty() {
 				continue // an unreadable branch is reported by status, not here
@@ -285,11 +285,11 @@ func (st *state) priors(self portfolio.Footprint, tip string, merged []string) (
 		if s == st.it.slug {
 			continue
 		}
-		fp, err := (&state{m: m, it: item{s}, rev: tip}).footprint()
+		fp, err := (&state{m: m, it: m.item(s), rev: tip}).footprint()
 		if err != nil {
 			return nil, err
 		}
-		ms = append(ms, portfolio.Merged{Slug: s, Dir: item{s}.dir(), Rev: tip, Footprint: fp})
+		ms = append(ms, portfolio.Merged{Slug: s, Dir: m.item(s).dir(), Rev: tip, Footprint: fp})
 	}
 	return portfolio.Priors(repoReader{m}, self, ms, func(p portfolio.Merged) string {
 		o, err := ch.FirstCommit(tip, path.Join(p.Dir, "meta.json"))

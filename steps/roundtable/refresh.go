@@ -130,7 +130,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	if err := st.build(c, true); err != nil {
 		return nil, err
 	}
-	code, _ := d.codeChanged()
+	code, _ := d.codeChanged(st.m.Layout)
 	moved := plural(code, "file") + " changed"
 	if d.Commits >= 0 {
 		moved = fmt.Sprintf("%s, %s", plural(d.Commits, "commit"), moved)

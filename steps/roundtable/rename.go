@@ -43,7 +43,7 @@ func (m *Machine) Rename(old, new string) (*Reply, error) {
 		return nil, err
 	}
 	defer unlockNew()
-	from, to := st.it, item{new}
+	from, to := st.it, st.m.item(new)
 	if ok, err := m.Repo.BranchExists(to.branch()); err != nil || ok {
 		if err == nil {
 			err = fmt.Errorf("%w: branch %s exists; choose another slug", ErrExists, to.branch())
@@ -86,7 +86,7 @@ func (m *Machine) Rename(old, new string) (*Reply, error) {
 				return nil, err
 			}
 		} else {
-			data = renameRefs(data, old, new)
+			data = renameRefs(data, st.m.Layout.Root(), old, new)
 		}
 		c.put(moved, data)
 		c.remove(rel)
@@ -122,8 +122,8 @@ func (m *Machine) Rename(old, new string) (*Reply, error) {
 // renameRefs points an artifact's mentions of the analysis's folder and
 // branch, and an answer file's marker, at the new slug; other uses of the word stay, since a slug is
 // often a plain word of the person's text ("csv").
-func renameRefs(data []byte, old, new string) []byte {
-	re := regexp.MustCompile(`(` + regexp.QuoteMeta(RequirementsDir+"/") + `|` + regexp.QuoteMeta(BranchPrefix) + `|<!-- rtgit:file [^>]*? slug=)` + regexp.QuoteMeta(old) + `([^a-z0-9-]|$)`)
+func renameRefs(data []byte, root, old, new string) []byte {
+	re := regexp.MustCompile(`(` + regexp.QuoteMeta(root+"/") + `|` + regexp.QuoteMeta(BranchPrefix) + `|<!-- rtgit:file [^>]*? slug=)` + regexp.QuoteMeta(old) + `([^a-z0-9-]|$)`)
 	return re.ReplaceAll(data, []byte("${1}"+new+"${2}"))
 }
 

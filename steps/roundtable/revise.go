@@ -112,7 +112,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 		if err != nil {
 			return nil, err
 		}
-		probs := validate(st.it.answerPath(s), s, f, st.lookup)
+		probs := append(validate(st.it.answerPath(s), s, f, st.lookup), st.filesProblems(st.it.answerPath(s), s, f)...)
 		planErrs, err := st.planErrors(s)
 		if err != nil {
 			return nil, err

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -75,7 +76,11 @@ const LockWait = 3 * time.Second
 
 // Machine runs analyses in one repository.
 type Machine struct {
-	Repo      Repo
+	Repo Repo
+	// Layout is where analyses live (.rtgit/config.yaml's analyses
+	// section, read from the default branch); the zero value is the seed
+	// framework's docs/requirements and docs/common.
+	Layout    layout.Layout
 	Templates Templates
 	Embedded  fs.FS // the embedded defaults (steps, personas)
 	// Overrides is the tree the repository's step files, libraries and

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"sync"
 
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/model"
 )
 
@@ -43,13 +43,13 @@ type Drift struct {
 }
 
 // codeChanged is how many of the paths that differ are not analysis
-// documents (under RequirementsDir), and how many are. Merging an
+// documents (the layout's folders), and how many are. Merging an
 // analysis, or any other, moves the base branch without moving its code:
 // counted as change, it made a merged analysis look stale by its own
 // documents. Staleness and refresh both count through here.
-func (d *Drift) codeChanged() (code, docs int) {
+func (d *Drift) codeChanged(l layout.Layout) (code, docs int) {
 	for _, p := range d.Paths {
-		if strings.HasPrefix(p, RequirementsDir+"/") {
+		if l.Holds(p) {
 			docs++
 		}
 	}
@@ -159,7 +159,7 @@ func (st *state) staleness() (*Staleness, error) {
 		s.Message = fmt.Sprintf("%s is at %s but the analysis commit %s cannot be compared with it: %v", name, shortHash(tip), shortHash(from), err)
 		return s, nil
 	}
-	code, docs := d.codeChanged()
+	code, docs := d.codeChanged(st.m.Layout)
 	s.CommitsBehind, s.ChangedFiles = d.Commits, code
 	if d.Files != nil {
 		s.Files = d.Files
@@ -170,7 +170,7 @@ func (st *state) staleness() (*Staleness, error) {
 	}
 	switch {
 	case code == 0 && docs > 0:
-		s.Level, s.Message = StaleNone, fmt.Sprintf("%s moved from %s to %s, changing only analysis documents under %s/", name, shortHash(from), shortHash(tip), RequirementsDir)
+		s.Level, s.Message = StaleNone, fmt.Sprintf("%s moved from %s to %s, changing only analysis documents under %s/", name, shortHash(from), shortHash(tip), st.m.Layout.Root())
 	case code == 0 || d.Commits == 0:
 		s.Level, s.Message = StaleNone, fmt.Sprintf("%s (%s) has no commits the analysis at %s lacks", name, shortHash(tip), shortHash(from))
 	case len(named) == 0:

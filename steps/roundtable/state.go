@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
@@ -94,7 +95,7 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}
-	it := item{slug}
+	it := m.item(slug)
 	st := &state{m: m, it: it, files: map[string]*answers.File{}, rev: rev}
 	data, err := st.read(it.metaPath())
 	var md *meta.Meta
@@ -346,6 +347,8 @@ func (st *state) lookup(name string) (string, bool) {
 		return st.scanLookup(name)
 	case TasksQuestion:
 		return st.tasksDraft()
+	case model.FilesQuestion:
+		return st.filesDraft()
 	}
 	stepID, qid, ok := steps.SplitRef(name)
 	if !ok {

@@ -138,7 +138,7 @@ func (m *Machine) whereRead(s *Status) {
 	if err != nil {
 		return
 	}
-	it := item{s.Slug}
+	it := m.item(s.Slug)
 	data, err := m.Repo.ReadFileAt(tip, it.metaPath())
 	if err != nil {
 		return

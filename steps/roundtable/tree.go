@@ -60,3 +60,10 @@ func (t *baseTree) Dir(d string) bool {
 	_, ok := t.list(d)
 	return ok
 }
+
+// Files lists the base commit's files in dir, for the "did you mean" of a
+// path it does not hold (model.Lister).
+func (t *baseTree) Files(dir string) []string {
+	names, _ := t.list(dir)
+	return names
+}

@@ -79,12 +79,13 @@ func (c *changeset) commitAsIs(rel string) {
 	}
 }
 
-// safePath refuses paths that could land outside the repository: anything
-// not under docs/, any "..", and any symlink along the way.
+// safePath refuses paths that could land outside the analyses' folders:
+// anything not under the layout's root or shared folder, any "..", and
+// any symlink along the way.
 func (m *Machine) safePath(rel string) error {
 	clean := path.Clean(rel)
-	if clean != rel || path.IsAbs(rel) || strings.HasPrefix(rel, "../") || !strings.HasPrefix(rel, "docs/") {
-		return fmt.Errorf("refusing to write %q: not a plain path under docs/", rel)
+	if clean != rel || path.IsAbs(rel) || strings.HasPrefix(rel, "../") || !m.Layout.Holds(rel) {
+		return fmt.Errorf("refusing to write %q: not a plain path under %s/ or %s/", rel, m.Layout.Root(), m.Layout.Common())
 	}
 	return pathguard.Check(m.Repo.Root(), rel, true)
 }

@@ -125,7 +125,11 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	if err := ws.overridesFrom(trusted); err != nil {
 		return fmt.Errorf("action: %w", err)
 	}
-	m := machineFor(ws, s)
+	ws.trusted = &trusted
+	m, err := machineFor(ws, s)
+	if err != nil {
+		return fmt.Errorf("action: %w", err)
+	}
 	m.Settings = trusted.Read
 	m.LinkHost = webHost(o.getenv("GITHUB_SERVER_URL"))
 	if err := wireAIConfig(m, ws, aiCfg, s); err != nil {
@@ -152,7 +156,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		}
 	}
 	m.Policy = func() (signoff.Policy, error) { return policy, nil }
-	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base, overrides: trusted}
+	ag := &actionGit{ctx: ctx, repo: repoGit, remote: o.remote, token: token, base: base, overrides: trusted, lay: m.Layout}
 	// The workflow checks out shallow; comparisons fetch the history
 	// they need (see actionGit.deepenBase).
 	if h := m.Repo.(gitRepo).hist; h != nil {
@@ -174,8 +178,8 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 	pub := &publisher{m: m, git: repoGit, client: client, repo: repo, self: self, labels: cfg.Labels, max: cfg.MaxPerPublish,
 		serverURL: o.getenv("GITHUB_SERVER_URL"), log: s.Out, pause: o.sleep}
 	a.Publish = pub.reply
-	a.Verify, a.Checks = prVerifier(repoGit), client
-	a.AfterMerge = afterMerge(repoGit, client, cfg.Labels, self)
+	a.Verify, a.Checks = prVerifier(repoGit, cfg.Layout), client
+	a.AfterMerge = afterMerge(repoGit, cfg.Layout, client, cfg.Labels, self)
 	if res, err = a.Run(ctx); err != nil {
 		return fmt.Errorf("action: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/steps/meta"
@@ -36,6 +37,8 @@ type actionGit struct {
 	// overrides is the default branch's commit the run's step files,
 	// personas and templates come from (workspace.overridesFrom).
 	overrides settings.File
+	// lay is where analyses live, as that commit sets it.
+	lay layout.Layout
 }
 
 // FetchBase brings the pull request's base branch into its
@@ -102,7 +105,7 @@ func (g *actionGit) CheckoutAt(branch, sha string) error {
 // drop it without a word.
 func (g *actionGit) analysisClean(branch string) error {
 	root := g.repo.Root()
-	dir := filepath.Join(root, filepath.FromSlash(roundtable.RequirementsDir), strings.TrimPrefix(branch, roundtable.BranchPrefix))
+	dir := filepath.Join(root, filepath.FromSlash(g.lay.Dir(strings.TrimPrefix(branch, roundtable.BranchPrefix))))
 	var paths []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -157,7 +160,7 @@ func (g *actionGit) analysisBase(sha string) string {
 	if slug == g.branch {
 		return ""
 	}
-	path := roundtable.RequirementsDir + "/" + slug + "/meta.json"
+	path := g.lay.Meta(slug)
 	data, err := g.repo.ReadFileAt(sha, path)
 	if err != nil {
 		return ""

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtgit/rtgit/follow"
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/publish"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/verify"
@@ -20,11 +21,11 @@ import (
 // holds. Phantom work needs every task issue's state, one request each,
 // so the pull request's run leaves it out (verify says so in a note) and
 // the progress after a merge reports it instead.
-func prVerifier(repo *gitops.Repo) review.PRVerifier {
+func prVerifier(repo *gitops.Repo, lay layout.Layout) review.PRVerifier {
 	return func(ctx context.Context, base, head string, texts []string) (*review.VerifyReport, error) {
 		// The range is what head has and base has not, as verify reads a
 		// change locally; the pull request's title and body name tasks too.
-		in, err := verifyInput(repo, base, head)
+		in, err := verifyInput(repo, lay, base, head)
 		if err != nil {
 			return nil, err
 		}
@@ -81,14 +82,14 @@ func (c withTexts) Texts(ctx context.Context) ([]string, error) {
 // treeTestPaths lists the test files of the tree at rev, outside the
 // analyses' folders: build progress counts every criterion a test names,
 // not only those of one change.
-func treeTestPaths(repo *gitops.Repo, rev string) ([]string, error) {
+func treeTestPaths(repo *gitops.Repo, lay layout.Layout, rev string) ([]string, error) {
 	fsys, err := repo.TreeFS(rev)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	err = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !verify.IsTestFile(p) || strings.HasPrefix(p, follow.RequirementsDir+"/") {
+		if err != nil || d.IsDir() || !verify.IsTestFile(p) || lay.Holds(p) {
 			return err
 		}
 		out = append(out, p)
@@ -103,16 +104,16 @@ const maxProgressUpdates = 50
 // afterMerge shows, on the issue of every merged analysis with published
 // tasks, its build progress at base, counting a closed task issue as done
 // only when a merged change did the task.
-func afterMerge(repo *gitops.Repo, client *review.Client, labels review.Labels, self string) func(context.Context, string) ([]string, error) {
+func afterMerge(repo *gitops.Repo, lay layout.Layout, client *review.Client, labels review.Labels, self string) func(context.Context, string) ([]string, error) {
 	return func(ctx context.Context, base string) ([]string, error) {
 		fr := followRepo{repo}
-		slugs, err := follow.Merged(fr, base)
+		slugs, err := follow.Merged(fr, lay, base)
 		if err != nil {
 			return nil, err
 		}
 		var published []*follow.Analysis
 		for _, slug := range slugs {
-			a, err := follow.Read(fr, base, slug)
+			a, err := follow.Read(fr, lay, base, slug)
 			if err != nil {
 				return nil, err
 			}
@@ -129,7 +130,7 @@ func afterMerge(repo *gitops.Repo, client *review.Client, labels review.Labels, 
 		}
 		var done []string
 		for _, a := range published {
-			p, err := a.Progress(publish.ClosedTasks(issues, a.Slug, self), &verifyTests{repo: repo})
+			p, err := a.Progress(publish.ClosedTasks(issues, a.Slug, self), &verifyTests{repo: repo, lay: lay})
 			if err != nil {
 				return done, err
 			}

@@ -31,7 +31,8 @@ func newNewCmd(g *globals, s Streams) *cobra.Command {
 		Use:   "new [--type feature|bug] [--slug S] [--from REV] [--source github|jira|manual] [--source-id ID] <description> | --issue N|URL",
 		Short: "Start an analysis on a new branch rtgit/<slug>",
 		Long: `Start an analysis: create the branch rtgit/<slug>, switch to it, write
-docs/requirements/<slug>/meta.json and the first step's answer file, and commit
+docs/requirements/<slug>/meta.json (or under the analyses root the default
+branch's .rtgit/config.yaml names) and the first step's answer file, and commit
 them. The branch starts at the default branch's tip (origin/HEAD, else main,
 else master), not at whatever is checked out, unless --from names another
 commit; rtgit says which, and says so when the checked-out commit is another,
@@ -135,8 +136,8 @@ func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 	}
 	slug := o.slug
 	for _, p := range written {
-		if rest, ok := strings.CutPrefix(p, roundtable.RequirementsDir+"/"); ok {
-			slug, _, _ = strings.Cut(rest, "/")
+		if s := m.Layout.SlugOf(p); s != "" {
+			slug = s
 			break
 		}
 	}

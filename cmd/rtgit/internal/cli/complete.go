@@ -87,7 +87,10 @@ func completionAnalyses(g *globals) *analyses {
 
 // questionIDs are the open step's question ids, the unanswered first.
 func questionIDs(an *analyses, slug string) []string {
-	m := machineFor(an.ws, Streams{Out: io.Discard, Err: io.Discard})
+	m, err := machineFor(an.ws, Streams{Out: io.Discard, Err: io.Discard})
+	if err != nil {
+		return nil
+	}
 	st, err := m.Status(slug)
 	if err != nil || st.Step == nil {
 		return nil
@@ -107,7 +110,10 @@ func questionIDs(an *analyses, slug string) []string {
 // they outlive the steps that raised them, so a finished analysis has them
 // too.
 func openQuestionIDs(an *analyses, slug string) []string {
-	m := machineFor(an.ws, Streams{Out: io.Discard, Err: io.Discard})
+	m, err := machineFor(an.ws, Streams{Out: io.Discard, Err: io.Discard})
+	if err != nil {
+		return nil
+	}
 	st, err := m.Status(slug)
 	if err != nil {
 		return nil

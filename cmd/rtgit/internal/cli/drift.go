@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -77,8 +78,12 @@ func openMerged(dir, base string, slugs []string) (*gitops.Repo, string, []*foll
 	if err != nil {
 		return nil, "", nil, err
 	}
+	lay, err := ws.analysesLayout()
+	if err != nil {
+		return nil, "", nil, err
+	}
 	fr := followRepo{ws.repo}
-	held, err := follow.Merged(fr, tip)
+	held, err := follow.Merged(fr, lay, tip)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -88,9 +93,9 @@ func openMerged(dir, base string, slugs []string) (*gitops.Repo, string, []*foll
 	var out []*follow.Analysis
 	for _, slug := range slugs {
 		if !slices.Contains(held, slug) {
-			return nil, "", nil, fmt.Errorf("%s: %w %s (%s holds no %s/meta.json)", slug, follow.ErrNotMerged, name, name, follow.Dir(termsafe.String(slug)))
+			return nil, "", nil, fmt.Errorf("%s: %w %s (%s holds no %s/meta.json)", slug, follow.ErrNotMerged, name, name, lay.Dir(termsafe.String(slug)))
 		}
-		a, err := follow.Read(fr, tip, slug)
+		a, err := follow.Read(fr, lay, tip, slug)
 		if err != nil {
 			return nil, "", nil, err
 		}
@@ -200,7 +205,7 @@ func runDriftAccept(o *driftOptions, slug string, s Streams) error {
 			return fmt.Errorf("drift --accept: %s is not a commit of %s since %s was merged in %s", o.at, base, slug, gitops.ShortHash(a.Merged))
 		}
 	}
-	rel := follow.BaselinePath(slug)
+	rel := path.Join(a.Dir, follow.BaselineFile)
 	// The record is the one file written; anything the user changed and
 	// did not commit stays theirs, and an uncommitted edit of the record
 	// itself is refused rather than overwritten.

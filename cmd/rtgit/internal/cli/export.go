@@ -92,7 +92,11 @@ func runExport(o *exportOptions, args []string, s Streams) error {
 			return err
 		}
 	}
-	src, err := machineFor(ws, s).Source(slug)
+	m, err := machineFor(ws, s)
+	if err != nil {
+		return err
+	}
+	src, err := m.Source(slug)
 	if err != nil {
 		return err
 	}

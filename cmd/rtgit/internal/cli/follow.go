@@ -6,6 +6,7 @@ import (
 
 	"github.com/rtgit/rtgit/follow"
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/verify"
 )
 
@@ -61,13 +62,14 @@ func baseTip(repo *gitops.Repo, base string) (name, sha string, err error) {
 // JUnit reports given, say about criteria (follow.Tests).
 type verifyTests struct {
 	repo     *gitops.Repo
+	lay      layout.Layout
 	reports  []verify.TestResult
 	reported bool
 	refs     map[string][]verify.TestRef
 }
 
 func (v *verifyTests) Named(rev string, ids []string) (map[string][]string, error) {
-	paths, err := treeTestPaths(v.repo, rev)
+	paths, err := treeTestPaths(v.repo, v.lay, rev)
 	if err != nil {
 		return nil, err
 	}

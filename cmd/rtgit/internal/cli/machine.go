@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/steps/quickscan"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
@@ -21,6 +22,8 @@ type gitRepo struct {
 	// shallow clone; shared by pointer like base, and armed only by the
 	// action.
 	hist *history
+	// lay is where analyses live: the quick scan's search leaves them out.
+	lay layout.Layout
 }
 
 // history brings in more of the base branch's history. deepen calls try,
@@ -56,11 +59,11 @@ func machineBranches(bs []gitops.Branch, err error) ([]roundtable.Branch, error)
 // Search runs the quick scan's search through gitops.Grep (see
 // roundtable.Searcher).
 func (g gitRepo) Search(rev string, keywords []string) ([]quickscan.Hit, int, error) {
-	return search(g.Repo, rev, keywords)
+	return search(g.Repo, g.lay, rev, keywords)
 }
 
-func search(r *gitops.Repo, rev string, keywords []string) ([]quickscan.Hit, int, error) {
-	res, err := r.Grep(scanGrepOptions(rev, keywords))
+func search(r *gitops.Repo, lay layout.Layout, rev string, keywords []string) ([]quickscan.Hit, int, error) {
+	res, err := r.Grep(scanGrepOptions(lay, rev, keywords))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -88,7 +91,10 @@ func machineEnv(dir string, s Streams, getenv func(string) string) (*roundtable.
 // process environment) supplies the RTGIT_AI_* overrides. The Action
 // builds on machineFor and verifies through GitHub instead.
 func machineWithAI(ws *workspace, s Streams, getenv func(string) string) (*roundtable.Machine, error) {
-	m := machineFor(ws, s)
+	m, err := machineFor(ws, s)
+	if err != nil {
+		return nil, err
+	}
 	wireLocalSignOff(m)
 	if _, err := wireAI(m, ws, getenv, s); err != nil {
 		return nil, err
@@ -96,12 +102,18 @@ func machineWithAI(ws *workspace, s Streams, getenv func(string) string) (*round
 	return m, nil
 }
 
-// machineFor wires the step machine to an opened workspace.
-func machineFor(ws *workspace, s Streams) *roundtable.Machine {
+// machineFor wires the step machine to an opened workspace, in the
+// layout the default branch sets.
+func machineFor(ws *workspace, s Streams) (*roundtable.Machine, error) {
+	lay, err := ws.analysesLayout()
+	if err != nil {
+		return nil, err
+	}
 	// git's own stages are write points too, for the fault-injection tests.
 	ws.repo.OnPoint(roundtable.GitPoint)
 	m := &roundtable.Machine{
-		Repo:           gitRepo{Repo: ws.repo, base: new(string), hist: new(history)},
+		Layout:         lay,
+		Repo:           gitRepo{Repo: ws.repo, base: new(string), hist: new(history), lay: lay},
 		Templates:      ws.templates(),
 		Embedded:       templates.FS,
 		Overrides:      ws.fsys,
@@ -113,7 +125,7 @@ func machineFor(ws *workspace, s Streams) *roundtable.Machine {
 	if name, _ := ws.repo.Author(); name != "" {
 		m.Actor = name
 	}
-	return m
+	return m, nil
 }
 
 // codeFor maps the machine's outcomes to exit codes.

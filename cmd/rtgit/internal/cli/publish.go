@@ -218,7 +218,7 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 	// Links point at the commit where the analysis's documents last
 	// changed, not at the tip: publishing commits meta.json, and a second
 	// publish of the same plan must find every issue as it left it.
-	commit, err := p.git.LastChanged(tip, roundtable.RequirementsDir+"/"+slug, "meta.json")
+	commit, err := p.git.LastChanged(tip, p.m.Layout.Dir(slug), "meta.json")
 	if err != nil {
 		return nil, "", err
 	}
@@ -233,7 +233,7 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 	if err != nil {
 		return nil, "", err
 	}
-	o := publish.Options{Slug: slug, Description: st.Description, Tasks: tasks, Commit: commit, Labels: p.labels, Self: p.self,
+	o := publish.Options{Slug: slug, Dir: p.m.Layout.Dir(slug), Description: st.Description, Tasks: tasks, Commit: commit, Labels: p.labels, Self: p.self,
 		DryRun: dry, Log: p.log, BlobURL: strings.TrimRight(firstNonEmpty(p.serverURL, "https://github.com"), "/") + "/" + p.repo + "/blob",
 		Pause: apiPause, MaxCreates: p.max}
 	if p.pause != nil {
@@ -249,7 +249,7 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 	} else if pr != nil {
 		o.PR = pr.Number
 	}
-	dir := roundtable.RequirementsDir + "/" + slug
+	dir := p.m.Layout.Dir(slug)
 	names, err := p.git.ListFiles(commit, dir)
 	if err != nil {
 		return nil, "", err
@@ -298,7 +298,7 @@ func apiPause(ctx context.Context, d time.Duration) error {
 // planAt reads the build plan at commit: the answer to the tasks
 // question, in the plan's line format.
 func (p *publisher) planAt(commit, slug string) ([]plan.Task, error) {
-	dir := roundtable.RequirementsDir + "/" + slug + "/answers"
+	dir := p.m.Layout.Dir(slug) + "/answers"
 	names, err := p.git.ListFiles(commit, dir)
 	if err != nil {
 		return nil, err

@@ -46,7 +46,7 @@ func runOfflineDryRun(ctx context.Context, o *publishOptions, m *roundtable.Mach
 		return silent(ExitIncomplete, fmt.Errorf("%s is not ready to build", slug))
 	}
 	fmt.Fprintln(s.Out, publishSummary(res, true))
-	rel := roundtable.RequirementsDir + "/" + slug + "/meta.json"
+	rel := m.Layout.Meta(slug)
 	data, err := repoGit.ReadFileAt(roundtable.BranchPrefix+slug, rel)
 	if err != nil {
 		return fmt.Errorf("publish: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
@@ -38,7 +39,8 @@ item is a single word. Keywords match whole words and identifier parts: copy
 finds deepCopy and copy_file, not Copyright. Binary files, files over 1 MiB
 and files a partial clone has not fetched are skipped; licences, changelogs,
 CI and release configuration, vendored and generated code are searched but
-ranked low, and rtgit's own analyses (docs/requirements/) are never
+ranked low, and rtgit's own analyses and settings (docs/requirements/,
+docs/common/ or the folders .rtgit/config.yaml names, and .rtgit/) are never
 searched.`,
 		Example: "  rtgit scan \"Let customers export invoices as CSV\"\n  rtgit scan \"InvoiceStore, list_invoices\" --rev main --json\n  rtgit scan --keywords \"retry policy, backoff\" --explain",
 		Args:    exactArgs(1),
@@ -74,9 +76,13 @@ func runScan(o *scanOptions, s Streams, text string) error {
 	if err != nil {
 		return err
 	}
+	lay, err := ws.analysesLayout()
+	if err != nil {
+		return err
+	}
 	hist := recentHistory(ws.repo, o.rev)
 	sp := s.spin("scanning the tracked files")
-	grep := scanGrepOptions(o.rev, kw)
+	grep := scanGrepOptions(lay, o.rev, kw)
 	grep.Progress = func(n int) { sp.Label(fmt.Sprintf("scanning the tracked files: %d read", n)) }
 	res, err := ws.repo.Grep(grep)
 	sp.Stop()
@@ -202,9 +208,9 @@ func explainFile(w io.Writer, p palette, f quickscan.File) {
 }
 
 // scanGrepOptions is the search every scan runs: whole words and
-// identifier parts, rtgit's own analyses left out.
-func scanGrepOptions(rev string, terms []string) gitops.GrepOptions {
-	return gitops.GrepOptions{Rev: rev, Terms: terms, Decl: quickscan.IsDeclaration, Words: true, Exclude: quickscan.Excluded}
+// identifier parts, rtgit's own analyses and settings left out.
+func scanGrepOptions(lay layout.Layout, rev string, terms []string) gitops.GrepOptions {
+	return gitops.GrepOptions{Rev: rev, Terms: terms, Decl: quickscan.IsDeclaration, Words: true, Exclude: lay.Excluded()}
 }
 
 func scanHits(res *gitops.GrepResult) []quickscan.Hit {

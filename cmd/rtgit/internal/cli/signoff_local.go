@@ -42,7 +42,7 @@ func wireLocalSignOff(m *roundtable.Machine) {
 		}
 		v := verifiers[slug]
 		if v == nil {
-			v = &localVerifier{repo: g.Repo, policy: p, where: lp.where, slug: slug}
+			v = &localVerifier{repo: g.Repo, policy: p, where: lp.where, slug: slug, meta: m.Layout.Meta(slug)}
 			verifiers[slug] = v
 		}
 		return v.verify(list)
@@ -102,6 +102,7 @@ type localVerifier struct {
 	policy signoff.Policy
 	where  settings.File
 	slug   string
+	meta   string // the analysis's meta.json
 
 	versions []gitops.FileVersion // meta.json's, newest first; read once
 	logs     [][]meta.Acceptance  // each version's acceptance log
@@ -174,8 +175,7 @@ func (v *localVerifier) load() {
 	if _, err := v.repo.ResolveCommit(rev); err != nil {
 		rev = "HEAD" // merged and gone: the checked-out history holds it
 	}
-	path := roundtable.RequirementsDir + "/" + v.slug + "/meta.json"
-	v.versions, v.err = v.repo.FileVersions(rev, path, maxMetaVersions)
+	v.versions, v.err = v.repo.FileVersions(rev, v.meta, maxMetaVersions)
 	if errors.Is(v.err, gitops.ErrNoBranch) {
 		v.versions, v.err = []gitops.FileVersion{}, nil
 	}
@@ -184,7 +184,7 @@ func (v *localVerifier) load() {
 		if ver.Data != nil {
 			// A version that does not parse holds no entry: the
 			// search stops there, as at a version without it.
-			if mt, err := meta.Parse(path, ver.Data); err == nil {
+			if mt, err := meta.Parse(v.meta, ver.Data); err == nil {
 				log = mt.Acceptance
 			}
 		}

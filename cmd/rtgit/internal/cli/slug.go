@@ -65,8 +65,11 @@ func (a *analyses) exists(slug string) bool {
 	if _, ok := a.branch(slug); ok {
 		return true
 	}
-	meta := filepath.Join(a.ws.root, filepath.FromSlash(roundtable.RequirementsDir), slug, "meta.json")
-	_, err := os.Stat(meta)
+	lay, err := a.ws.analysesLayout()
+	if err != nil {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(a.ws.root, filepath.FromSlash(lay.Meta(slug))))
 	return err == nil
 }
 

@@ -222,9 +222,13 @@ func runStatusList(o *statusOptions, s Streams) error {
 		return writeJSON(s, out)
 	}
 	if len(rows) == 0 {
-		if names := foreignAnalyses(ws.root); len(names) > 0 {
+		lay, err := ws.analysesLayout()
+		if err != nil {
+			return err
+		}
+		if names := foreignAnalyses(ws.root, lay.Root()); len(names) > 0 {
 			fmt.Fprintf(s.Out, "No rtgit analyses yet. %s/ holds %s with a meta.json and no %s<slug> branch (%s), written by another tool or by hand: rtgit leaves them as they are.\n",
-				roundtable.RequirementsDir, steps.Count(len(names), "folder", "folders"), roundtable.BranchPrefix, listSome(names, 3))
+				lay.Root(), steps.Count(len(names), "folder", "folders"), roundtable.BranchPrefix, listSome(names, 3))
 			fmt.Fprintln(s.Out, `Start one with: rtgit new "<description>"`)
 			return nil
 		}

@@ -7,17 +7,16 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/steps"
-	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
-// foreignAnalyses lists the folders under docs/requirements in the
+// foreignAnalyses lists the folders under dir (the analyses' folder) in the
 // worktree that hold a meta.json: analyses kept before rtgit, or by
 // another tool, which have no rtgit/<slug> branch. status names them so
 // "No analyses yet" is not said of a repository full of them; rtgit
 // neither lists nor changes them. Reads stay inside the repository.
-func foreignAnalyses(root string) []string {
+func foreignAnalyses(root, dir string) []string {
 	fsys := steps.RepoFS(root)
-	entries, err := fs.ReadDir(fsys, roundtable.RequirementsDir)
+	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil
 	}
@@ -26,7 +25,7 @@ func foreignAnalyses(root string) []string {
 		if !e.IsDir() {
 			continue
 		}
-		if st, err := fs.Stat(fsys, path.Join(roundtable.RequirementsDir, e.Name(), "meta.json")); err == nil && st.Mode().IsRegular() {
+		if st, err := fs.Stat(fsys, path.Join(dir, e.Name(), "meta.json")); err == nil && st.Mode().IsRegular() {
 			out = append(out, e.Name())
 		}
 	}

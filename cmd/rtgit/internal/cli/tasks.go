@@ -85,7 +85,7 @@ func runTasks(o *tasksOptions, slug string, s Streams) error {
 	}
 	path := ps.Path
 	if path == "" {
-		path = "docs/requirements/" + slug + "/tasks.md"
+		path = m.Layout.Dir(slug) + "/tasks.md"
 	}
 	for _, p := range ps.Problems {
 		out.Problems = append(out.Problems, tasksProblem{Path: path, Line: max(p.Line, 1), Rule: p.Rule, Severity: p.Severity, Message: p.Msg})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/internal/atomicfile"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/portfolio"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/verify"
@@ -87,7 +88,11 @@ func runVerify(ctx context.Context, o *verifyOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	in, err := verifyInput(g, base, o.head)
+	lay, err := layout.Parse(cfg.Source, cfg.Data)
+	if err != nil {
+		return err
+	}
+	in, err := verifyInput(g, lay, base, o.head)
 	if err != nil {
 		return err
 	}
@@ -124,14 +129,14 @@ func runVerify(ctx context.Context, o *verifyOptions, s Streams) error {
 }
 
 // verifyInput reads the change and the merged analyses through gitops.
-func verifyInput(g *gitops.Repo, base, head string) (verify.Input, error) {
+func verifyInput(g *gitops.Repo, lay layout.Layout, base, head string) (verify.Input, error) {
 	rg, err := g.RangeChange(base, head)
 	if err != nil {
 		return verify.Input{}, err
 	}
 	return verify.Input{
 		Change:  rangeChange{rg},
-		Base:    mergedAnalyses{g: g, rev: rg.Base},
+		Base:    mergedAnalyses{g: g, rev: rg.Base, root: lay.Root()},
 		Sources: headSources{g: g, rev: rg.Head},
 	}, nil
 }
@@ -145,8 +150,9 @@ func (c rangeChange) Texts(context.Context) ([]string, error)        { return c.
 // mergedAnalyses are the analyses whose folder, with its meta.json, the
 // base holds at rev.
 type mergedAnalyses struct {
-	g   *gitops.Repo
-	rev string
+	g    *gitops.Repo
+	rev  string
+	root string // the layout's folder of analyses
 }
 
 // analysisFiles are the files of an analysis folder verify reads.
@@ -155,8 +161,8 @@ var analysisFiles = map[string]bool{
 }
 
 func (m mergedAnalyses) Analyses(context.Context) ([]verify.Analysis, error) {
-	root := roundtable.RequirementsDir
-	// One walk of docs/requirements reads the four files of every
+	root := m.root
+	// One walk of the analyses' folder reads the four files of every
 	// analysis, never its answers or other documents.
 	files, err := m.g.ReadUnder(m.rev, root,
 		func(p string) bool { return path.Dir(p) == root },

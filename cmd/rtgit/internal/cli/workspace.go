@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/templates"
@@ -21,6 +22,11 @@ type workspace struct {
 	// where names fsys in messages when it is not the worktree ("on
 	// main at 1a2b3c4d").
 	where string
+	// trusted, when set, is the settings file policy allows (the
+	// Action's, read from the default branch's commit); otherwise the
+	// layout is read from the default branch as this clone knows it.
+	trusted *settings.File
+	lay     *layout.Layout // read once, by analysesLayout
 }
 
 // openWorkspace finds the repository at or above dir. Outside git it still
@@ -90,4 +96,35 @@ func (w *workspace) plan() (*steps.Route, error) {
 // templates resolves templates with the workspace's overrides.
 func (w *workspace) templates() templates.Set {
 	return templates.Set{Repo: w.fsys, Where: w.where}
+}
+
+// analysesLayout is where the repository keeps its analyses: the
+// analyses section of .rtgit/config.yaml on the default branch (the
+// trusted file in the Action), never the working tree's, so that no
+// analysis branch moves the folders it is looked for in. A repository
+// with no default branch yet, or outside git, has the default layout.
+func (w *workspace) analysesLayout() (layout.Layout, error) {
+	if w.lay != nil {
+		return *w.lay, nil
+	}
+	f := settings.File{}
+	switch {
+	case w.trusted != nil:
+		f = *w.trusted
+	case w.repo != nil:
+		var err error
+		f, err = defaultBranchSettings(w.repo)
+		if errors.Is(err, gitops.ErrNoBranch) {
+			f, err = settings.File{}, nil
+		}
+		if err != nil {
+			return layout.Layout{}, err
+		}
+	}
+	l, err := layout.Parse(f.Source, f.Data)
+	if err != nil {
+		return layout.Layout{}, err
+	}
+	w.lay = &l
+	return l, nil
 }
