@@ -54,6 +54,13 @@ func RenderReply(slug string, r *roundtable.Reply, err error) string {
 		}
 		b.WriteString("\n")
 	}
+	if len(r.Notes) > 0 {
+		b.WriteString("**Worth a second look while you are there** (none of these blocks the step):\n\n")
+		for _, n := range r.Notes {
+			fmt.Fprintf(&b, "- %s\n", defang(n))
+		}
+		b.WriteString("\n")
+	}
 	if len(r.Changed) > 0 {
 		paths := make([]string, len(r.Changed))
 		for i, p := range r.Changed {

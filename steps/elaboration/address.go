@@ -61,16 +61,39 @@ var exitWords = map[string]bool{"done": true, "exit": true, "wrap up": true, "ba
 
 // IsExit reports whether the turn is one of the exit keywords ("done",
 // "exit", "wrap up", "back"), allowing case, surrounding space, trailing
-// punctuation and a leading "let's" or "ok".
+// punctuation, and the words people wrap them in: a leading "let's",
+// "ok", "I think we're", "so we're", "I guess", and a trailing "here",
+// "for now", "for today" or "then" ("I think we're done here"). Only
+// those: "we're done with exports but not refunds" says something else.
 func IsExit(text string) bool {
 	t := strings.ToLower(strings.TrimSpace(text))
+	t = strings.ReplaceAll(t, "’", "'")
 	t = strings.TrimRightFunc(t, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	for _, p := range []string{"let's ", "lets ", "ok ", "okay ", "ok, ", "we're ", "i'm "} {
-		t = strings.TrimPrefix(t, p)
+	t = strings.Join(strings.FieldsFunc(t, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }), " ")
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, p := range exitLead {
+			if rest, ok := strings.CutPrefix(t, p+" "); ok {
+				t, trimmed = rest, true
+			}
+		}
+		for _, p := range exitTail {
+			if rest, ok := strings.CutSuffix(t, " "+p); ok {
+				t, trimmed = rest, true
+			}
+		}
 	}
-	t = strings.Join(strings.Fields(t), " ")
-	return exitWords[t] || t == "go back" || t == "wrap it up"
+	return exitWords[t] || t == "go back" || t == "wrap it up" || t == "wrap this up"
 }
+
+// exitLead and exitTail are the words a wrap-up keyword may stand between
+// and still be only that: "ok, I think we're done here for now".
+var (
+	exitLead = []string{"let's", "lets", "let us", "ok", "okay", "alright", "all right", "so", "well", "then", "good",
+		"great", "i think", "i guess", "i believe", "we're", "we are", "were", "i'm", "i am", "im", "that's it", "that's all"}
+	// Longer first: "for now" goes before "now" could leave "for".
+	exitTail = []string{"for today", "for now", "with this", "with that", "already", "i think", "here", "then", "now"}
+)
 
 // clauseSepRe separates the clauses a wrap-up word can stand alone in:
 // "Thanks, that covers it -- done." ends the discussion as "done" does;

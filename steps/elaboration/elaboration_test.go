@@ -217,3 +217,97 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 		}
 	}
 }
+
+// A wrap-up word ends the discussion in the words people put around it,
+// and wherever it stands as a clause of its own; what else the message
+// says is kept as the last turn, exactly as written.
+func TestSplitExit(t *testing.T) {
+	for _, c := range []struct{ in, rest string }{
+		{"I think we're done here, thanks", "thanks"},
+		{"OK, I think we're done here for now.", ""},
+		{"Auditors also want the customer number on every row. done", "Auditors also want the customer number on every row."},
+		{"Done. Auditors also want the customer number on every row.", "Auditors also want the customer number on every row."},
+		{"Thanks, that covers it -- done.", "Thanks, that covers it"},
+		{"Let's wrap this up; the PDF stays as it is.", "the PDF stays as it is."},
+		{"I’m done", ""},
+	} {
+		rest, exit := SplitExit(c.in)
+		if !exit || rest != c.rest {
+			t.Errorf("SplitExit(%q) = %q, %v; want %q, true", c.in, rest, exit, c.rest)
+		}
+	}
+	for _, in := range []string{
+		"the export is done nightly",
+		"we're done with exports but not refunds",
+		"Is the import done before the export starts?",
+		"I think the backfill is done here, but not in staging",
+		"go back to the CSV question: which delimiter?",
+	} {
+		if rest, exit := SplitExit(in); exit || rest != in {
+			t.Errorf("SplitExit(%q) = %q, %v; want it kept, no exit", in, rest, exit)
+		}
+	}
+}
+
+// The answer to a question the user raised in the discussion is on topic,
+// though the step never spoke of what it asks about, and the synthesis
+// records the question as answered with it, not as open.
+func TestAnswerToARaisedQuestionIsOnTopic(t *testing.T) {
+	d := Start(table, topic, 10, now)
+	Take(&d, table, topic, "Should the invoice export include credit notes?", now)
+	r := Take(&d, table, topic, "Yes: credit notes go in as negative rows, so the totals match the bank.", now)
+	if r.Turns[0].Kind == KindRedirect {
+		t.Fatalf("the answer was parked as off the topic: %+v", r.Turns[0])
+	}
+	s := Synthesize(&d, table, topic)
+	if len(s.Open) != 0 || len(s.Answered) != 1 || !strings.HasPrefix(s.Answered[0].Answer, "Yes: credit notes go in") {
+		t.Errorf("open %q, answered %+v; want the credit-notes question answered", s.Open, s.Answered)
+	}
+}
+
+// An answer need not repeat its question's words: "Yes, ..." right after
+// the user's question answers it.
+func TestAnswerInOtherWordsIsOnTopic(t *testing.T) {
+	d := Start(table, topic, 10, now)
+	Take(&d, table, topic, "Do the invoice column names need a Welsh version?", now)
+	r := Take(&d, table, topic, "Yes, bilingual headings for the Cardiff council offices.", now)
+	if r.Turns[0].Kind == KindRedirect {
+		t.Fatalf("the answer was parked as off the topic: %+v", r.Turns[0])
+	}
+	if s := Synthesize(&d, table, topic); len(s.Open) != 0 || len(s.Answered) != 1 {
+		t.Errorf("open %q, answered %+v; want the question answered", s.Open, s.Answered)
+	}
+	// The same words with no question before them are off the topic.
+	d = Start(table, topic, 10, now)
+	if r := Take(&d, table, topic, "Yes, bilingual headings for the Cardiff council offices.", now); r.Turns[0].Kind != KindRedirect {
+		t.Errorf("an off-topic turn was taken as on it: %+v", r.Turns[0])
+	}
+}
+
+// A question the person answered is not asked again by the next voice,
+// though personas share prompts (a step's own elaboration prompts are
+// everyone's): each follow-up is one nobody at the table has asked yet.
+func TestAnsweredPromptIsNotAskedAgain(t *testing.T) {
+	shared := []string{"Which invoices does the export leave out?", "What does the customer see when the download fails?"}
+	a, j, m := alex, jordan, maya
+	a.Prompts, j.Prompts, m.Prompts = shared, shared, shared
+	tb := NewTable(m, []Participant{j, m, a})
+	d := Start(tb, topic, 10, now)
+	for _, text := range []string{
+		"Credit notes and drafts stay out of the invoice export.",
+		"The customer sees the invoices page again with a message saying the download failed.",
+	} {
+		Take(&d, tb, topic, text, now)
+	}
+	asked := map[string]int{}
+	for _, turn := range d.Turns {
+		if turn.Prompt != "" {
+			asked[strings.ToLower(turn.Prompt)]++
+		}
+	}
+	for p, n := range asked {
+		if n > 1 {
+			t.Errorf("%q was asked %d times", p, n)
+		}
+	}
+}

@@ -95,19 +95,20 @@ func Take(d *Discussion, t Table, topic Topic, text string, now time.Time) Reply
 // pull-request comment), who is then credited for what it said.
 func TakeFrom(d *Discussion, t Table, topic Topic, text, by string, now time.Time) Reply {
 	text = strings.TrimSpace(text)
+	topic.Words = d.topicWords(topic.Words)
 	if rest, exit := SplitExit(text); exit {
 		// What came with the wrap-up word is the user's last turn; thanks
 		// alone, or words off the topic, record nothing.
 		if rest != "" && steps.Triage(rest) != steps.KindAcknowledgement {
 			last := Turn{Speaker: UserSpeaker, Kind: KindUser, Text: rest, To: Addressed(rest, t.Order()), By: by}
-			last.OffTopic = last.To == "" && OffTopic(rest, topic.Words)
+			last.OffTopic = last.To == "" && OffTopic(rest, topic.Words) && !d.answersRaised(rest)
 			d.Turns = append(d.Turns, last)
 		}
 		d.Ended = now.UTC()
 		return Reply{Done: true}
 	}
 	user := Turn{Speaker: UserSpeaker, Kind: KindUser, Text: text, To: Addressed(text, t.Order()), By: by}
-	if user.To == "" && OffTopic(text, topic.Words) {
+	if user.To == "" && OffTopic(text, topic.Words) && !d.answersRaised(text) {
 		user.OffTopic = true
 	}
 	d.Turns = append(d.Turns, user)
@@ -157,12 +158,14 @@ func respond(d *Discussion, t Table, topic Topic, p Participant, user Turn) Turn
 		ack = fmt.Sprintf("So: %s.", gist(said, 100))
 	}
 	prompt := nextPrompt(d, p, topic)
-	link := ""
+	link, asked := "", prompt
 	if asker, ok := t.find(prev.Speaker); ok && asker.Key != p.Key {
 		link = fmt.Sprintf("Building on %s's question, ", asker.First)
-		prompt = lowerFirst(prompt)
+		asked = lowerFirst(prompt)
 	}
-	return Turn{Speaker: p.Key, Kind: KindQuestion, Prompt: strings.TrimSpace(prompt), Text: strings.TrimSpace(ack + " " + link + prompt)}
+	// Prompt keeps the prompt as written, so nextPrompt knows it was
+	// asked however the sentence around it cased it.
+	return Turn{Speaker: p.Key, Kind: KindQuestion, Prompt: strings.TrimSpace(prompt), Text: strings.TrimSpace(ack + " " + link + asked)}
 }
 
 // nextInRotation is the participant after the last one who asked, so each
@@ -250,4 +253,47 @@ func lowerFirst(s string) string {
 		return s // an acronym such as "CSV" keeps its case
 	}
 	return string(unicode.ToLower(r)) + s[size:]
+}
+
+// topicWords is what a turn is judged on topic against: the step's own
+// words and those of the user's turns so far that were on it. The answer
+// to a question raised in the discussion ("Should the export include
+// credit notes?" then "Yes, as negative rows") is on topic because the
+// question was, though the step never spoke of credit notes.
+func (d *Discussion) topicWords(base map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(base))
+	for w := range base {
+		out[w] = true
+	}
+	for _, turn := range d.Turns {
+		if turn.Kind == KindUser && !turn.OffTopic {
+			for w := range Words(turn.Text) {
+				out[w] = true
+			}
+		}
+	}
+	return out
+}
+
+// answersRaised reports whether text answers the question the user's last
+// turn ended on ("Yes, bilingual headings" after "Do the column names
+// need a Welsh version?"): an answer is on the topic its question was,
+// whatever words it uses.
+func (d *Discussion) answersRaised(text string) bool {
+	for i := len(d.Turns) - 1; i >= 0; i-- {
+		turn := d.Turns[i]
+		if turn.Kind != KindUser {
+			continue
+		}
+		if turn.OffTopic {
+			return false
+		}
+		sents := sentenceRe.FindAllString(turn.Text, -1)
+		if len(sents) == 0 {
+			return false
+		}
+		q := strings.TrimSpace(sents[len(sents)-1])
+		return isQuestion(q) && answers(q, text)
+	}
+	return false
 }

@@ -139,17 +139,8 @@ func WithReviewNotes(data []byte, notes []string) []byte {
 // stageAnswerFile commits the completed step's answer file as the user
 // left it, with the critic's review notes, if any, added at its end.
 func (st *state) stageAnswerFile(c *changeset, cur *steps.Step, r *Reply) error {
-	rel := st.it.answerPath(cur)
 	if len(st.notes) == 0 {
-		c.commitAsIs(rel)
-		return nil
-	}
-	data, staged := c.files[rel] // an unedited tasks answer derived again
-	if !staged {
-		var err error
-		if data, err = st.m.readFile(rel); err != nil {
-			return err
-		}
+		return st.stageWithoutStaleNotes(c, cur, nil)
 	}
 	var notes, said []string
 	p := st.plan.PersonaOf(cur)
@@ -157,8 +148,9 @@ func (st *state) stageAnswerFile(c *changeset, cur *steps.Step, r *Reply) error 
 		notes = append(notes, st.sayFinding(f))
 		said = append(said, f.String())
 	}
-	c.put(rel, WithReviewNotes(data, notes))
-	c.userOwned[rel] = true
+	if err := st.stageWithoutStaleNotes(c, cur, func(data []byte) []byte { return WithReviewNotes(data, notes) }); err != nil {
+		return err
+	}
 	r.say(p.Name, fmt.Sprintf("Before we move on, %s -- nothing blocking, but worth a second look:\n\n- %s",
 		plural(len(notes), "review note"), strings.Join(said, "\n- ")))
 	return nil

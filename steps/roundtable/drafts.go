@@ -98,3 +98,46 @@ func passesRules(s *steps.Step, id, text string) bool {
 	}
 	return true
 }
+
+// stageWithoutStaleNotes stages step s's answer file as the person left
+// it, but for the draft notes above answers that are no longer drafts: a
+// person wrote them, so "rtgit drafted this answer" (or "until a person
+// edits it, it is not an answer") would say what did not happen. A draft
+// left as it was keeps its note. extra, when set, rewrites the result
+// further (the critic's review notes).
+func (st *state) stageWithoutStaleNotes(c *changeset, s *steps.Step, extra func([]byte) []byte) error {
+	rel := st.it.answerPath(s)
+	data, staged := c.files[rel] // an unedited tasks answer derived again
+	if !staged {
+		var err error
+		if data, err = st.m.readFile(rel); err != nil {
+			return err
+		}
+	}
+	out := data
+	if f, err := answers.Parse(rel, data); err == nil {
+		d := steps.Depth(f.Depth)
+		for _, a := range f.Answers {
+			if !a.Answered {
+				continue
+			}
+			if _, drafted := st.draftedAt(s, a.ID, a.Text, d, f); drafted {
+				continue
+			}
+			if _, drafted := f.Drafted(a.ID); drafted {
+				continue
+			}
+			out = answers.DropDraftNote(out, a.ID)
+		}
+	}
+	if extra != nil {
+		out = extra(out)
+	}
+	if string(out) == string(data) && !staged {
+		c.commitAsIs(rel)
+		return nil
+	}
+	c.put(rel, out)
+	c.userOwned[rel] = true
+	return nil
+}

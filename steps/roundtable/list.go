@@ -35,7 +35,8 @@ type Summary struct {
 	Staleness string
 	// Tasks counts the build plan's tasks.
 	Tasks int
-	// SignOff is each area's recorded sign-off state.
+	// SignOff is the state of each area someone gave a verdict on, as
+	// check judges it (signoff.State*: verified approvals only).
 	SignOff map[string]string
 	// Owner is the author of the analysis's first commit.
 	Owner string

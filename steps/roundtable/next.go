@@ -74,6 +74,10 @@ func (m *Machine) next(slug string) (*Reply, error) {
 		// first, whether the open step is untouched or half answered;
 		// then what is still needed.
 		r := &Reply{Problems: byLine(probs), Step: st.view(cur, ph, steps.Depth(f.Depth)), Lines: st.intro(cur, ph, true)}
+		for _, w := range critic.Warnings(findings) {
+			r.Notes = append(r.Notes, st.sayFinding(w))
+		}
+		r.Notes = byLine(r.Notes)
 		return r, fmt.Errorf("%w: %s in %s", ErrIncomplete, plural(len(probs), "problem"), rel)
 	}
 	st.notes = critic.Warnings(findings)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/portfolio"
+	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/meta"
 )
@@ -352,7 +353,7 @@ func (st *state) summarise(row *Summary) (portfolio.Analysis, error) {
 		row.Phase = ph.Phase.Key
 	}
 	row.State, row.Owner = st.stateLabel(), st.owner()
-	row.SignOff = recordedSignOff(st.meta.Acceptance)
+	row.SignOff = st.listedSignOff()
 	if row.Merged {
 		row.State = "merged"
 	}
@@ -367,6 +368,11 @@ func (st *state) summarise(row *Summary) (portfolio.Analysis, error) {
 			return portfolio.Analysis{}, err
 		}
 		row.Staleness = stale.Level
+		// check fails on a staleness warning: a stale analysis is
+		// not "ready", whatever its own files say.
+		if row.State == "ready" && stale.Stale() {
+			row.State = NotReady
+		}
 	}
 	return portfolio.Analysis{Slug: st.it.slug, Branch: row.Branch, State: row.State, Owner: row.Owner, Footprint: fp}, nil
 }
@@ -382,16 +388,19 @@ func nounFor(n int, one string) string {
 	return one + "s"
 }
 
-// recordedSignOff is each area's sign-off as meta.json records it: current
-// when someone's approval is current and nobody holds out for changes,
-// changes_requested while someone does, stale when every approval lapsed.
-// The list reads only what is recorded; `rtgit status <slug>` compares the
-// answers themselves.
-func recordedSignOff(list []meta.Acceptance) map[string]string {
-	rank := map[string]int{meta.AcceptStale: 1, meta.AcceptCurrent: 2, meta.AcceptChangesRequested: 3}
+// listedSignOff is each area someone gave a verdict on, with its state
+// as `rtgit status <slug>` and `rtgit check` judge it: the approvals that
+// count are the verified ones (Machine.Verify), an area fewer people
+// approved than the policy asks is partly approved, and an approval whose
+// documents changed since is stale even before that is recorded. An
+// analysis nobody signed off costs nothing here.
+func (st *state) listedSignOff() map[string]string {
 	out := map[string]string{}
-	for _, a := range list {
-		if rank[a.State] > rank[out[a.Area]] {
+	if len(st.meta.Acceptance) == 0 {
+		return out
+	}
+	for _, a := range st.signOff() {
+		if len(a.Approvals) > 0 {
 			out[a.Area] = a.State
 		}
 	}
@@ -399,21 +408,25 @@ func recordedSignOff(list []meta.Acceptance) map[string]string {
 }
 
 // SignOffSummary says a row's sign-off in a few words: how many areas are
-// approved, and how many lapsed or wait for changes.
+// approved, and how many are approved by fewer people than the policy
+// asks, approved only in entries nobody could verify, lapsed, or wait for
+// changes.
 func SignOffSummary(areas map[string]string) string {
 	n := map[string]int{}
 	for _, state := range areas {
 		n[state]++
 	}
 	var parts []string
-	if c := n[meta.AcceptCurrent]; c > 0 {
-		parts = append(parts, fmt.Sprintf("%d approved", c))
-	}
-	if c := n[meta.AcceptStale]; c > 0 {
-		parts = append(parts, fmt.Sprintf("%d stale", c))
-	}
-	if c := n[meta.AcceptChangesRequested]; c > 0 {
-		parts = append(parts, fmt.Sprintf("%d changes requested", c))
+	for _, k := range []struct{ state, words string }{
+		{signoff.StateApproved, "approved"},
+		{signoff.StatePartly, "short of approvers"},
+		{signoff.StateUnverified, "unverified"},
+		{signoff.StateStale, "stale"},
+		{signoff.StateChangesRequested, "changes requested"},
+	} {
+		if c := n[k.state]; c > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c, k.words))
+		}
 	}
 	return strings.Join(parts, ", ")
 }

@@ -13,8 +13,9 @@ import (
 
 // TestNextReportsEveryProblemAtOnce: a requirements answer with a line in
 // the wrong form and an id defined twice gets both problems from one
-// `next`, in the order of their lines, each at its file line: fixing the
-// first never reveals the second.
+// `next`, in the order of their lines, each at its file line, with the
+// critic's warnings beside them: fixing the first never reveals the
+// second, nor a warning.
 func TestNextReportsEveryProblemAtOnce(t *testing.T) {
 	m, _ := newMachine(t)
 	mustNew(t, m)
@@ -49,7 +50,9 @@ func TestNextReportsEveryProblemAtOnce(t *testing.T) {
   - AC-001-01: Given 3 invoices, When exported, Then the file has 3 rows
 Exports are also wanted by the auditors
 - FR-001: Filter -- When a range is given, the system shall include only invoices in it
-  - AC-001-02: Given 2 months, When March is asked for, Then only March appears`); err != nil {
+  - AC-001-02: Given 2 months, When March is asked for, Then only March appears
+- FR-003: Nothing -- be nice
+  - AC-003-01: Given a clerk, When they export, Then they smile`); err != nil {
 		t.Fatal(err)
 	}
 	r, err = m.Next("csv")
@@ -59,6 +62,11 @@ Exports are also wanted by the auditors
 	all := strings.Join(r.Problems, "\n")
 	if !strings.Contains(all, "not in the form this question asks for") || !strings.Contains(all, "FR-001 is defined twice") {
 		t.Errorf("next reported the problems in instalments:\n%s", all)
+	}
+	// The critic's warnings come in the same pass, though they block
+	// nothing: a requirement that states no behaviour.
+	if notes := strings.Join(r.Notes, "\n"); !strings.Contains(notes, "FR-003 states no behaviour") || !strings.Contains(notes, "[fr-no-behaviour]") {
+		t.Errorf("the warnings were held back for a later pass: notes %q", r.Notes)
 	}
 	lineOf := regexp.MustCompile(`^[^:]+:(\d+):`)
 	last := 0

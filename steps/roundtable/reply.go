@@ -51,9 +51,13 @@ type StepView struct {
 // Action to post.
 type Reply struct {
 	Lines    []Line
-	Problems []string  // "path:line: reason" for each unanswered or invalid answer
-	Step     *StepView // the open step, nil once the analysis is complete
-	Done     bool      // the analysis is complete
+	Problems []string // "path:line: reason" for each unanswered or invalid answer
+	// Notes are the critic's warnings on a step refused for Problems,
+	// "path:line: persona: message [rule]": they block nothing, but come
+	// in the same pass, so fixing the problems never reveals them later.
+	Notes []string
+	Step  *StepView // the open step, nil once the analysis is complete
+	Done  bool      // the analysis is complete
 	// Readiness is check's verdict, set on a reply that leaves the
 	// analysis complete (Next, Skip); its Verdict is the reply's last line.
 	Readiness *Readiness `json:"-"`

@@ -142,7 +142,9 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 	var names []string
 	at := st.m.now().UTC().Format(time.RFC3339)
 	for _, s := range revised {
-		c.commitAsIs(st.it.answerPath(s))
+		if err := st.stageWithoutStaleNotes(c, s, nil); err != nil {
+			return nil, err
+		}
 		st.meta.AddRevision(s.ID, head, at)
 		st.meta.DropReviewItems(s.ID) // revised: the review was done
 		st.meta.SetAnsweredBy(s.ID, st.m.changer())

@@ -120,10 +120,20 @@ type Machine struct {
 	// sets it from the default branch. Nil reads .rtgit/config.yaml in
 	// the worktree.
 	Policy func() (signoff.Policy, error)
-	// Verify, when set, is the part of an analysis's acceptance log that
-	// counts: the Action keeps the entries GitHub's own reviews and
-	// comments back (signoff.Verify). The log itself is left as it is.
-	Verify func([]meta.Acceptance) []meta.Acceptance
+	// Verify, when set, is the part of the acceptance log of the analysis
+	// slug that counts, for judging and for what the artifacts say (the
+	// traceability matrix's Status): the Action keeps the entries GitHub's
+	// own reviews and comments back (signoff.Verify). The log itself is
+	// left as it is. It takes the slug because one Machine lists many
+	// analyses.
+	Verify func(slug string, list []meta.Acceptance) []meta.Acceptance
+	// Judge, when set, replaces Verify for judging only: check, status,
+	// the list and the verdict that closes an analysis count what it
+	// keeps, while artifacts are rendered as without it. Local commands
+	// set it (entries whose commit a listed key signed): a local rebuild
+	// must not rewrite as Draft what the Action, which asks GitHub,
+	// rendered as Approved.
+	Judge func(slug string, list []meta.Acceptance) []meta.Acceptance
 
 	recorded assist.Usage // helper use already written to meta.json
 	// CoAuthor ("Name <email>"), when set, is credited on every commit
@@ -222,5 +232,7 @@ func (m *Machine) runnablePlan(p *steps.Route) error {
 // SetActor names who the next verbs act for (see Actor).
 func (m *Machine) SetActor(who string) { m.Actor = who }
 
-// SetVerify sets Verify.
-func (m *Machine) SetVerify(f func([]meta.Acceptance) []meta.Acceptance) { m.Verify = f }
+// SetVerify sets Verify to f, for the one analysis a run drives.
+func (m *Machine) SetVerify(f func([]meta.Acceptance) []meta.Acceptance) {
+	m.Verify = func(_ string, list []meta.Acceptance) []meta.Acceptance { return f(list) }
+}

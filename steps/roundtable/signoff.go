@@ -179,11 +179,19 @@ func (st *state) inArea(s *steps.Step, ph *steps.RoutePhase) bool {
 	return true
 }
 
-// signOff states every area against the recorded approvals.
-func (st *state) signOff() []signoff.AreaStatus {
+// signOff states every area against the approvals that count where it is
+// judged (Machine.Judge, else Verify).
+func (st *state) signOff() []signoff.AreaStatus { return st.signOffBy(st.m.Judge) }
+
+// signOffBy states every area against the recorded approvals, keeping
+// those judge keeps, or Verify's without one.
+func (st *state) signOffBy(judge func(string, []meta.Acceptance) []meta.Acceptance) []signoff.AreaStatus {
+	if judge == nil {
+		judge = st.m.Verify
+	}
 	list := st.meta.Acceptance
-	if st.m.Verify != nil {
-		list = st.m.Verify(list)
+	if judge != nil {
+		list = judge(st.it.slug, list)
 	}
 	areas := signoff.Evaluate(st.scopes(), list)
 	if p, err := st.m.policy(); err == nil {
@@ -193,14 +201,15 @@ func (st *state) signOff() []signoff.AreaStatus {
 }
 
 // areaApproved reports whether the sign-off area of step s's phase is
-// approved now (enough current approvals, no request for changes).
+// approved now (enough current approvals, no request for changes), for
+// the artifacts: Judge, a local reading, does not decide what they say.
 func (st *state) areaApproved(s *steps.Step) bool {
 	_, ph := st.plan.Step(s.ID)
 	if ph == nil {
 		return false
 	}
 	area := st.phaseArea(ph.Phase.Key)
-	for _, a := range st.signOff() {
+	for _, a := range st.signOffBy(nil) {
 		if a.Area == area {
 			return a.State == signoff.StateApproved
 		}

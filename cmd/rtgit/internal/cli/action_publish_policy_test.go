@@ -128,3 +128,29 @@ func TestPublishingTwiceEditsNothing(t *testing.T) {
 	h.api.Do(func() { body = h.api.Issues[n].Body })
 	mustContain(t, "T001's issue", body, "Dana: I'll take this one on Monday.")
 }
+
+// A local publish counts the approvals a local check counts: main asks
+// for an approval of the requirements, and the author's unsigned one,
+// which no key main lists backs, lets nothing be published, as check
+// refuses the analysis.
+func TestLocalPublishCountsOnlyVerifiedApprovals(t *testing.T) {
+	h := newPublishHarness(t)
+	h.onMain("signoff:\n  required: [requirements]\n")
+	ws := h.workspace()
+	gitCmd(t, ws, "switch", "-q", "rtgit/"+demoSlug)
+	if code, out := runRtgit(t, "-C", ws, "approve", "requirements"); code != 0 {
+		t.Fatalf("approve: exit %d\n%s", code, out)
+	}
+	if code, out := runRtgit(t, "-C", ws, "check"); code != ExitIncomplete {
+		t.Fatalf("check with an unsigned approval: exit %d, want %d\n%s", code, ExitIncomplete, out)
+	}
+	h.publishEnv()
+	code, out := runRtgit(t, "-C", ws, "publish", "--login", githubtest.Bot.Login)
+	if code != ExitIncomplete {
+		t.Errorf("publish with an unsigned approval: exit %d, want %d\n%s", code, ExitIncomplete, out)
+	}
+	mustContain(t, "output", out, "is not ready to build, so nothing was published")
+	if got := taskIssues(h); len(got) != 0 {
+		t.Errorf("an unverified approval published %v", got)
+	}
+}

@@ -85,14 +85,17 @@ func machineEnv(dir string, s Streams, getenv func(string) string) (*roundtable.
 	return machineWithAI(ws, s, getenv)
 }
 
-// machineWithAI is machineFor with the optional model layer wired in when
-// it is configured; getenv (nil: the process environment) supplies the
-// RTGIT_AI_* overrides.
+// machineWithAI is machineFor for a local command: sign-off judged by the
+// default branch's policy and verified (wireLocalSignOff), and the
+// optional model layer wired in when it is configured; getenv (nil: the
+// process environment) supplies the RTGIT_AI_* overrides. The Action
+// builds on machineFor and verifies through GitHub instead.
 func machineWithAI(ws *workspace, s Streams, getenv func(string) string) (*roundtable.Machine, error) {
 	m, err := machineFor(ws, s)
 	if err != nil {
 		return nil, err
 	}
+	wireLocalSignOff(m)
 	if _, err := wireAI(m, ws, getenv, s); err != nil {
 		return nil, err
 	}

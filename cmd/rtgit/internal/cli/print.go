@@ -37,6 +37,13 @@ func printReplyMenu(w io.Writer, p palette, slug string, r *roundtable.Reply, me
 			fmt.Fprintf(w, "  %s\n", p.bad(pr))
 		}
 	}
+	if len(r.Notes) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, p.paint("Worth a second look while you are there (none of these blocks the step):", color.FgYellow))
+		for _, n := range r.Notes {
+			fmt.Fprintf(w, "  %s\n", p.warn(n))
+		}
+	}
 	if d := r.Discussion; d != nil {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, p.head(fmt.Sprintf("Roundtable on step %s, turn %d of %d (%s).", d.StepID, d.Turn, d.MaxTurns, d.File)))

@@ -16,36 +16,87 @@ import (
 // approval is looked for: an analysis writes meta.json once a step.
 const maxMetaVersions = 2000
 
-// wireLocalSignOff makes `rtgit check` and `rtgit status` judge sign-off
-// as nothing on the analysis branch can sway it: the policy (signoff:,
-// with its logins and signers) is the default branch's, as for publish
-// and in the Action, and an entry of meta.json's acceptance log counts
-// only when the commit that wrote it is signed by a key the default
-// branch lists for the login it names. The others are shown as
-// unverified.
-func wireLocalSignOff(m *roundtable.Machine, slug string) error {
+// wireLocalSignOff makes every local command judge sign-off as nothing
+// on the analysis branch can sway it: the policy (signoff:, with its
+// logins and signers) is the default branch's, as for publish and in the
+// Action, and an entry of meta.json's acceptance log counts only when the
+// commit that wrote it is signed by a key the default branch lists for
+// the login it names. The others are shown as unverified. So `check`,
+// `status` (one analysis or the list), `next`'s "ready to build",
+// `publish` and `mcp` all count the same approvals (Machine.Judge); the
+// artifacts are rendered from the record, as before. Both are read on
+// first use, so a command that never weighs sign-off never reads them,
+// and a broken policy is an error only where sign-off is weighed.
+func wireLocalSignOff(m *roundtable.Machine) {
 	g, ok := m.Repo.(gitRepo)
 	if !ok {
-		return nil
+		return
 	}
-	trusted, err := defaultBranchSettings(g.Repo)
-	if err != nil {
-		return fmt.Errorf("sign-off policy: %w", err)
-	}
-	p := signoff.Policy{MinApprovers: 1}
-	if !trusted.Absent() {
-		if p, err = signoff.ParsePolicy(trusted.Source, trusted.Data); err != nil {
-			return err
+	lp := &localPolicy{repo: g.Repo}
+	m.Policy = lp.get
+	verifiers := map[string]*localVerifier{}
+	m.Judge = func(slug string, list []meta.Acceptance) []meta.Acceptance {
+		p, err := lp.get()
+		if err != nil {
+			return markAll(list, "the sign-off policy could not be read: "+err.Error())
 		}
+		v := verifiers[slug]
+		if v == nil {
+			v = &localVerifier{repo: g.Repo, policy: p, where: lp.where, slug: slug, meta: m.Layout.Meta(slug)}
+			verifiers[slug] = v
+		}
+		return v.verify(list)
 	}
-	m.Policy = func() (signoff.Policy, error) { return p, nil }
-	v := &localVerifier{repo: g.Repo, policy: p, where: trusted, slug: slug, meta: m.Layout.Meta(slug)}
-	m.Verify = v.verify
-	return nil
 }
 
-// localVerifier marks the acceptance entries nothing local can vouch
-// for.
+// policyReadable is the error of a default branch whose signoff: is
+// broken: check and status stop on it before saying anything else.
+func policyReadable(m *roundtable.Machine) error {
+	if m.Policy == nil {
+		return nil
+	}
+	_, err := m.Policy()
+	return err
+}
+
+// localPolicy reads the default branch's sign-off policy once.
+type localPolicy struct {
+	repo  *gitops.Repo
+	done  bool
+	p     signoff.Policy
+	where settings.File
+	err   error
+}
+
+func (lp *localPolicy) get() (signoff.Policy, error) {
+	if lp.done {
+		return lp.p, lp.err
+	}
+	lp.done = true
+	lp.p = signoff.Policy{MinApprovers: 1}
+	lp.where, lp.err = defaultBranchSettings(lp.repo)
+	if lp.err != nil {
+		lp.err = fmt.Errorf("sign-off policy: %w", lp.err)
+		return lp.p, lp.err
+	}
+	if !lp.where.Absent() {
+		lp.p, lp.err = signoff.ParsePolicy(lp.where.Source, lp.where.Data)
+	}
+	return lp.p, lp.err
+}
+
+// markAll marks every entry of list unverified, for why.
+func markAll(list []meta.Acceptance, why string) []meta.Acceptance {
+	out := make([]meta.Acceptance, len(list))
+	for i, e := range list {
+		e.Unverified = why
+		out[i] = e
+	}
+	return out
+}
+
+// localVerifier marks the acceptance entries of one analysis that nothing
+// local can vouch for.
 type localVerifier struct {
 	repo   *gitops.Repo
 	policy signoff.Policy

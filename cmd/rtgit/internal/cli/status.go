@@ -65,7 +65,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	// Before Status: the base branch is also where a merged analysis is
 	// found.
 	setBase(m, o.base)
-	if err := wireLocalSignOff(m, slug); err != nil {
+	if err := policyReadable(m); err != nil {
 		return err
 	}
 	st, err := m.Status(slug)
@@ -417,7 +417,7 @@ func runCheck(o *checkOptions, slug string, s Streams) error {
 		return err
 	}
 	setBase(m, o.base)
-	if err := wireLocalSignOff(m, slug); err != nil {
+	if err := policyReadable(m); err != nil {
 		return err
 	}
 	r, err := m.Check(slug)
