@@ -66,7 +66,7 @@ var (
 	// is, in the words people use for it: "not changed", "no change to",
 	// "only read", "read-only", "left alone", "not part of this", "stays
 	// as it is", "doesn't need edits" and their kin.
-	notAffected = regexp.MustCompile(`(?i)(?:\b(?:unaffected|not affected|untouched|not touched|unchanged|unmodified|irrelevant|unrelated|out of scope|not in scope|read[- ]only|only read|read,? (?:but )?not (?:changed|modified|edited|touched)|left (?:alone|as (?:it is|they are|is))|not part of (?:this|the change|it)|stays? (?:exactly )?(?:the same|as (?:it is|they are|is)|untouched|unchanged)|stay (?:as they are|the same)|remains? (?:the same|as (?:it is|they are)|unchanged|untouched)|no (?:code )?changes? (?:to|in|for|needed|required)|nothing changes in|needs? no (?:change|edit|update)s?|(?:needs?|requires?) no editing|no edits? (?:to|in|needed)|not (?:changed|modified|edited|touched|updated|be changed|be touched|be edited)|(?:must|does|do|will|should|need|shall|is|are|would)(?: not|n't) (?:be )?(?:change|changed|edited|modified|touched|need (?:any )?(?:changes?|edits?))|won't (?:be )?(?:change|changed|touched|edited)|keeps? (?:it|them) as (?:it is|they are)|not (?:going to|to) (?:change|be changed|be touched)|without (?:being )?(?:edited|changed|touched|modified|any (?:edits?|changes?)|edits?|changes?))\b)`)
+	notAffected = regexp.MustCompile(`(?i)(?:\b(?:unaffected|not affected|untouched|not touched|unchanged|unmodified|irrelevant|unrelated|out of scope|not in scope|read[- ]only|only read|read,? (?:but )?not (?:changed|modified|edited|touched)|left (?:alone|as (?:it is|they are|is))|not part of (?:this|the change|it)|stays? (?:exactly )?(?:the same|as (?:it is|they are|is)|untouched|unchanged)|stay (?:as they are|the same)|remains? (?:the same|as (?:it is|they are)|unchanged|untouched)|no (?:code )?changes? (?:to|in|for|needed|required)|nothing changes in|nothing (?:in|of) [^;\n]*?\b(?:is|are|gets?|needs?) (?:touched|changed|edited|modified|editing|changing)|none of [^;\n]*?\bneeds? (?:any )?(?:edits?|changes?|editing|changing)|needs? no (?:change|edit|update)s?|(?:needs?|requires?) no editing|no edits? (?:to|in|needed)|not (?:changed|modified|edited|touched|updated|be changed|be touched|be edited)|(?:must|does|do|will|should|need|shall|is|are|would)(?: not|n't) (?:be )?(?:change|changed|edited|modified|touched|need (?:any )?(?:changes?|edits?))|won't (?:be )?(?:change|changed|touched|edited)|keeps? (?:it|them) as (?:it is|they are)|not (?:going to|to) (?:change|be changed|be touched)|without (?:being )?(?:edited|changed|touched|modified|any (?:edits?|changes?)|edits?|changes?))\b)`)
 	// changes marks a clause that says a file changes.
 	changes = regexp.MustCompile(`(?i)\b(?:changes?|changed|changing|edit(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|add(?:s|ed|ing)?|new|gets?|gains?|extend(?:s|ed)?|update[sd]?|directly|goes? (?:in|into)|go (?:in|into)|implement(?:s|ed)?|fix(?:es|ed)?|rewrit(?:e|es|ten)|wire[sd]?|deletes?|removes?|renames?|moves?)\b`)
 	// additive marks a clause that adds to a list rather than giving one
@@ -144,7 +144,7 @@ func readMentions(text string) []mention {
 		clause := text[cs:ce]
 		m := mention{path: p, bare: !strings.Contains(p, "/"), quoted: quoted, before: text[cs:loc[0]], clause: clause}
 		switch {
-		case notAffected.MatchString(clause):
+		case notAffected.MatchString(clause) || negatedAfter(text, starts, ce):
 			m.negated = true
 		case saysChange(text, cs, loc[0], loc[1], ce):
 			m.positive = true
@@ -154,6 +154,35 @@ func readMentions(text string) []mention {
 		out = append(out, m)
 	}
 	return out
+}
+
+// backRef is a clause that speaks of what the clause before it named:
+// "They are not changed.", "none of those change".
+var backRef = regexp.MustCompile(`(?i)^\W*(?:they|these|those|both|all (?:of )?(?:them|those|these)|(?:none|neither) of (?:them|those|these)(?: \w+)?|neither)\b`)
+
+// noneOf opens a clause that denies of each thing before it what follows.
+var noneOf = regexp.MustCompile(`(?i)^\W*(?:none|neither) of\b`)
+
+// negatedAfter reports whether the clause after the one ending at end
+// points back at it and says it stays as it is ("… marks x.py as modify.
+// They are not changed."): the correction speaks of every file the
+// clause before named. A clause naming files of its own is about those.
+func negatedAfter(text string, starts []int, end int) bool {
+	next := len(text)
+	for _, s := range starts {
+		if s > end {
+			next = s
+			break
+		}
+	}
+	if end >= len(text) {
+		return false
+	}
+	c := text[end:next]
+	if !backRef.MatchString(c) || pathToken.FindAllString(c, -1) != nil && strings.Contains(c, "/") {
+		return false
+	}
+	return notAffected.MatchString(c) || noneOf.MatchString(c) && changes.MatchString(c)
 }
 
 func plausiblePath(p string, quoted bool) bool {

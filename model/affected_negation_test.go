@@ -1,0 +1,41 @@
+package model
+
+import "testing"
+
+// Negation as people write it: a clause that points back at the files the
+// one before named, "Nothing in … is touched", "None of those need
+// edits". Each sentence is from an analysis of a real change.
+func TestFilesSaidToStayInOtherWords(t *testing.T) {
+	tree := fakeTree{"lib/response.js", "lib/application.js", "lib/request.js", "src/flask/sansio/scaffold.py", "src/flask/helpers.py", "tests/static/index.html", "tests/test_helpers.py"}
+	cases := []struct {
+		text      string
+		readOnly  []string
+		modifying []string
+	}{
+		{"The change is in `lib/response.js`. Nothing in `lib/application.js`, `lib/request.js` or the router is touched.",
+			[]string{"lib/application.js", "lib/request.js"}, []string{"lib/response.js"}},
+		{"Correction: the table marks `src/flask/sansio/scaffold.py` and `tests/static/index.html` as 'modify'. They are not changed. The fix goes into `src/flask/helpers.py`.",
+			[]string{"src/flask/sansio/scaffold.py", "tests/static/index.html"}, []string{"src/flask/helpers.py"}},
+		{"The plan had tasks to change `src/flask/sansio/scaffold.py` and every test task editing `tests/static/index.html`; none of those change.",
+			[]string{"src/flask/sansio/scaffold.py", "tests/static/index.html"}, nil},
+		{"`src/flask/helpers.py` gets the encoding argument. They share `tests/test_helpers.py` for tests, which gains a case.",
+			nil, []string{"src/flask/helpers.py", "tests/test_helpers.py"}},
+	}
+	for _, c := range cases {
+		rows := AffectedFilesIn(tree, []Named{{StepID: "02-01", Question: "radius", Text: c.text}}, nil, nil)
+		got := map[string]string{}
+		for _, r := range rows {
+			got[r.Path] = r.Change
+		}
+		for _, p := range c.readOnly {
+			if got[p] != ChangeReadOnly {
+				t.Errorf("%q: %s is %q, want read-only", c.text, p, got[p])
+			}
+		}
+		for _, p := range c.modifying {
+			if got[p] != ChangeModify {
+				t.Errorf("%q: %s is %q, want modify", c.text, p, got[p])
+			}
+		}
+	}
+}
