@@ -28,7 +28,9 @@ type Baseline struct {
 }
 
 // BaselinePath is where slug's baseline is recorded.
-func BaselinePath(lay layout.Layout, slug string) string { return path.Join(lay.Dir(slug), BaselineFile) }
+func BaselinePath(lay layout.Layout, slug string) string {
+	return path.Join(lay.Dir(slug), BaselineFile)
+}
 
 // ReadBaseline reads slug's baseline at rev; nil when none was recorded.
 func ReadBaseline(r interface {

@@ -44,17 +44,17 @@ func TestParseMovesBothFolders(t *testing.T) {
 // let an analysis write where nothing should; each is refused at its line.
 func TestParseRefusesFoldersOutsideOrOnSettings(t *testing.T) {
 	cases := map[string]string{
-		"analyses:\n  root: /etc/rtgit\n":                     "cfg:2: analyses.root",
-		"analyses:\n  root: ../elsewhere\n":                   "inside the repository",
-		"analyses:\n  root: docs/../../x\n":                   "without . or ..",
-		"analyses:\n  root: .git/analyses\n":                  "inside .git",
-		"analyses:\n  root: .\n":                              "root cannot hold",
-		"analyses:\n  root: .rtgit\n":                         ".rtgit holds the settings",
-		"analyses:\n  root: .rtgit/templates/a\n":             ".rtgit/templates holds",
-		"analyses:\n  root: [a, b]\n":                         "cfg:2: analyses.root must be a folder",
-		"analyses:\n  root: a\\b\n":                           "use /",
+		"analyses:\n  root: /etc/rtgit\n":                      "cfg:2: analyses.root",
+		"analyses:\n  root: ../elsewhere\n":                    "inside the repository",
+		"analyses:\n  root: docs/../../x\n":                    "without . or ..",
+		"analyses:\n  root: .git/analyses\n":                   "inside .git",
+		"analyses:\n  root: .\n":                               "root cannot hold",
+		"analyses:\n  root: .rtgit\n":                          ".rtgit holds the settings",
+		"analyses:\n  root: .rtgit/templates/a\n":              ".rtgit/templates holds",
+		"analyses:\n  root: [a, b]\n":                          "cfg:2: analyses.root must be a folder",
+		"analyses:\n  root: a\\b\n":                            "use /",
 		"analyses:\n  root: docs/a\n  common: docs/a/common\n": "cfg:3: the analyses' folder docs/a and the shared folder docs/a/common",
-		"analyses:\n  folder: x\n":                            "cfg:2",
+		"analyses:\n  folder: x\n":                             "cfg:2",
 	}
 	for in, want := range cases {
 		_, err := Parse("cfg", []byte(in))
