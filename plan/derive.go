@@ -36,10 +36,12 @@ import (
 // confirmed: a person confirms it by answering the tasks question.
 func Derive(src Sources) Plan {
 	d := &deriver{src: src, owner: map[string]bool{}}
+	d.modules()
 	d.tests()
 	d.code()
 	d.verify()
 	d.docs()
+	d.ruleOut()
 	d.number()
 	d.dependencies()
 	d.blocked()
@@ -79,6 +81,8 @@ type module struct {
 	types    []string // the types its code defines
 	funcs    []string // the functions its code defines
 	ops      []string // contract operations its task covers
+	files    []string // the affected files that are the module
+	routes   []string // the routes of its contract operations
 	task     *draft
 }
 
@@ -99,11 +103,28 @@ func (d *deriver) priority(id string) string {
 
 func wontHave(p string) bool { return strings.EqualFold(p, "Won't Have") }
 
-// tests derives the test tasks.
+// modules reads the module design and the files each module is.
+func (d *deriver) modules() {
+	d.mods = parseModules(d.src.Modules)
+	for _, m := range d.mods {
+		m.files = d.moduleFiles(m)
+	}
+	for _, op := range operations(d.src.Contracts) {
+		if own := d.moduleOf(op); own != nil && op.route != "" {
+			own.routes = append(own.routes, op.route)
+		}
+	}
+}
+
+// tests derives the test tasks, and the docs tasks of the requirements
+// about documentation.
 func (d *deriver) tests() {
 	stories := model.ParseStories(d.src.Stories)
 	reqs, _ := model.ParseRequirements(d.src.Requirements)
 	testFiles := d.testFiles()
+	items := d.fileItems(testFiles)
+	var pending []*draft // test tasks nothing ties a test file to
+	tied := map[string]bool{}
 	for _, r := range reqs {
 		if len(r.Criteria) == 0 || wontHave(d.priority(r.ID)) {
 			continue
@@ -121,10 +142,32 @@ func (d *deriver) tests() {
 		if title == "" {
 			title = firstClause(r.Statement)
 		}
-		d.add(&draft{Task: Task{Kind: KindTest, Title: "Tests for " + r.ID + " " + title, Traces: traces,
-			Files: filesNamedIn(r.Statement+" "+criteriaText(r), testFiles)}, fr: r.ID, text: r.Statement})
+		if docs := d.docFilesOf(r); docs != nil {
+			what := "Document " + r.ID + " " + title
+			if len(docs) > 0 {
+				what = "Update " + strings.Join(docs, ", ") + " for " + r.ID + " " + title
+			}
+			d.add(&draft{Task: Task{Kind: KindDocs, Title: what, Traces: traces, Files: docs}, fr: r.ID, text: r.Statement})
+			continue
+		}
+		t := d.add(&draft{Task: Task{Kind: KindTest, Title: "Tests for " + r.ID + " " + title, Traces: traces,
+			Files: d.testFilesOf(r, testFiles, items)}, fr: r.ID, text: r.Statement})
+		if len(t.Files) == 0 {
+			pending = append(pending, t)
+		}
+		for _, f := range t.Files {
+			tied[f] = true
+		}
 	}
-	d.mods = parseModules(d.src.Modules)
+	// A requirement nothing ties to a test file gets the test files no
+	// requirement is tied to: they are there for something.
+	for _, t := range pending {
+		for _, f := range testFiles {
+			if !tied[f] {
+				t.Files = append(t.Files, f)
+			}
+		}
+	}
 	for _, op := range operations(d.src.Contracts) {
 		own := d.moduleOf(op)
 		external := op.route != ""
@@ -143,7 +186,19 @@ func (d *deriver) tests() {
 		if op.route != "" {
 			title += " (" + op.route + ")"
 		}
-		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Files: testFiles}, module: own, text: op.name})
+		files := testFiles
+		if own != nil {
+			var mine []string
+			for _, f := range testFiles {
+				if slices.ContainsFunc(own.files, func(s string) bool { return testsFile(f, s) }) {
+					mine = append(mine, f)
+				}
+			}
+			if mine != nil {
+				files = mine
+			}
+		}
+		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Files: slices.Clone(files)}, module: own, text: op.name})
 	}
 	for _, s := range sentences(firstNonEmpty(d.src.RegressionTests, d.src.TestGaps)) {
 		if declined.MatchString(s) {
@@ -151,11 +206,7 @@ func (d *deriver) tests() {
 		}
 		d.add(&draft{Task: Task{Kind: KindTest, Title: s, Traces: ids(s), Files: filesNamedIn(s, testFiles)}, text: s})
 	}
-	// Test tasks that name no test file share the affected ones.
 	for _, t := range d.tasks {
-		if len(t.Files) == 0 {
-			t.Files = testFiles
-		}
 		for _, f := range t.Files {
 			d.owner[f] = true
 		}
@@ -180,8 +231,8 @@ func (d *deriver) code() {
 		if len(m.ops) > 0 {
 			title += " (" + strings.Join(m.ops, ", ") + ")"
 		}
-		m.task = d.add(&draft{Task: Task{Kind: KindCode, Title: title, Traces: ids(m.text), Files: d.moduleFiles(m)},
-			module: m, text: m.text})
+		m.task = d.add(&draft{Task: Task{Kind: KindCode, Title: title, Traces: append(ids(m.text), d.requirementsOf(m)...),
+			Files: slices.Clone(m.files)}, module: m, text: m.text})
 	}
 	if fix := firstSentence(d.src.Fix); fix != "" {
 		var files []string
@@ -207,14 +258,33 @@ func (d *deriver) code() {
 // verify derives the verification tasks.
 func (d *deriver) verify() {
 	for _, n := range model.ParseNFRs(d.src.NFRs) {
-		if !critic.Measurable(n.Target) || wontHave(d.priority(n.ID)) {
+		if wontHave(d.priority(n.ID)) {
 			continue
 		}
-		d.add(&draft{Task: Task{Kind: KindVerify, Title: "Verify " + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target})
+		if critic.Measurable(n.Target) {
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: "Verify " + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target})
+		} else if d.notTestable(n) {
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: "Check by hand, not by a test, " + n.ID + " " + n.Category + ": " + n.Target,
+				Traces: []string{n.ID}}, text: n.Target})
+		}
 	}
-	for _, s := range sentences(d.src.Mitigations) {
-		if mitigation.MatchString(s) && !declined.MatchString(s) {
-			d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
+	// Each mitigation the person chose is one task, titled with all they
+	// wrote of it: a list item is never cut into sentences. An answer
+	// without a list is read a sentence at a time, keeping the sentences
+	// that are work to verify.
+	if items := model.ListItems(d.src.Mitigations); len(items) > 0 {
+		for _, it := range items {
+			if declined.MatchString(labelPrefix.ReplaceAllString(it, "")) {
+				continue
+			}
+			it = strings.TrimSuffix(it, ".")
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: it, Traces: ids(it)}, text: it})
+		}
+	} else {
+		for _, s := range sentences(d.src.Mitigations) {
+			if mitigation.MatchString(s) && !declined.MatchString(s) {
+				d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
+			}
 		}
 	}
 	for _, s := range sentences(d.src.Monitoring) {
@@ -225,6 +295,34 @@ func (d *deriver) verify() {
 	}
 }
 
+// labelPrefix is the "Rollout: " an item starts with.
+var labelPrefix = regexp.MustCompile(`^[^:]{1,40}:\s+`)
+
+// notTestable reports whether the answers call an NFR not testable: its
+// own line does, or a sentence that names its id.
+func (d *deriver) notTestable(n model.NFR) bool {
+	if model.SaysNotTestable(n.Target) {
+		return true
+	}
+	for _, t := range d.answers() {
+		if !strings.Contains(t, n.ID) {
+			continue
+		}
+		for _, s := range sentences(t) {
+			if strings.Contains(s, n.ID) && model.SaysNotTestable(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// answers are all the answer texts, for what any of them may say.
+func (d *deriver) answers() []string {
+	s := d.src
+	return append([]string{s.Requirements, s.Stories, s.NFRs, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests, s.Files}, s.Other...)
+}
+
 // docs derives the documentation tasks.
 func (d *deriver) docs() {
 	var files []string
@@ -233,10 +331,10 @@ func (d *deriver) docs() {
 			files = append(files, f)
 		}
 	}
-	if len(files) > 0 && d.src.Description != "" {
+	if len(files) > 0 && d.src.Description != "" && !d.says(model.SaysDocsElsewhere) {
 		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Update " + strings.Join(files, ", ") + ": " + d.src.Description, Files: files}})
 	}
-	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" {
+	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" && !d.says(model.SaysChangelogElsewhere) {
 		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Add a " + c + " entry: " + d.src.Description, Files: []string{c}}})
 	}
 }
