@@ -79,7 +79,7 @@ var (
 	codeSpan = regexp.MustCompile("`([^`\n]+)`")
 	// constRe: an error code or constant the design defines (EXPORT_TOO_LARGE).
 	constRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`)
-	identRe  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*`)
+	identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*`)
 )
 
 // tiesModule reports whether a requirement names a module.
@@ -217,9 +217,9 @@ func (d *deriver) requirementsOf(m *module) []string {
 // docRequirement: a requirement whose title is about documentation, or
 // whose statement asks for a section or text in a documentation file.
 var (
-	docTitle   = regexp.MustCompile(`(?i)^(?:the )?(?:docs?|documentation|documented|document\b.*|readme\b.*|user guide\b.*|guide\b.*|changelog\b.*|release notes\b.*)$|\b(?:documentation|docs)$`)
-	docAsk     = regexp.MustCompile(`(?i)\b(?:section|document\w*|describe[sd]?|mention(?:s|ed)?|example|guide|readme|docstring)\b`)
-	docPathRe  = regexp.MustCompile(`(?:^|[\s(` + "`" + `'"])((?:[\w.-]+/)*[\w.-]+\.(?:md|rst|adoc|txt))\b|\bdocs?/[\w./-]+`)
+	docTitle  = regexp.MustCompile(`(?i)^(?:the )?(?:docs?|documentation|documented|document\b.*|readme\b.*|user guide\b.*|guide\b.*|changelog\b.*|release notes\b.*)$|\b(?:documentation|docs)$`)
+	docAsk    = regexp.MustCompile(`(?i)\b(?:section|document\w*|describe[sd]?|mention(?:s|ed)?|example|guide|readme|docstring)\b`)
+	docPathRe = regexp.MustCompile(`(?:^|[\s(` + "`" + `'"])((?:[\w.-]+/)*[\w.-]+\.(?:md|rst|adoc|txt))\b|\bdocs?/[\w./-]+`)
 )
 
 // docFilesOf returns, for a requirement about documentation, the
