@@ -124,7 +124,7 @@ func (d *deriver) tests() {
 	testFiles := d.testFiles()
 	items := d.fileItems(testFiles)
 	var pending []*draft // test tasks nothing ties a test file to
-	tied := map[string]bool{}
+	tied := map[string]int{} // test file -> requirements tied to it
 	for _, r := range reqs {
 		if len(r.Criteria) == 0 || wontHave(d.priority(r.ID)) {
 			continue
@@ -156,17 +156,29 @@ func (d *deriver) tests() {
 			pending = append(pending, t)
 		}
 		for _, f := range t.Files {
-			tied[f] = true
+			tied[f]++
 		}
 	}
 	// A requirement nothing ties to a test file gets the test files no
-	// requirement is tied to: they are there for something.
-	for _, t := range pending {
+	// requirement is tied to, which are there for something; else the
+	// test file most requirements are tied to, where the change is
+	// tested; never every one of several.
+	var orphans []string
+	for _, f := range testFiles {
+		if tied[f] == 0 {
+			orphans = append(orphans, f)
+		}
+	}
+	if orphans == nil {
+		best := 0
 		for _, f := range testFiles {
-			if !tied[f] {
-				t.Files = append(t.Files, f)
+			if tied[f] > best {
+				orphans, best = []string{f}, tied[f]
 			}
 		}
+	}
+	for _, t := range pending {
+		t.Files = slices.Clone(orphans)
 	}
 	for _, op := range operations(d.src.Contracts) {
 		own := d.moduleOf(op)
