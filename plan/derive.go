@@ -123,7 +123,7 @@ func (d *deriver) tests() {
 	reqs, _ := model.ParseRequirements(d.src.Requirements)
 	testFiles := d.testFiles()
 	items := d.fileItems(testFiles)
-	var pending []*draft // test tasks nothing ties a test file to
+	var pending []*draft     // test tasks nothing ties a test file to
 	tied := map[string]int{} // test file -> requirements tied to it
 	for _, r := range reqs {
 		if len(r.Criteria) == 0 || wontHave(d.priority(r.ID)) {
