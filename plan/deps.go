@@ -113,12 +113,7 @@ func (d *deriver) fromDesign() {
 // testsFirst: an answer asks for the tests before the code, by name
 // ("test-first", "TDD") or in plain words (saysTestFirst).
 func (d *deriver) testsFirst() bool {
-	for _, t := range d.answers() {
-		if testFirst.MatchString(t) {
-			return true
-		}
-	}
-	return d.says(saysTestFirst)
+	return d.says(func(s saying) bool { return s.testFirst })
 }
 
 // edge makes from wait for to, unless to already waits for from.

@@ -67,11 +67,15 @@ type draft struct {
 }
 
 type deriver struct {
-	src   Sources
-	tasks []*draft
-	mods  []*module
-	owner map[string]bool // files some task already touches
-	prio  map[string]string
+	src    Sources
+	tasks  []*draft
+	mods   []*module
+	owner  map[string]bool // files some task already touches
+	prio   map[string]string
+	reqs   []model.Requirement // read once (requirements)
+	docsOf map[string][]string // a requirement's documentation files, read once
+	ops    []operation         // the contract operations, read once
+	ties   map[string]bool     // requirement id + module name -> tied, read once
 }
 
 type module struct {
@@ -83,6 +87,7 @@ type module struct {
 	ops      []string // contract operations its task covers
 	files    []string // the affected files that are the module
 	routes   []string // the routes of its contract operations
+	ifaces   []string // its interfaces, read once (interfaces)
 	task     *draft
 }
 
@@ -109,7 +114,8 @@ func (d *deriver) modules() {
 	for _, m := range d.mods {
 		m.files = d.moduleFiles(m)
 	}
-	for _, op := range operations(d.src.Contracts) {
+	d.ops = operations(d.src.Contracts)
+	for _, op := range d.ops {
 		if own := d.moduleOf(op); own != nil && op.route != "" {
 			own.routes = append(own.routes, op.route)
 		}
@@ -120,7 +126,7 @@ func (d *deriver) modules() {
 // about documentation.
 func (d *deriver) tests() {
 	stories := model.ParseStories(d.src.Stories)
-	reqs, _ := model.ParseRequirements(d.src.Requirements)
+	reqs := d.requirements()
 	testFiles := d.testFiles()
 	items := d.fileItems(testFiles)
 	var pending []*draft     // test tasks nothing ties a test file to
@@ -180,7 +186,7 @@ func (d *deriver) tests() {
 	for _, t := range pending {
 		t.Files = slices.Clone(orphans)
 	}
-	for _, op := range operations(d.src.Contracts) {
+	for _, op := range d.ops {
 		own := d.moduleOf(op)
 		external := op.route != ""
 		for _, m := range d.mods {
@@ -343,10 +349,10 @@ func (d *deriver) docs() {
 			files = append(files, f)
 		}
 	}
-	if len(files) > 0 && d.src.Description != "" && !d.says(model.SaysDocsElsewhere) {
+	if len(files) > 0 && d.src.Description != "" && !d.says(func(s saying) bool { return s.docsElsewhere }) {
 		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Update " + strings.Join(files, ", ") + ": " + d.src.Description, Files: files}})
 	}
-	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" && !d.says(model.SaysChangelogElsewhere) {
+	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" && !d.says(func(s saying) bool { return s.changelogElsewhere }) {
 		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Add a " + c + " entry: " + d.src.Description, Files: []string{c}}})
 	}
 }

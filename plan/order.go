@@ -3,6 +3,7 @@ package plan
 import (
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // Plain words that put a test before a change. Each reads one sentence:
@@ -32,7 +33,9 @@ func saysTestFirst(s string) bool {
 	if testFirst.MatchString(s) {
 		return true
 	}
-	if noOrder.MatchString(s) {
+	// Most sentences name no test: those are read no further.
+	lower := strings.ToLower(s)
+	if !strings.Contains(lower, "test") && !strings.Contains(lower, "spec") || noOrder.MatchString(s) {
 		return false
 	}
 	return slices.ContainsFunc(plainOrder, func(re *regexp.Regexp) bool { return re.MatchString(s) })

@@ -3,18 +3,53 @@ package plan
 import (
 	"slices"
 	"strings"
+	"sync"
+
+	"github.com/rtgit/rtgit/model"
 )
 
-// says reports whether a sentence of any answer says what pred reads.
-func (d *deriver) says(pred func(string) bool) bool {
+// saying is what one answer text says of the plan, read a sentence at a
+// time.
+type saying struct {
+	testFirst, changelogElsewhere, docsElsewhere bool
+}
+
+// says reports whether any answer says what pick reads. Each text is read
+// once (sayingOf), however many plans are derived from it.
+func (d *deriver) says(pick func(saying) bool) bool {
 	for _, t := range d.answers() {
-		for _, s := range sentences(t) {
-			if pred(s) {
-				return true
-			}
+		if t != "" && pick(sayingOf(t)) {
+			return true
 		}
 	}
 	return false
+}
+
+var sayingMemo struct {
+	mu sync.Mutex
+	m  map[string]saying
+}
+
+func sayingOf(text string) saying {
+	sayingMemo.mu.Lock()
+	v, ok := sayingMemo.m[text]
+	sayingMemo.mu.Unlock()
+	if ok {
+		return v
+	}
+	v.testFirst = testFirst.MatchString(text)
+	for _, s := range sentences(text) {
+		v.testFirst = v.testFirst || saysTestFirst(s)
+		v.changelogElsewhere = v.changelogElsewhere || model.SaysChangelogElsewhere(s)
+		v.docsElsewhere = v.docsElsewhere || model.SaysDocsElsewhere(s)
+	}
+	sayingMemo.mu.Lock()
+	if sayingMemo.m == nil || len(sayingMemo.m) >= sentenceMemoSize {
+		sayingMemo.m = make(map[string]saying, sentenceMemoSize)
+	}
+	sayingMemo.m[text] = v
+	sayingMemo.mu.Unlock()
+	return v
 }
 
 // ruleOut drops what the answers rule out: a file they say stays as it is

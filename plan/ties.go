@@ -43,6 +43,9 @@ func namesFile(text, f string, among []string) bool {
 // interfaces are the names a module's design defines or quotes in code
 // spans: what a requirement can name it by.
 func (m *module) interfaces() []string {
+	if m.ifaces != nil {
+		return m.ifaces
+	}
 	out := slices.Concat(m.types, m.funcs, m.ops, m.routes, constRe.FindAllString(m.text, -1))
 	for _, sec := range []string{"Responsibilities", "Interfaces and Data Structures"} {
 		for _, l := range m.sections[sec] {
@@ -53,7 +56,8 @@ func (m *module) interfaces() []string {
 			}
 		}
 	}
-	return dedupe(out)
+	m.ifaces = append(dedupe(out), []string{}...)
+	return m.ifaces
 }
 
 // spanName is the name a code span stands for: what a definition in it
@@ -84,6 +88,19 @@ var (
 
 // tiesModule reports whether a requirement names a module.
 func (d *deriver) tiesModule(r model.Requirement, m *module) bool {
+	k := r.ID + "\x00" + m.name
+	if v, ok := d.ties[k]; ok {
+		return v
+	}
+	if d.ties == nil {
+		d.ties = map[string]bool{}
+	}
+	v := d.readTie(r, m)
+	d.ties[k] = v
+	return v
+}
+
+func (d *deriver) readTie(r model.Requirement, m *module) bool {
 	text := reqText(r)
 	if mentions(text, moduleHead(m.name)) {
 		return true
@@ -199,7 +216,7 @@ func (d *deriver) testFilesOf(r model.Requirement, testFiles []string, items map
 // requirementsOf are the requirements a module's task serves: those that
 // name the module, its files or its interfaces, and are built.
 func (d *deriver) requirementsOf(m *module) []string {
-	reqs, _ := model.ParseRequirements(d.src.Requirements)
+	reqs := d.requirements()
 	var out []string
 	for _, r := range reqs {
 		if !wontHave(d.priority(r.ID)) && d.docFilesOf(r) == nil && d.tiesModule(r, m) {
@@ -236,6 +253,18 @@ var (
 // documentation files it is written in: the affected ones it names, or
 // all affected ones; nil for a requirement that is not about docs.
 func (d *deriver) docFilesOf(r model.Requirement) []string {
+	if v, ok := d.docsOf[r.ID]; ok {
+		return v
+	}
+	v := d.readDocFiles(r)
+	if d.docsOf == nil {
+		d.docsOf = map[string][]string{}
+	}
+	d.docsOf[r.ID] = v
+	return v
+}
+
+func (d *deriver) readDocFiles(r model.Requirement) []string {
 	title := strings.TrimSpace(firstNonEmpty(r.Title, firstClause(r.Statement)))
 	statement := r.Statement + " " + criteriaText(r)
 	var docs, code []string
@@ -264,4 +293,15 @@ func (d *deriver) docFilesOf(r model.Requirement) []string {
 		return []string{}
 	}
 	return docs
+}
+
+// requirements are the functional requirements, read once per plan.
+func (d *deriver) requirements() []model.Requirement {
+	if d.reqs == nil {
+		d.reqs, _ = model.ParseRequirements(d.src.Requirements)
+		if d.reqs == nil {
+			d.reqs = []model.Requirement{}
+		}
+	}
+	return d.reqs
 }
