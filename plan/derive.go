@@ -269,7 +269,7 @@ func (d *deriver) code() {
 		if isTestFile(f) {
 			kind = KindTest
 		}
-		d.add(&draft{Task: Task{Kind: kind, Title: "Change " + f, Files: []string{f}}, text: f})
+		d.add(&draft{Task: Task{Kind: kind, Title: "Change " + f, Files: []string{f}, Traces: d.requirementsNaming(f)}, text: f})
 	}
 }
 

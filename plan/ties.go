@@ -305,3 +305,21 @@ func (d *deriver) requirements() []model.Requirement {
 	}
 	return d.reqs
 }
+
+// requirementsNaming are the built requirements that name a file: by
+// path, by base name, or by its stem as a word of their text
+// (invoices/pdf.py for "equal the PDF").
+func (d *deriver) requirementsNaming(f string) []string {
+	stem := strings.ToLower(strings.TrimSuffix(path.Base(f), path.Ext(f)))
+	var out []string
+	for _, r := range d.requirements() {
+		text := reqText(r)
+		if wontHave(d.priority(r.ID)) {
+			continue
+		}
+		if namesFile(text, f, d.src.Affected) || len(stem) >= 3 && mentions(strings.ToLower(text), stem) {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
