@@ -296,7 +296,11 @@ func (d *deriver) verify() {
 				continue
 			}
 			it = strings.TrimSuffix(it, ".")
-			d.add(&draft{Task: Task{Kind: KindVerify, Title: it, Traces: ids(it)}, text: it})
+			traces := ids(it)
+			if traces == nil {
+				traces = d.namedBy(mitigationSubject(it))
+			}
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: it, Traces: traces}, text: it})
 		}
 	} else {
 		for _, s := range sentences(d.src.Mitigations) {

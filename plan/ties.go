@@ -323,3 +323,29 @@ func (d *deriver) requirementsNaming(f string) []string {
 	}
 	return out
 }
+
+// mitigationSubject is what a mitigation is about: its label ("Scoping"
+// of "Scoping: reuse the shared helper"), or its first clause.
+func mitigationSubject(item string) string {
+	if m := labelPrefix.FindString(item); m != "" {
+		return strings.TrimSuffix(strings.TrimSpace(m), ":")
+	}
+	return firstClause(item)
+}
+
+// namedBy are the built requirements and NFRs whose title or category
+// shares a word with subject: what a mitigation that names no id serves.
+func (d *deriver) namedBy(subject string) []string {
+	var out []string
+	for _, r := range d.requirements() {
+		if r.Title != "" && !wontHave(d.priority(r.ID)) && sharesTitleWord(r.Title, subject) {
+			out = append(out, r.ID)
+		}
+	}
+	for _, n := range model.ParseNFRs(d.src.NFRs) {
+		if !wontHave(d.priority(n.ID)) && sharesTitleWord(n.Category, subject) {
+			out = append(out, n.ID)
+		}
+	}
+	return out
+}
