@@ -65,3 +65,10 @@ func TestDeriveGolden(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkDeriveNatural(b *testing.B) {
+	src := fixtureSources(b, "cobra-one-required")
+	for b.Loop() {
+		Derive(src)
+	}
+}
