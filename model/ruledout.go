@@ -1,6 +1,9 @@
 package model
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // What an answer can rule out of the build plan. The patterns read one
 // sentence at a time: the thing and what is said of it must be in the
@@ -18,6 +21,9 @@ var (
 // SaysChangelogElsewhere reports whether a sentence says the changelog is
 // written elsewhere, later or at release time.
 func SaysChangelogElsewhere(sentence string) bool {
+	if !containsAny(sentence, "changelog", "change log", "changes file", "release notes", "news entry", "history file") {
+		return false
+	}
 	return changelogWord.MatchString(sentence) && elsewhereRe.MatchString(sentence)
 }
 
@@ -25,6 +31,9 @@ func SaysChangelogElsewhere(sentence string) bool {
 // updated elsewhere or later. A sentence about the changelog is not one
 // about the docs.
 func SaysDocsElsewhere(sentence string) bool {
+	if !containsAny(sentence, "doc", "readme", "user guide") {
+		return false
+	}
 	return !changelogWord.MatchString(sentence) && docsWord.MatchString(sentence) && elsewhereRe.MatchString(sentence)
 }
 
@@ -32,4 +41,16 @@ func SaysDocsElsewhere(sentence string) bool {
 // or measurable by a test.
 func SaysNotTestable(sentence string) bool {
 	return notTestableRe.MatchString(sentence)
+}
+
+// containsAny reports whether s has one of the lower-case words in any
+// case: a cheap test that spares most sentences the patterns.
+func containsAny(s string, words ...string) bool {
+	lower := strings.ToLower(s)
+	for _, w := range words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }

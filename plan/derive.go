@@ -67,15 +67,16 @@ type draft struct {
 }
 
 type deriver struct {
-	src    Sources
-	tasks  []*draft
-	mods   []*module
-	owner  map[string]bool // files some task already touches
-	prio   map[string]string
-	reqs   []model.Requirement // read once (requirements)
-	docsOf map[string][]string // a requirement's documentation files, read once
-	ops    []operation         // the contract operations, read once
-	ties   map[string]bool     // requirement id + module name -> tied, read once
+	src     Sources
+	tasks   []*draft
+	mods    []*module
+	owner   map[string]bool // files some task already touches
+	prio    map[string]string
+	reqs    []model.Requirement // read once (requirements)
+	nfrList []model.NFR         // read once (nfrs)
+	docsOf  map[string][]string // a requirement's documentation files, read once
+	ops     []operation         // the contract operations, read once
+	ties    map[string]bool     // requirement id + module name -> tied, read once
 }
 
 type module struct {
@@ -275,7 +276,7 @@ func (d *deriver) code() {
 
 // verify derives the verification tasks.
 func (d *deriver) verify() {
-	for _, n := range model.ParseNFRs(d.src.NFRs) {
+	for _, n := range d.nfrs() {
 		if wontHave(d.priority(n.ID)) {
 			continue
 		}
@@ -435,4 +436,23 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// requirements are the functional requirements, read once per plan.
+func (d *deriver) requirements() []model.Requirement {
+	if d.reqs == nil {
+		d.reqs, _ = model.ParseRequirements(d.src.Requirements)
+		if d.reqs == nil {
+			d.reqs = []model.Requirement{}
+		}
+	}
+	return d.reqs
+}
+
+// nfrs are the quality requirements, read once per plan.
+func (d *deriver) nfrs() []model.NFR {
+	if d.nfrList == nil {
+		d.nfrList = append(model.ParseNFRs(d.src.NFRs), []model.NFR{}...)
+	}
+	return d.nfrList
 }

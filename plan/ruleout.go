@@ -37,11 +37,21 @@ func sayingOf(text string) saying {
 	if ok {
 		return v
 	}
-	v.testFirst = testFirst.MatchString(text)
-	for _, s := range sentences(text) {
-		v.testFirst = v.testFirst || saysTestFirst(s)
-		v.changelogElsewhere = v.changelogElsewhere || model.SaysChangelogElsewhere(s)
-		v.docsElsewhere = v.docsElsewhere || model.SaysDocsElsewhere(s)
+	// A text that names no test orders nothing; one that names no doc,
+	// changelog or release rules nothing out.
+	lower := strings.ToLower(text)
+	tests := strings.Contains(lower, "test") || strings.Contains(lower, "spec") || strings.Contains(lower, "tdd")
+	others := false
+	for _, w := range []string{"doc", "readme", "user guide", "changelog", "change log", "changes file", "release notes", "news entry", "history file"} {
+		others = others || strings.Contains(lower, w)
+	}
+	if tests || others {
+		v.testFirst = tests && testFirst.MatchString(text)
+		for _, s := range sentences(text) {
+			v.testFirst = v.testFirst || tests && saysTestFirst(s)
+			v.changelogElsewhere = v.changelogElsewhere || others && model.SaysChangelogElsewhere(s)
+			v.docsElsewhere = v.docsElsewhere || others && model.SaysDocsElsewhere(s)
+		}
 	}
 	sayingMemo.mu.Lock()
 	if sayingMemo.m == nil || len(sayingMemo.m) >= sentenceMemoSize {

@@ -295,17 +295,6 @@ func (d *deriver) readDocFiles(r model.Requirement) []string {
 	return docs
 }
 
-// requirements are the functional requirements, read once per plan.
-func (d *deriver) requirements() []model.Requirement {
-	if d.reqs == nil {
-		d.reqs, _ = model.ParseRequirements(d.src.Requirements)
-		if d.reqs == nil {
-			d.reqs = []model.Requirement{}
-		}
-	}
-	return d.reqs
-}
-
 // requirementsNaming are the built requirements that name a file: by
 // path, by base name, or by its stem as a word of their text
 // (invoices/pdf.py for "equal the PDF").
@@ -342,7 +331,7 @@ func (d *deriver) namedBy(subject string) []string {
 			out = append(out, r.ID)
 		}
 	}
-	for _, n := range model.ParseNFRs(d.src.NFRs) {
+	for _, n := range d.nfrs() {
 		if !wontHave(d.priority(n.ID)) && sharesTitleWord(n.Category, subject) {
 			out = append(out, n.ID)
 		}
