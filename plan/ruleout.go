@@ -65,7 +65,8 @@ func sayingOf(text string) saying {
 // ruleOut drops what the answers rule out: a file they say stays as it is
 // leaves every task, a task left with neither files nor traces that had
 // files goes, and of two tasks with the same files and the same traces
-// only the first stays (two code tasks keep both titles).
+// only the first stays (two code tasks keep both titles); tasks without
+// files are the same only when their titles are too.
 func (d *deriver) ruleOut() {
 	var kept []*draft
 	for _, t := range d.tasks {
@@ -94,12 +95,11 @@ func sameAs(kept []*draft, t *draft) *draft {
 		slices.Sort(tr)
 		return strings.Join(f, ",") + "|" + strings.Join(tr, ",")
 	}
-	if len(t.Files) == 0 && len(t.Traces) == 0 {
-		return nil
-	}
+	// Without files, the same traces do not make the same work: two
+	// modules nobody has placed in a file yet are two tasks.
 	k := key(t)
 	for _, o := range kept {
-		if key(o) == k {
+		if key(o) == k && (len(t.Files) > 0 || o.Title == t.Title) {
 			return o
 		}
 	}
