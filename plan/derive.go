@@ -12,28 +12,36 @@ import (
 )
 
 // Derive computes an analysis's build plan from its answers and scan,
-// without a model. The rules, in the order their tasks are numbered:
+// without a model. The rules, in the order their tasks are numbered
+// (docs/tasks.md has them in full):
 //
 //   - tests: each functional requirement with acceptance criteria (not a
 //     Won't Have) gets a test task tracing the requirement, its criteria
-//     and the stories that link it; each contract operation with a route,
-//     or called from a module other than its own, gets a contract-test
-//     task; a bug's regression tests each get one;
+//     and the stories that link it, touching the test files tied to it
+//     (ties.go); a requirement about documentation gets a docs task
+//     instead; each contract operation with a route, or called from a
+//     module other than its own, gets a contract-test task; a bug's
+//     regression tests each get one;
 //   - code: each module of the module design gets a task with the module's
-//     files; a bug's chosen fix gets one with the affected files; an
+//     files, tracing the requirements that name it, its files or its
+//     interfaces; a bug's chosen fix gets one with the affected files; an
 //     affected file no other task touches gets one of its own;
-//   - verify: each measurable NFR, each risk mitigation that is a flag, a
-//     migration, a rollout or monitoring, and a bug's monitoring;
+//   - verify: each measurable NFR, each NFR the answers call not testable
+//     (a check by hand), each item of the mitigations list whole, and a
+//     bug's monitoring;
 //   - docs: the affected documentation files, and a changelog entry where
-//     the repository keeps a changelog.
+//     the repository keeps a changelog;
+//   - and nothing the answers rule out (ruleout.go): a changelog or docs
+//     task done elsewhere or later, a read-only file, a duplicate.
 //
 // Dependencies come from the build order where the user gave one, from the
 // design otherwise (a module that uses a name another module defines waits
-// for it), and code waits for the tests of the requirements it traces only
-// where an answer asks for tests first. A task touched by an open question
-// is blocked by it. Titles are quoted from the answers and the scan; the
-// only words Derive adds say what kind of work a task is. The plan is not
-// confirmed: a person confirms it by answering the tasks question.
+// for it), and code waits for the tests of the requirements it traces
+// where an answer asks for tests first, by name or in plain words
+// (order.go). A task touched by an open question is blocked by it. Titles
+// are quoted from the answers and the scan; the only words Derive adds say
+// what kind of work a task is. The plan is not confirmed: a person confirms
+// it by answering the tasks question.
 func Derive(src Sources) Plan {
 	d := &deriver{src: src, owner: map[string]bool{}}
 	d.modules()
