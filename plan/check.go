@@ -24,6 +24,7 @@ const (
 	RuleMustUncovered     = "task-must-uncovered"
 	RuleCriterionUntested = "task-criterion-untested"
 	RuleFileUntouched     = "task-file-untouched"
+	RuleCodeUntraced      = "task-code-untraced"
 )
 
 // Problem is one thing wrong with a plan. Line is the line of the task it
@@ -137,9 +138,21 @@ func Check(p Plan, a *Analysis) []Problem {
 			out = append(out, Problem{0, "", RuleMustUncovered, Warning, fmt.Sprintf("the Must Have %s has no task", id)})
 		}
 	}
+	// A criterion of a requirement about documentation is met by the
+	// docs task that traces it, not by a test.
 	for _, id := range a.Criteria {
-		if !traced(id, KindTest) {
+		if !traced(id, KindTest) && !traced(id, KindDocs) {
 			out = append(out, Problem{0, "", RuleCriterionUntested, Warning, fmt.Sprintf("the criterion %s has no test task", id)})
+		}
+	}
+	// A code task should say why it exists. Only an analysis with
+	// requirements can say so.
+	if slices.ContainsFunc(a.IDs, func(id string) bool { return strings.HasPrefix(id, "FR-") }) {
+		for _, t := range p.Tasks {
+			if t.Kind == KindCode && len(t.Traces) == 0 {
+				out = append(out, Problem{t.Line, t.ID, RuleCodeUntraced, Warning,
+					fmt.Sprintf("%s traces no requirement: none names its module, its files or its interfaces", t.ID)})
+			}
 		}
 	}
 	for _, f := range a.Affected {

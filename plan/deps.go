@@ -110,14 +110,10 @@ func (d *deriver) fromDesign() {
 	}
 }
 
+// testsFirst: an answer asks for the tests before the code, by name
+// ("test-first", "TDD") or in plain words (saysTestFirst).
 func (d *deriver) testsFirst() bool {
-	s := d.src
-	for _, t := range append([]string{s.Requirements, s.Stories, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests}, s.Other...) {
-		if testFirst.MatchString(t) {
-			return true
-		}
-	}
-	return false
+	return d.says(func(s saying) bool { return s.testFirst })
 }
 
 // edge makes from wait for to, unless to already waits for from.

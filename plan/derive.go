@@ -12,34 +12,44 @@ import (
 )
 
 // Derive computes an analysis's build plan from its answers and scan,
-// without a model. The rules, in the order their tasks are numbered:
+// without a model. The rules, in the order their tasks are numbered
+// (docs/tasks.md has them in full):
 //
 //   - tests: each functional requirement with acceptance criteria (not a
 //     Won't Have) gets a test task tracing the requirement, its criteria
-//     and the stories that link it; each contract operation with a route,
-//     or called from a module other than its own, gets a contract-test
-//     task; a bug's regression tests each get one;
+//     and the stories that link it, touching the test files tied to it
+//     (ties.go); a requirement about documentation gets a docs task
+//     instead; each contract operation with a route, or called from a
+//     module other than its own, gets a contract-test task; a bug's
+//     regression tests each get one;
 //   - code: each module of the module design gets a task with the module's
-//     files; a bug's chosen fix gets one with the affected files; an
+//     files, tracing the requirements that name it, its files or its
+//     interfaces; a bug's chosen fix gets one with the affected files; an
 //     affected file no other task touches gets one of its own;
-//   - verify: each measurable NFR, each risk mitigation that is a flag, a
-//     migration, a rollout or monitoring, and a bug's monitoring;
+//   - verify: each measurable NFR, each NFR the answers call not testable
+//     (a check by hand), each item of the mitigations list whole, and a
+//     bug's monitoring;
 //   - docs: the affected documentation files, and a changelog entry where
-//     the repository keeps a changelog.
+//     the repository keeps a changelog;
+//   - and nothing the answers rule out (ruleout.go): a changelog or docs
+//     task done elsewhere or later, a read-only file, a duplicate.
 //
 // Dependencies come from the build order where the user gave one, from the
 // design otherwise (a module that uses a name another module defines waits
-// for it), and code waits for the tests of the requirements it traces only
-// where an answer asks for tests first. A task touched by an open question
-// is blocked by it. Titles are quoted from the answers and the scan; the
-// only words Derive adds say what kind of work a task is. The plan is not
-// confirmed: a person confirms it by answering the tasks question.
+// for it), and code waits for the tests of the requirements it traces
+// where an answer asks for tests first, by name or in plain words
+// (order.go). A task touched by an open question is blocked by it. Titles
+// are quoted from the answers and the scan; the only words Derive adds say
+// what kind of work a task is. The plan is not confirmed: a person confirms
+// it by answering the tasks question.
 func Derive(src Sources) Plan {
 	d := &deriver{src: src, owner: map[string]bool{}}
+	d.modules()
 	d.tests()
 	d.code()
 	d.verify()
 	d.docs()
+	d.ruleOut()
 	d.number()
 	d.dependencies()
 	d.blocked()
@@ -65,11 +75,16 @@ type draft struct {
 }
 
 type deriver struct {
-	src   Sources
-	tasks []*draft
-	mods  []*module
-	owner map[string]bool // files some task already touches
-	prio  map[string]string
+	src     Sources
+	tasks   []*draft
+	mods    []*module
+	owner   map[string]bool // files some task already touches
+	prio    map[string]string
+	reqs    []model.Requirement // read once (requirements)
+	nfrList []model.NFR         // read once (nfrs)
+	docsOf  map[string][]string // a requirement's documentation files, read once
+	ops     []operation         // the contract operations, read once
+	ties    map[string]bool     // requirement id + module name -> tied, read once
 }
 
 type module struct {
@@ -79,6 +94,9 @@ type module struct {
 	types    []string // the types its code defines
 	funcs    []string // the functions its code defines
 	ops      []string // contract operations its task covers
+	files    []string // the affected files that are the module
+	routes   []string // the routes of its contract operations
+	ifaces   []string // its interfaces, read once (interfaces)
 	task     *draft
 }
 
@@ -99,11 +117,29 @@ func (d *deriver) priority(id string) string {
 
 func wontHave(p string) bool { return strings.EqualFold(p, "Won't Have") }
 
-// tests derives the test tasks.
+// modules reads the module design and the files each module is.
+func (d *deriver) modules() {
+	d.mods = parseModules(d.src.Modules)
+	for _, m := range d.mods {
+		m.files = d.moduleFiles(m)
+	}
+	d.ops = operations(d.src.Contracts)
+	for _, op := range d.ops {
+		if own := d.moduleOf(op); own != nil && op.route != "" {
+			own.routes = append(own.routes, op.route)
+		}
+	}
+}
+
+// tests derives the test tasks, and the docs tasks of the requirements
+// about documentation.
 func (d *deriver) tests() {
 	stories := model.ParseStories(d.src.Stories)
-	reqs, _ := model.ParseRequirements(d.src.Requirements)
+	reqs := d.requirements()
 	testFiles := d.testFiles()
+	items := d.fileItems(testFiles)
+	var pending []*draft     // test tasks nothing ties a test file to
+	tied := map[string]int{} // test file -> requirements tied to it
 	for _, r := range reqs {
 		if len(r.Criteria) == 0 || wontHave(d.priority(r.ID)) {
 			continue
@@ -121,11 +157,45 @@ func (d *deriver) tests() {
 		if title == "" {
 			title = firstClause(r.Statement)
 		}
-		d.add(&draft{Task: Task{Kind: KindTest, Title: "Tests for " + r.ID + " " + title, Traces: traces,
-			Files: filesNamedIn(r.Statement+" "+criteriaText(r), testFiles)}, fr: r.ID, text: r.Statement})
+		if docs := d.docFilesOf(r); docs != nil {
+			what := "Document " + r.ID + " " + title
+			if len(docs) > 0 {
+				what = "Update " + strings.Join(docs, ", ") + " for " + r.ID + " " + title
+			}
+			d.add(&draft{Task: Task{Kind: KindDocs, Title: what, Traces: traces, Files: docs}, fr: r.ID, text: r.Statement})
+			continue
+		}
+		t := d.add(&draft{Task: Task{Kind: KindTest, Title: "Tests for " + r.ID + " " + title, Traces: traces,
+			Files: d.testFilesOf(r, testFiles, items)}, fr: r.ID, text: r.Statement})
+		if len(t.Files) == 0 {
+			pending = append(pending, t)
+		}
+		for _, f := range t.Files {
+			tied[f]++
+		}
 	}
-	d.mods = parseModules(d.src.Modules)
-	for _, op := range operations(d.src.Contracts) {
+	// A requirement nothing ties to a test file gets the test files no
+	// requirement is tied to, which are there for something; else the
+	// test file most requirements are tied to, where the change is
+	// tested; never every one of several.
+	var orphans []string
+	for _, f := range testFiles {
+		if tied[f] == 0 {
+			orphans = append(orphans, f)
+		}
+	}
+	if orphans == nil {
+		best := 0
+		for _, f := range testFiles {
+			if tied[f] > best {
+				orphans, best = []string{f}, tied[f]
+			}
+		}
+	}
+	for _, t := range pending {
+		t.Files = slices.Clone(orphans)
+	}
+	for _, op := range d.ops {
 		own := d.moduleOf(op)
 		external := op.route != ""
 		for _, m := range d.mods {
@@ -143,7 +213,19 @@ func (d *deriver) tests() {
 		if op.route != "" {
 			title += " (" + op.route + ")"
 		}
-		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Files: testFiles}, module: own, text: op.name})
+		files := testFiles
+		if own != nil {
+			var mine []string
+			for _, f := range testFiles {
+				if slices.ContainsFunc(own.files, func(s string) bool { return testsFile(f, s) }) {
+					mine = append(mine, f)
+				}
+			}
+			if mine != nil {
+				files = mine
+			}
+		}
+		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Files: slices.Clone(files)}, module: own, text: op.name})
 	}
 	for _, s := range sentences(firstNonEmpty(d.src.RegressionTests, d.src.TestGaps)) {
 		if declined.MatchString(s) {
@@ -151,11 +233,7 @@ func (d *deriver) tests() {
 		}
 		d.add(&draft{Task: Task{Kind: KindTest, Title: s, Traces: ids(s), Files: filesNamedIn(s, testFiles)}, text: s})
 	}
-	// Test tasks that name no test file share the affected ones.
 	for _, t := range d.tasks {
-		if len(t.Files) == 0 {
-			t.Files = testFiles
-		}
 		for _, f := range t.Files {
 			d.owner[f] = true
 		}
@@ -180,8 +258,8 @@ func (d *deriver) code() {
 		if len(m.ops) > 0 {
 			title += " (" + strings.Join(m.ops, ", ") + ")"
 		}
-		m.task = d.add(&draft{Task: Task{Kind: KindCode, Title: title, Traces: ids(m.text), Files: d.moduleFiles(m)},
-			module: m, text: m.text})
+		m.task = d.add(&draft{Task: Task{Kind: KindCode, Title: title, Traces: append(ids(m.text), d.requirementsOf(m)...),
+			Files: slices.Clone(m.files)}, module: m, text: m.text})
 	}
 	if fix := firstSentence(d.src.Fix); fix != "" {
 		var files []string
@@ -200,21 +278,44 @@ func (d *deriver) code() {
 		if isTestFile(f) {
 			kind = KindTest
 		}
-		d.add(&draft{Task: Task{Kind: kind, Title: "Change " + f, Files: []string{f}}, text: f})
+		d.add(&draft{Task: Task{Kind: kind, Title: "Change " + f, Files: []string{f}, Traces: d.requirementsNaming(f)}, text: f})
 	}
 }
 
 // verify derives the verification tasks.
 func (d *deriver) verify() {
-	for _, n := range model.ParseNFRs(d.src.NFRs) {
-		if !critic.Measurable(n.Target) || wontHave(d.priority(n.ID)) {
+	for _, n := range d.nfrs() {
+		if wontHave(d.priority(n.ID)) {
 			continue
 		}
-		d.add(&draft{Task: Task{Kind: KindVerify, Title: "Verify " + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target})
+		if critic.Measurable(n.Target) {
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: "Verify " + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target})
+		} else if d.notTestable(n) {
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: "Check by hand, not by a test, " + n.ID + " " + n.Category + ": " + n.Target,
+				Traces: []string{n.ID}}, text: n.Target})
+		}
 	}
-	for _, s := range sentences(d.src.Mitigations) {
-		if mitigation.MatchString(s) && !declined.MatchString(s) {
-			d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
+	// Each mitigation the person chose is one task, titled with all they
+	// wrote of it: a list item is never cut into sentences. An answer
+	// without a list is read a sentence at a time, keeping the sentences
+	// that are work to verify.
+	if items := model.ListItems(d.src.Mitigations); len(items) > 0 {
+		for _, it := range items {
+			if declined.MatchString(labelPrefix.ReplaceAllString(it, "")) {
+				continue
+			}
+			it = strings.TrimSuffix(it, ".")
+			traces := ids(it)
+			if traces == nil {
+				traces = d.namedBy(mitigationSubject(it))
+			}
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: it, Traces: traces}, text: it})
+		}
+	} else {
+		for _, s := range sentences(d.src.Mitigations) {
+			if mitigation.MatchString(s) && !declined.MatchString(s) {
+				d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
+			}
 		}
 	}
 	for _, s := range sentences(d.src.Monitoring) {
@@ -225,6 +326,34 @@ func (d *deriver) verify() {
 	}
 }
 
+// labelPrefix is the "Rollout: " an item starts with.
+var labelPrefix = regexp.MustCompile(`^[^:]{1,40}:\s+`)
+
+// notTestable reports whether the answers call an NFR not testable: its
+// own line does, or a sentence that names its id.
+func (d *deriver) notTestable(n model.NFR) bool {
+	if model.SaysNotTestable(n.Target) {
+		return true
+	}
+	for _, t := range d.answers() {
+		if !strings.Contains(t, n.ID) {
+			continue
+		}
+		for _, s := range sentences(t) {
+			if strings.Contains(s, n.ID) && model.SaysNotTestable(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// answers are all the answer texts, for what any of them may say.
+func (d *deriver) answers() []string {
+	s := d.src
+	return append([]string{s.Requirements, s.Stories, s.NFRs, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests, s.Files}, s.Other...)
+}
+
 // docs derives the documentation tasks.
 func (d *deriver) docs() {
 	var files []string
@@ -233,10 +362,10 @@ func (d *deriver) docs() {
 			files = append(files, f)
 		}
 	}
-	if len(files) > 0 && d.src.Description != "" {
+	if len(files) > 0 && d.src.Description != "" && !d.says(func(s saying) bool { return s.docsElsewhere }) {
 		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Update " + strings.Join(files, ", ") + ": " + d.src.Description, Files: files}})
 	}
-	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" {
+	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" && !d.says(func(s saying) bool { return s.changelogElsewhere }) {
 		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Add a " + c + " entry: " + d.src.Description, Files: []string{c}}})
 	}
 }
@@ -315,4 +444,23 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// requirements are the functional requirements, read once per plan.
+func (d *deriver) requirements() []model.Requirement {
+	if d.reqs == nil {
+		d.reqs, _ = model.ParseRequirements(d.src.Requirements)
+		if d.reqs == nil {
+			d.reqs = []model.Requirement{}
+		}
+	}
+	return d.reqs
+}
+
+// nfrs are the quality requirements, read once per plan.
+func (d *deriver) nfrs() []model.NFR {
+	if d.nfrList == nil {
+		d.nfrList = append(model.ParseNFRs(d.src.NFRs), []model.NFR{}...)
+	}
+	return d.nfrList
 }

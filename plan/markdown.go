@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -28,10 +29,7 @@ func Markdown(slug, status string, p Plan) string {
 	fmt.Fprintf(&b, "%s. `[P]` marks a task that can run beside the other `[P]` tasks of its phase.\n", Summary(p))
 	for _, ph := range phases {
 		first := true
-		for _, t := range p.Tasks {
-			if t.Kind != ph.kind {
-				continue
-			}
+		for _, t := range workOrder(p, ph.kind) {
 			if first {
 				fmt.Fprintf(&b, "\n## %s\n\n", ph.heading)
 				first = false
@@ -112,4 +110,32 @@ func mermaidLabel(s string) string {
 		s = strings.TrimSpace(string(r[:59])) + "…"
 	}
 	return strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "`", "#96;").Replace(s)
+}
+
+// workOrder lists the tasks of one kind so that each comes after those of
+// its kind it waits for, otherwise in id order: a list one can work
+// through from the top.
+func workOrder(p Plan, kind string) []Task {
+	var todo []Task
+	for _, t := range p.Tasks {
+		if t.Kind == kind {
+			todo = append(todo, t)
+		}
+	}
+	out := make([]Task, 0, len(todo))
+	done := map[string]bool{}
+	for len(todo) > 0 {
+		i := slices.IndexFunc(todo, func(t Task) bool {
+			return !slices.ContainsFunc(t.DependsOn, func(dep string) bool {
+				return !done[dep] && slices.ContainsFunc(todo, func(o Task) bool { return o.ID == dep })
+			})
+		})
+		if i < 0 { // a cycle: check reports it; list the rest as they are
+			i = 0
+		}
+		done[todo[i].ID] = true
+		out = append(out, todo[i])
+		todo = slices.Delete(todo, i, i+1)
+	}
+	return out
 }

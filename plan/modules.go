@@ -26,7 +26,7 @@ func parseModules(answers []string) []*module {
 					b.WriteString(l + "\n")
 				}
 			}
-			mod := &module{name: m.Name, text: b.String(), sections: m.Sections}
+			mod := &module{name: m.Name, text: m.Name + "\n" + b.String(), sections: m.Sections}
 			for _, l := range m.Sections["Interfaces and Data Structures"] {
 				for _, def := range definesRe.FindAllStringSubmatch(l, -1) {
 					if strings.HasPrefix(def[2], "_") || len(def[2]) <= 2 {
@@ -73,7 +73,9 @@ func (d *deriver) moduleFiles(m *module) []string {
 	for _, f := range d.src.Affected {
 		lf := strings.ToLower(f)
 		stem := strings.TrimSuffix(lf, path.Ext(lf))
-		if d.owner[f] && !strings.Contains(m.text, f) {
+		// A test or a document is a task of its own kind, unless the
+		// design names it as part of the module.
+		if (isTestFile(f) || isDocFile(f) || d.owner[f]) && !strings.Contains(m.text, f) {
 			continue
 		}
 		if stem == mp || path.Dir(lf) == mp || strings.HasSuffix(stem, "/"+mp) || strings.Contains(m.text, f) {
@@ -174,9 +176,9 @@ func wordByte(c byte) bool {
 
 var sentenceEnd = regexp.MustCompile(`[.!?]\s+|\n\s*\n|\n\s*(?:[-*+]|\d+[.)])\s+`)
 
-// sentences splits an answer into its sentences and list items, each
-// trimmed, without a list marker or a final full stop.
-func sentences(text string) []string {
+// splitSentences splits an answer into its sentences and list items,
+// each trimmed, without a list marker or a final full stop.
+func splitSentences(text string) []string {
 	var out []string
 	for _, s := range sentenceEnd.Split(strings.TrimSpace(text), -1) {
 		s = strings.TrimSpace(listPrefix.ReplaceAllString(strings.TrimSpace(s), ""))

@@ -26,8 +26,14 @@ type Sources struct {
 	Contracts []string
 
 	// Affected is the impact analysis's Directly Affected Files, in table
-	// order.
+	// order, without the read-only ones.
 	Affected []string
+	// ReadOnly are the files the answers say the change leaves as they
+	// are ("unchanged", "stays as is"): no task touches one.
+	ReadOnly []string
+	// Files is the answer that lists the files to change, item by item;
+	// an item naming a test file ties that file to what it says.
+	Files string
 	// Mitigations is the chosen risk mitigations answer.
 	Mitigations string
 	// BuildOrder is the user's build order, when given.

@@ -60,11 +60,18 @@ func SourcesOf(a *model.Analysis) Sources {
 			src.TestGaps = text
 		case x.Question == "monitoring":
 			src.Monitoring = text
+		case x.Question == "files":
+			src.Files += text + "\n"
+			src.Other = append(src.Other, text)
 		default:
 			src.Other = append(src.Other, text)
 		}
 	}
 	for _, f := range a.Affected {
+		if f.Change == model.ChangeReadOnly {
+			src.ReadOnly = append(src.ReadOnly, f.Path)
+			continue
+		}
 		src.Affected = append(src.Affected, f.Path)
 	}
 	for _, q := range a.Open {

@@ -89,11 +89,11 @@ func (p *publisher) body(t plan.Task) string {
 	return b.String()
 }
 
-// traceLink links a requirement id to the first line of the artifacts
-// that names it, at the analysis commit; an id no artifact names stays
-// plain text.
+// traceLink links a requirement id to the line of the artifacts that
+// defines it (DefinedAt), at the analysis commit; an id no artifact names
+// stays plain text.
 func (p *publisher) traceLink(id string) string {
-	path, line := FindID(p.Artifacts, id)
+	path, line := DefinedAt(p.Artifacts, id)
 	if path == "" || p.BlobURL == "" || p.Commit == "" {
 		return p.text(id)
 	}

@@ -44,6 +44,10 @@ func (st *state) planSources(impactDoc []byte) (plan.Sources, error) {
 	for _, p := range model.ImpactFiles(impactDoc) {
 		affected = append(affected, model.AffectedFile{Path: p})
 	}
+	// The read-only rows go along, marked, so that no task touches them.
+	for _, p := range model.ImpactReadOnlyFiles(impactDoc) {
+		affected = append(affected, model.AffectedFile{Path: p, Change: model.ChangeReadOnly})
+	}
 	a, err := st.readModel(affected, st.baseRoot())
 	if err != nil {
 		return plan.Sources{}, err

@@ -255,7 +255,8 @@ func (p *publisher) publish(ctx context.Context, slug string, dry bool) (res *pu
 		return nil, "", err
 	}
 	for _, name := range names {
-		if path.Ext(name) != ".md" {
+		// The documents, and the stories' JSON, where a story is defined.
+		if path.Ext(name) != ".md" && name != "user-stories.json" {
 			continue
 		}
 		data, err := p.git.ReadFileAt(commit, dir+"/"+name)
