@@ -144,16 +144,25 @@ func readMentions(text string) []mention {
 		clause := text[cs:ce]
 		m := mention{path: p, bare: !strings.Contains(p, "/"), quoted: quoted, before: text[cs:loc[0]], clause: clause}
 		switch {
-		case notAffected.MatchString(clause) || negatedAfter(text, starts, ce):
+		case saysStays(clause) || negatedAfter(text, starts, ce):
 			m.negated = true
 		case saysChange(text, cs, loc[0], loc[1], ce):
 			m.positive = true
-		case notAffected.MatchString(bareClauses(sentenceAround(text, loc[0]))) || underNegatedLead(text, loc[0]):
+		case saysStays(bareClauses(sentenceAround(text, loc[0]))) || underNegatedLead(text, loc[0]):
 			m.negated = true
 		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// roAdjective is "read-only" said of a thing the change works with ("open
+// a read-only file"), not of the file the clause names.
+var roAdjective = regexp.MustCompile(`(?i)\b(?:a|an|the|its|their)\s+read[- ]only\s+[a-z]+`)
+
+// saysStays reports whether text says that what it names stays as it is.
+func saysStays(text string) bool {
+	return notAffected.MatchString(roAdjective.ReplaceAllString(text, " "))
 }
 
 // backRef is a clause that speaks of what the clause before it named:
@@ -182,7 +191,7 @@ func negatedAfter(text string, starts []int, end int) bool {
 	if !backRef.MatchString(c) || pathToken.FindAllString(c, -1) != nil && strings.Contains(c, "/") {
 		return false
 	}
-	return notAffected.MatchString(c) || noneOf.MatchString(c) && changes.MatchString(c)
+	return saysStays(c) || noneOf.MatchString(c) && changes.MatchString(c)
 }
 
 func plausiblePath(p string, quoted bool) bool {
@@ -224,7 +233,7 @@ func underNegatedLead(text string, at int) bool {
 			continue
 		}
 		lead := strings.Trim(strings.TrimSpace(line), "*_#")
-		return (listLead.MatchString(lead) || !strings.ContainsAny(lead, ".!?")) && notAffected.MatchString(lead)
+		return (listLead.MatchString(lead) || !strings.ContainsAny(lead, ".!?")) && saysStays(lead)
 	}
 	return false
 }

@@ -18,6 +18,8 @@ func TestFilesSaidToStayInOtherWords(t *testing.T) {
 			[]string{"src/flask/sansio/scaffold.py", "tests/static/index.html"}, []string{"src/flask/helpers.py"}},
 		{"The plan had tasks to change `src/flask/sansio/scaffold.py` and every test task editing `tests/static/index.html`; none of those change.",
 			[]string{"src/flask/sansio/scaffold.py", "tests/static/index.html"}, nil},
+		{"Flask.open_resource (src/flask/helpers.py): open a read-only file relative to the app's root_path, with encoding in text mode (changed)",
+			nil, []string{"src/flask/helpers.py"}},
 		{"`src/flask/helpers.py` gets the encoding argument. They share `tests/test_helpers.py` for tests, which gains a case.",
 			nil, []string{"src/flask/helpers.py", "tests/test_helpers.py"}},
 	}
