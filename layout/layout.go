@@ -60,11 +60,6 @@ func (l Layout) Common() string {
 	return l.common
 }
 
-// IsDefault reports whether both folders are the seed framework's.
-func (l Layout) IsDefault() bool {
-	return l.Root() == DefaultRoot && l.Common() == DefaultCommon
-}
-
 // Dir is the folder of the analysis slug.
 func (l Layout) Dir(slug string) string { return l.Root() + "/" + slug }
 

@@ -13,11 +13,11 @@ func TestDefaultIsTheSeedFrameworks(t *testing.T) {
 		}
 	}
 	l, err := Parse(".rtgit/config.yaml", nil)
-	if err != nil || !l.IsDefault() {
+	if err != nil || l != Default() {
 		t.Fatalf("no file: %v, %v", l, err)
 	}
 	l, err = Parse(".rtgit/config.yaml", []byte("github:\n  dashboard: body\n"))
-	if err != nil || !l.IsDefault() {
+	if err != nil || l != Default() {
 		t.Fatalf("no analyses section: %v, %v", l, err)
 	}
 }

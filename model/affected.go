@@ -188,7 +188,7 @@ func negatedAfter(text string, starts []int, end int) bool {
 		return false
 	}
 	c := text[end:next]
-	if !backRef.MatchString(c) || pathToken.FindAllString(c, -1) != nil && strings.Contains(c, "/") {
+	if !backRef.MatchString(c) || len(mentionsIn(c)) > 0 {
 		return false
 	}
 	return saysStays(c) || noneOf.MatchString(c) && changes.MatchString(c)

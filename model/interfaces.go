@@ -62,12 +62,12 @@ func contractMapping(n *yaml.Node) *yaml.Node {
 	}
 	ops := &yaml.Node{Kind: yaml.MappingNode}
 	for i, it := range root.Content {
-		name := fmt.Sprintf("operation-%d", i+1)
+		name, named := fmt.Sprintf("operation-%d", i+1), false
 		fields := &yaml.Node{Kind: yaml.MappingNode, Style: it.Style}
 		for j := 0; j+1 < len(it.Content); j += 2 {
 			k, v := it.Content[j], it.Content[j+1]
-			if slices.Contains(operationKeys, strings.ToLower(k.Value)) && v.Kind == yaml.ScalarNode && name == fmt.Sprintf("operation-%d", i+1) {
-				name = v.Value
+			if !named && v.Kind == yaml.ScalarNode && slices.Contains(operationKeys, strings.ToLower(k.Value)) {
+				name, named = v.Value, true
 				continue
 			}
 			fields.Content = append(fields.Content, k, v)

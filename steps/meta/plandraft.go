@@ -16,31 +16,11 @@ var planDraftRe = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // PlanDraft returns the digest of the last derived plan, "" when none was
 // recorded. A malformed member is an error naming it.
-func (m *Meta) PlanDraft() (string, error) {
-	raw, ok := m.Extra[planDraftKey]
-	if !ok || string(raw) == "null" {
-		return "", nil
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil || !planDraftRe.MatchString(s) {
-		return "", fmt.Errorf("meta.json: %s: want \"sha256:<64 hex digits>\", got %s", planDraftKey, raw)
-	}
-	return s, nil
-}
+func (m *Meta) PlanDraft() (string, error) { return m.draftDigest(planDraftKey) }
 
 // SetPlanDraft records the digest of the plan rtgit derived; "" removes
 // the member.
-func (m *Meta) SetPlanDraft(digest string) {
-	if m.Extra == nil {
-		m.Extra = map[string]json.RawMessage{}
-	}
-	if digest == "" {
-		delete(m.Extra, planDraftKey)
-		return
-	}
-	data, _ := json.Marshal(digest)
-	m.Extra[planDraftKey] = data
-}
+func (m *Meta) SetPlanDraft(digest string) { m.setDraftDigest(planDraftKey, digest) }
 
 // filesDraftKey is the member of meta.json holding the digest of the
 // Directly Affected Files rtgit last drafted for the affected_files
@@ -50,28 +30,34 @@ const filesDraftKey = "files_draft"
 
 // FilesDraft returns the digest of the last drafted files answer, "" when
 // none was recorded. A malformed member is an error naming it.
-func (m *Meta) FilesDraft() (string, error) {
-	raw, ok := m.Extra[filesDraftKey]
+func (m *Meta) FilesDraft() (string, error) { return m.draftDigest(filesDraftKey) }
+
+// SetFilesDraft records the digest of the files answer rtgit drafted; ""
+// removes the member.
+func (m *Meta) SetFilesDraft(digest string) { m.setDraftDigest(filesDraftKey, digest) }
+
+// draftDigest reads the draft digest member key.
+func (m *Meta) draftDigest(key string) (string, error) {
+	raw, ok := m.Extra[key]
 	if !ok || string(raw) == "null" {
 		return "", nil
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil || !planDraftRe.MatchString(s) {
-		return "", fmt.Errorf("meta.json: %s: want \"sha256:<64 hex digits>\", got %s", filesDraftKey, raw)
+		return "", fmt.Errorf("meta.json: %s: want \"sha256:<64 hex digits>\", got %s", key, raw)
 	}
 	return s, nil
 }
 
-// SetFilesDraft records the digest of the files answer rtgit drafted; ""
-// removes the member.
-func (m *Meta) SetFilesDraft(digest string) {
+// setDraftDigest records digest under key; "" removes the member.
+func (m *Meta) setDraftDigest(key, digest string) {
 	if m.Extra == nil {
 		m.Extra = map[string]json.RawMessage{}
 	}
 	if digest == "" {
-		delete(m.Extra, filesDraftKey)
+		delete(m.Extra, key)
 		return
 	}
 	data, _ := json.Marshal(digest)
-	m.Extra[filesDraftKey] = data
+	m.Extra[key] = data
 }

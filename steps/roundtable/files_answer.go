@@ -18,18 +18,7 @@ import (
 
 // filesStep is the step that asks the files question at some depth, nil
 // when none does.
-func (st *state) filesStep() *steps.Step {
-	for _, s := range st.plan.Steps() {
-		for _, d := range steps.Depths {
-			for _, q := range s.Questions(d) {
-				if q.ID == model.FilesQuestion {
-					return s
-				}
-			}
-		}
-	}
-	return nil
-}
+func (st *state) filesStep() *steps.Step { return st.stepAsking(model.FilesQuestion) }
 
 // filesAnswer is the person's files answer: the step being completed's
 // (sa), or the finished step's answer file, when it is not the draft rtgit
@@ -74,7 +63,13 @@ func (st *state) stageFiles(c *changeset) error {
 	if s == nil {
 		return nil
 	}
+	// Until the step is open nobody has seen a draft, and none is
+	// recorded: the analysis's early steps derive no list for it.
+	if cur, _ := st.current(); cur != s && !st.meta.HasStep(s.ID) {
+		return nil
+	}
 	text := strings.TrimSpace(model.FormatFiles(st.derivedRows(stepAnswers{})))
+	st.draftFiles = &text
 	if st.meta.HasStep(s.ID) {
 		f, err := st.answerFile(s)
 		if err != nil {
@@ -102,8 +97,11 @@ func (st *state) stageFiles(c *changeset) error {
 // filesDraft is the {{affected_files}} placeholder: the rows derived from the
 // answers given so far, in the files answer's line format.
 func (st *state) filesDraft() (string, bool) {
-	text := model.FormatFiles(st.derivedRows(stepAnswers{}))
-	return text, text != ""
+	if st.draftFiles == nil {
+		text := strings.TrimSpace(model.FormatFiles(st.derivedRows(stepAnswers{})))
+		st.draftFiles = &text
+	}
+	return *st.draftFiles, *st.draftFiles != ""
 }
 
 // filesProblems checks the files answer of step s as its answer file f
@@ -111,7 +109,7 @@ func (st *state) filesDraft() (string, bool) {
 // per row the base cannot hold.
 func (st *state) filesProblems(rel string, s *steps.Step, f *answers.File) []string {
 	a, ok := answerOf(f, model.FilesQuestion)
-	if !ok || s.ID != st.filesStepID() {
+	if fs := st.filesStep(); !ok || fs == nil || s.ID != fs.ID {
 		return nil
 	}
 	var tree model.Tree
@@ -121,20 +119,9 @@ func (st *state) filesProblems(rel string, s *steps.Step, f *answers.File) []str
 	_, probs := model.ReadFilesAnswer(a.Text, tree)
 	var out []string
 	for _, p := range probs {
-		line := a.Line
-		if a.TextLine > 0 {
-			line = a.TextLine + p.Line - 1
-		}
-		out = append(out, fmt.Sprintf("%s:%d: `%s`: %s (docs/artifacts.md has the line format)", rel, line, model.FilesQuestion, p.Msg))
+		out = append(out, fmt.Sprintf("%s:%d: `%s`: %s (docs/artifacts.md has the line format)", rel, fileLine(a, p.Line), model.FilesQuestion, p.Msg))
 	}
 	return out
-}
-
-func (st *state) filesStepID() string {
-	if s := st.filesStep(); s != nil {
-		return s.ID
-	}
-	return ""
 }
 
 // structureProblems are the problems of the answers the build reads as
@@ -152,11 +139,7 @@ func (st *state) structureProblems(rel string, s *steps.Step, f *answers.File) [
 			continue
 		}
 		if line, msg, bad := model.ContractProblem(a.Text); bad {
-			at := a.Line
-			if a.TextLine > 0 {
-				at = a.TextLine + line - 1
-			}
-			out = append(out, fmt.Sprintf("%s:%d: `%s`: %s", rel, at, mp.Question, msg))
+			out = append(out, fmt.Sprintf("%s:%d: `%s`: %s", rel, fileLine(a, line), mp.Question, msg))
 		}
 	}
 	return out

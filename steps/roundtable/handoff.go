@@ -88,7 +88,7 @@ func (st *state) affectedRows(sa stepAnswers) []model.AffectedFile {
 		// were refused at their lines before the step completed.
 		rows, _ := model.ReadFilesAnswer(text, tree)
 		for i := range rows {
-			rows[i].From = []string{st.filesStepID() + " " + model.FilesQuestion}
+			rows[i].From = []string{st.filesStep().ID + " " + model.FilesQuestion}
 		}
 		return rows
 	}

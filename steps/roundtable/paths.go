@@ -16,10 +16,6 @@ import (
 	"github.com/rtgit/rtgit/steps"
 )
 
-// RequirementsDir is where analyses live unless .rtgit/config.yaml's
-// analyses section moves them (Machine.Layout, package layout).
-const RequirementsDir = layout.DefaultRoot
-
 // BranchPrefix starts every analysis branch.
 const BranchPrefix = "rtgit/"
 

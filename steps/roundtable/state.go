@@ -35,8 +35,9 @@ type state struct {
 	replaying string
 	// notes are the critic's warnings on the step being completed.
 	notes []critic.Finding
-	// draftPlan caches the derived plan's text for the tasks draft.
-	draftPlan *string
+	// draftPlan caches the derived plan's text for the tasks draft, and
+	// draftFiles the derived rows' for the affected_files draft.
+	draftPlan, draftFiles *string
 	// draft drafts the first question of the step opened next (New's
 	// Draft); the answer file, once written, carries it on.
 	draft string

@@ -22,11 +22,15 @@ const tasksOutput = "tasks.md"
 
 // tasksStep is the step that asks the tasks question at some depth, nil
 // when the analysis's steps have none.
-func (st *state) tasksStep() *steps.Step {
+func (st *state) tasksStep() *steps.Step { return st.stepAsking(TasksQuestion) }
+
+// stepAsking is the first step that asks question id at some depth, nil
+// when none does.
+func (st *state) stepAsking(id string) *steps.Step {
 	for _, s := range st.plan.Steps() {
 		for _, d := range steps.Depths {
 			for _, q := range s.Questions(d) {
-				if q.ID == TasksQuestion {
+				if q.ID == id {
 					return s
 				}
 			}

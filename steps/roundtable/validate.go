@@ -218,10 +218,7 @@ func tasksSyntax(rel string, a answers.Answer) []string {
 	var errs plan.Errors
 	if errors.As(err, &errs) {
 		for _, e := range errs {
-			line := a.Line
-			if a.TextLine > 0 {
-				line = a.TextLine + e.Line - 1
-			}
+			line := fileLine(a, e.Line)
 			// File lines only: a line the message refers to is the
 			// file's too.
 			msg := answerLineRe.ReplaceAllStringFunc(e.Msg, func(m string) string {
@@ -235,4 +232,13 @@ func tasksSyntax(rel string, a answers.Answer) []string {
 		}
 	}
 	return probs
+}
+
+// fileLine is the answer file's line of line n (1-based) of answer a's
+// text; the answer's marker line when its text has no line of its own.
+func fileLine(a answers.Answer, n int) int {
+	if a.TextLine > 0 {
+		return a.TextLine + n - 1
+	}
+	return a.Line
 }

@@ -74,14 +74,7 @@ func TestLocalPublishAppliesTheDefaultBranchPolicy(t *testing.T) {
 	h.onMain("signoff:\n  required: [requirements]\n  min_approvers: 2\n")
 	ws := relaxedAnalysisBranch(t, h.workspace())
 	h.publishEnv()
-	code, out := runRtgit(t, "-C", ws, "publish", "--login", githubtest.Bot.Login)
-	if code != ExitIncomplete {
-		t.Errorf("publish under main's policy: exit %d, want %d\n%s", code, ExitIncomplete, out)
-	}
-	mustContain(t, "output", out, "is not ready to build, so nothing was published")
-	if got := taskIssues(h); len(got) != 0 {
-		t.Errorf("the branch's relaxed policy published %v", got)
-	}
+	publishRefused(t, h, ws, "the branch's relaxed policy")
 }
 
 // patches counts the edits made to issues and comments.
@@ -145,12 +138,19 @@ func TestLocalPublishCountsOnlyVerifiedApprovals(t *testing.T) {
 		t.Fatalf("check with an unsigned approval: exit %d, want %d\n%s", code, ExitIncomplete, out)
 	}
 	h.publishEnv()
+	publishRefused(t, h, ws, "an unverified approval")
+}
+
+// publishRefused runs a local publish in ws and checks that it is refused
+// as not ready and opens no issue; why names what must not publish.
+func publishRefused(t *testing.T, h *harness, ws, why string) {
+	t.Helper()
 	code, out := runRtgit(t, "-C", ws, "publish", "--login", githubtest.Bot.Login)
 	if code != ExitIncomplete {
-		t.Errorf("publish with an unsigned approval: exit %d, want %d\n%s", code, ExitIncomplete, out)
+		t.Errorf("publish with %s: exit %d, want %d\n%s", why, code, ExitIncomplete, out)
 	}
 	mustContain(t, "output", out, "is not ready to build, so nothing was published")
 	if got := taskIssues(h); len(got) != 0 {
-		t.Errorf("an unverified approval published %v", got)
+		t.Errorf("%s published %v", why, got)
 	}
 }
