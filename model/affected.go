@@ -143,18 +143,27 @@ func readMentions(text string) []mention {
 		cs, ce := clauseAround(starts, text, loc[0])
 		clause := text[cs:ce]
 		m := mention{path: p, bare: !strings.Contains(p, "/"), quoted: quoted, before: text[cs:loc[0]], clause: clause}
+		part := partOf.MatchString(m.before)
 		switch {
-		case saysStays(clause) || negatedAfter(text, starts, ce):
+		case !part && (saysStays(clause) || negatedAfter(text, starts, ce)):
 			m.negated = true
 		case saysChange(text, cs, loc[0], loc[1], ce):
 			m.positive = true
-		case saysStays(bareClauses(sentenceAround(text, loc[0]))) || underNegatedLead(text, loc[0]):
+		case !part && (saysStays(bareClauses(sentenceAround(text, loc[0]))) || underNegatedLead(text, loc[0])):
 			m.negated = true
 		}
 		out = append(out, m)
 	}
 	return out
 }
+
+// partOf ends the words before a path that name a part of the file, so
+// that what the clause says stays is the part, not the file:
+// "`Option.get_help_extra` in core.py (help stays as is)", "Command hook
+// fields (unchanged, command.go)", "`execute` is a function inside
+// `command.go`". "Nothing in x.js is touched" is about
+// the file: "nothing" is no part's name.
+var partOf = regexp.MustCompile("(?:`[^`]+`|[A-Za-z_][\\w]*[.:#(][\\w.:#()]*)\\s+(?:in|inside|within)\\s+`?$|(?i:\\b(?:a|an|the)\\s+(?:function|method|type|class|struct|field|variable|constant|section|part)\\s+(?:in|inside|within|of)\\s+`?$)|[A-Za-z_`][^()]*\\(\\s*(?i:unchanged|not changed|untouched|as is)\\s*,\\s*`?$")
 
 // roAdjective is "read-only" said of a thing the change works with ("open
 // a read-only file"), not of the file the clause names.
