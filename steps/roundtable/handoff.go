@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/model"
+	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
@@ -104,8 +105,11 @@ func (st *state) derivedRows(sa stepAnswers) []model.AffectedFile {
 		func(n model.Named) bool { return n.Question == model.FilesQuestion })
 	scan := st.stepTexts(sa, st.inQuickScan)
 	// The other steps' answers add no file, but what they say of one
-	// (that it stays as it is, or that it changes) counts.
-	others := st.stepTexts(sa, func(s *steps.Step) bool { return !declares(s, impactArtifact) && !st.inQuickScan(s) })
+	// (that it stays as it is, or that it changes) counts. The build plan
+	// is not one of them: its files are fields, its titles (drafted from
+	// the design) say nothing of a file, and it is read after this list.
+	others := slices.DeleteFunc(st.stepTexts(sa, func(s *steps.Step) bool { return !declares(s, impactArtifact) && !st.inQuickScan(s) }),
+		func(n model.Named) bool { return n.Question == plan.TasksQuestion })
 	var candidates []string
 	if qs := st.meta.QuickScan; qs != nil {
 		candidates = qs.CandidateFiles
