@@ -20,7 +20,7 @@ func (d *deriver) dependencies() {
 				continue
 			}
 			for _, t := range d.tasks {
-				if t.Kind == KindTest && (t.fr != "" && slices.Contains(c.Traces, t.fr) || t.module == c.module) {
+				if t.Kind == KindTest && (slices.ContainsFunc(t.frs, func(fr string) bool { return slices.Contains(c.Traces, fr) }) || t.module != nil && t.module == c.module) {
 					d.edge(c, t)
 				}
 			}
@@ -154,21 +154,33 @@ func (d *deriver) byID(id string) *draft {
 	return nil
 }
 
-// blocked marks the tasks an open question names: by a requirement,
-// criterion, story or NFR id the task traces, or by its module's name.
+// blocked marks the tasks an open question names (questionsOf).
 func (d *deriver) blocked() {
-	for _, q := range d.src.Questions {
-		named := ids(q.Text)
-		for _, t := range d.tasks {
-			hit := slices.ContainsFunc(t.Traces, func(id string) bool { return slices.Contains(named, id) })
-			if !hit && t.module != nil && t.Kind == KindCode {
-				hit = mentions(q.Text, t.module.name)
-			}
-			if hit && !slices.Contains(t.BlockedBy, q.ID) {
-				t.BlockedBy = append(t.BlockedBy, q.ID)
+	for _, t := range d.tasks {
+		for _, q := range d.questionsOf(t) {
+			if !slices.Contains(t.BlockedBy, q) {
+				t.BlockedBy = append(t.BlockedBy, q)
 			}
 		}
 	}
+}
+
+// questionsOf are the open questions that name a task: by a requirement,
+// criterion, story or NFR id it traces, or, for a code task, by its
+// module's name.
+func (d *deriver) questionsOf(t *draft) []string {
+	var out []string
+	for _, q := range d.src.Questions {
+		named := ids(q.Text)
+		hit := slices.ContainsFunc(t.Traces, func(id string) bool { return slices.Contains(named, id) })
+		if !hit && t.module != nil && t.Kind == KindCode {
+			hit = mentions(q.Text, t.module.name)
+		}
+		if hit {
+			out = append(out, q.ID)
+		}
+	}
+	return out
 }
 
 // parallel marks the tasks that share no file with another task of their

@@ -69,9 +69,9 @@ func Derive(src Sources) Plan {
 // draft is a task being derived, with what the dependency rules need.
 type draft struct {
 	Task
-	module *module // the module a code task builds
-	fr     string  // the requirement a test task tests
-	text   string  // the answer text the task came from, for mentions
+	module *module  // the module a code task builds
+	frs    []string // the requirements a test or docs task is for
+	text   string   // the answer text the task came from, for mentions
 }
 
 type deriver struct {
@@ -123,6 +123,7 @@ func (d *deriver) modules() {
 	for _, m := range d.mods {
 		m.files = d.moduleFiles(m)
 	}
+	d.placeModules()
 	d.ops = operations(d.src.Contracts)
 	for _, op := range d.ops {
 		if own := d.moduleOf(op); own != nil && op.route != "" {
@@ -162,11 +163,11 @@ func (d *deriver) tests() {
 			if len(docs) > 0 {
 				what = "Update " + strings.Join(docs, ", ") + " for " + r.ID + " " + title
 			}
-			d.add(&draft{Task: Task{Kind: KindDocs, Title: what, Traces: traces, Files: docs}, fr: r.ID, text: r.Statement})
+			d.add(&draft{Task: Task{Kind: KindDocs, Title: what, Traces: traces, Files: docs}, frs: []string{r.ID}, text: r.Statement})
 			continue
 		}
 		t := d.add(&draft{Task: Task{Kind: KindTest, Title: "Tests for " + r.ID + " " + title, Traces: traces,
-			Files: d.testFilesOf(r, testFiles, items)}, fr: r.ID, text: r.Statement})
+			Files: d.testFilesOf(r, testFiles, items)}, frs: []string{r.ID}, text: r.Statement})
 		if len(t.Files) == 0 {
 			pending = append(pending, t)
 		}
@@ -225,7 +226,7 @@ func (d *deriver) tests() {
 				files = mine
 			}
 		}
-		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Files: slices.Clone(files)}, module: own, text: op.name})
+		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Traces: d.requirementsOfOperation(op, own), Files: slices.Clone(files)}, module: own, text: op.name})
 	}
 	for _, s := range sentences(firstNonEmpty(d.src.RegressionTests, d.src.TestGaps)) {
 		if declined.MatchString(s) {
@@ -258,7 +259,7 @@ func (d *deriver) code() {
 		if len(m.ops) > 0 {
 			title += " (" + strings.Join(m.ops, ", ") + ")"
 		}
-		m.task = d.add(&draft{Task: Task{Kind: KindCode, Title: title, Traces: append(ids(m.text), d.requirementsOf(m)...),
+		m.task = d.add(&draft{Task: Task{Kind: m.kind(), Title: title, Traces: append(ids(m.text), d.requirementsOf(m)...),
 			Files: slices.Clone(m.files)}, module: m, text: m.text})
 	}
 	if fix := firstSentence(d.src.Fix); fix != "" {
@@ -284,37 +285,44 @@ func (d *deriver) code() {
 
 // verify derives the verification tasks.
 func (d *deriver) verify() {
+	// The measurable NFRs are checked in one pass once the code is in, as
+	// people plan it ("run the suite, the type checker and the benchmark"):
+	// one task tracing them all, whose targets are the NFR table's. The
+	// ones the answers call not testable are one check by hand.
+	var measured, byHand []model.NFR
 	for _, n := range d.nfrs() {
 		if wontHave(d.priority(n.ID)) {
 			continue
 		}
 		if critic.Measurable(n.Target) {
-			d.add(&draft{Task: Task{Kind: KindVerify, Title: "Verify " + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target})
+			measured = append(measured, n)
 		} else if d.notTestable(n) {
-			d.add(&draft{Task: Task{Kind: KindVerify, Title: "Check by hand, not by a test, " + n.ID + " " + n.Category + ": " + n.Target,
-				Traces: []string{n.ID}}, text: n.Target})
+			byHand = append(byHand, n)
 		}
 	}
+	if t := nfrTask("Verify ", measured); t != nil {
+		d.add(t)
+	}
+	if t := nfrTask("Check by hand, not by a test, ", byHand); t != nil {
+		d.add(t)
+	}
 	// Each mitigation the person chose is one task, titled with all they
-	// wrote of it: a list item is never cut into sentences. An answer
-	// without a list is read a sentence at a time, keeping the sentences
-	// that are work to verify.
+	// wrote of it: a list item is never cut into sentences. A risk they
+	// accept, or leave to what the plan already holds, is no task of its
+	// own (chosen). An answer without a list is read a sentence at a time,
+	// keeping the sentences that are work to verify.
 	if items := model.ListItems(d.src.Mitigations); len(items) > 0 {
 		for _, it := range items {
-			if declined.MatchString(labelPrefix.ReplaceAllString(it, "")) {
+			if !chosen(it) {
 				continue
 			}
 			it = strings.TrimSuffix(it, ".")
-			traces := ids(it)
-			if traces == nil {
-				traces = d.namedBy(mitigationSubject(it))
-			}
-			d.add(&draft{Task: Task{Kind: KindVerify, Title: it, Traces: traces}, text: it})
+			d.add(&draft{Task: Task{Kind: KindVerify, Title: it, Traces: d.mitigationTraces(it)}, text: it})
 		}
 	} else {
 		for _, s := range sentences(d.src.Mitigations) {
-			if mitigation.MatchString(s) && !declined.MatchString(s) {
-				d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
+			if mitigation.MatchString(s) && chosen(s) {
+				d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: d.mitigationTraces(s)}, text: s})
 			}
 		}
 	}
@@ -324,6 +332,33 @@ func (d *deriver) verify() {
 		}
 		d.add(&draft{Task: Task{Kind: KindVerify, Title: s, Traces: ids(s)}, text: s})
 	}
+}
+
+// nfrTask is the one task that verifies ns: with one NFR, titled with its
+// category and target; with several, with their ids and categories.
+func nfrTask(verb string, ns []model.NFR) *draft {
+	switch len(ns) {
+	case 0:
+		return nil
+	case 1:
+		n := ns[0]
+		return &draft{Task: Task{Kind: KindVerify, Title: verb + n.ID + " " + n.Category + ": " + n.Target, Traces: []string{n.ID}}, text: n.Target}
+	}
+	var names, traces, text []string
+	for _, n := range ns {
+		names = append(names, strings.TrimSpace(n.ID+" "+n.Category))
+		traces = append(traces, n.ID)
+		text = append(text, n.Target)
+	}
+	return &draft{Task: Task{Kind: KindVerify, Title: verb + joinList(names), Traces: traces}, text: strings.Join(text, "\n")}
+}
+
+// joinList writes "a, b and c".
+func joinList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // labelPrefix is the "Rollout: " an item starts with.
@@ -354,20 +389,66 @@ func (d *deriver) answers() []string {
 	return append([]string{s.Requirements, s.Stories, s.NFRs, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests, s.Files}, s.Other...)
 }
 
-// docs derives the documentation tasks.
+// docs derives the documentation tasks: the affected documentation files
+// no task of a documentation requirement touches, and the changelog
+// entry, as one task, the way people plan the docs of a change; where a
+// documentation requirement has a task, they join it.
 func (d *deriver) docs() {
 	var files []string
-	for _, f := range d.src.Affected {
-		if isDocFile(f) && !d.owner[f] {
-			files = append(files, f)
+	if !d.says(func(s saying) bool { return s.docsElsewhere }) {
+		for _, f := range d.src.Affected {
+			if isDocFile(f) && !d.owner[f] {
+				files = append(files, f)
+			}
 		}
 	}
-	if len(files) > 0 && d.src.Description != "" && !d.says(func(s saying) bool { return s.docsElsewhere }) {
-		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Update " + strings.Join(files, ", ") + ": " + d.src.Description, Files: files}})
+	changelog := ""
+	if c := d.src.Changelog; c != "" && !d.owner[c] && !slices.Contains(files, c) && !d.says(func(s saying) bool { return s.changelogElsewhere }) {
+		changelog = c
 	}
-	if c := d.src.Changelog; c != "" && !d.owner[c] && d.src.Description != "" && !d.says(func(s saying) bool { return s.changelogElsewhere }) {
-		d.add(&draft{Task: Task{Kind: KindDocs, Title: "Add a " + c + " entry: " + d.src.Description, Files: []string{c}}})
+	if d.src.Description == "" || len(files) == 0 && changelog == "" {
+		return
 	}
+	var title string
+	switch {
+	case len(files) > 0 && changelog != "":
+		title = "Update " + strings.Join(files, ", ") + " and add a " + changelog + " entry: " + d.src.Description
+	case len(files) > 0:
+		title = "Update " + strings.Join(files, ", ") + ": " + d.src.Description
+	default:
+		title = "Add a " + changelog + " entry: " + d.src.Description
+	}
+	if changelog != "" {
+		files = append(files, changelog)
+	}
+	for _, t := range d.tasks {
+		if t.Kind == KindDocs && t.frs != nil {
+			t.Title += "; " + title
+			t.Files = append(t.Files, files...)
+			for _, f := range files {
+				d.owner[f] = true
+			}
+			return
+		}
+	}
+	// A docs task of the change as a whole serves what the change does:
+	// the requirements that name its files, else the Must Haves, else
+	// every one built.
+	var traces []string
+	for _, f := range files {
+		traces = append(traces, d.requirementsNaming(f)...)
+	}
+	for _, must := range []bool{true, false} {
+		if traces != nil {
+			break
+		}
+		for _, r := range d.requirements() {
+			if p := d.priority(r.ID); !wontHave(p) && (!must || strings.EqualFold(p, "Must Have")) {
+				traces = append(traces, r.ID)
+			}
+		}
+	}
+	d.add(&draft{Task: Task{Kind: KindDocs, Title: title, Traces: dedupe(traces), Files: files}})
 }
 
 // number sorts the tasks into phases and gives them their ids.

@@ -16,16 +16,20 @@ func tasksOf(p Plan, kind string) []Task {
 	return out
 }
 
-// One mitigation list item is one verify task, titled with all of it.
+// One mitigation list item is one verify task, titled with all of it; an
+// item that accepts the risk, or declines, is none.
 func TestDeriveMitigationItemsWhole(t *testing.T) {
 	p := Derive(Sources{Mitigations: "- Zone 1: accept with the exact-output test added first; no flag needed.\n" +
-		"- Rollout: ship it in the next minor release. Watch the issue tracker\n  for a week after.\n- None for zone 3."})
+		"- Rollout: ship it in the next minor release. Watch the issue tracker\n  for a week after.\n- None for zone 3.\n" +
+		"- Precedence: covered by tests in both directions.\n- The config key itself is the feature flag (off by default).\n" +
+		"- Release: a normal minor release with a changelog entry.\n" +
+		"- Naming: maintainer review before merge; the API call is itself the switch."})
 	var titles []string
 	for _, v := range tasksOf(p, KindVerify) {
 		titles = append(titles, v.Title)
 	}
-	want := []string{"Zone 1: accept with the exact-output test added first; no flag needed",
-		"Rollout: ship it in the next minor release. Watch the issue tracker for a week after"}
+	want := []string{"Rollout: ship it in the next minor release. Watch the issue tracker for a week after",
+		"Naming: maintainer review before merge; the API call is itself the switch"}
 	if !slices.Equal(titles, want) {
 		t.Errorf("verify tasks = %q, want %q", titles, want)
 	}

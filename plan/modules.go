@@ -85,6 +85,66 @@ func (d *deriver) moduleFiles(m *module) []string {
 	return out
 }
 
+// placeModules gives the modules that no file is yet the one source file
+// of the change that no module is: where the files answer names one file
+// to change and the design names its parts, the parts are in that file.
+func (d *deriver) placeModules() {
+	var unplaced []*module
+	claimed := map[string]bool{}
+	for _, m := range d.mods {
+		if len(m.files) == 0 {
+			unplaced = append(unplaced, m)
+		}
+		for _, f := range m.files {
+			claimed[f] = true
+		}
+	}
+	var free []string
+	for _, f := range d.src.Affected {
+		if !isTestFile(f) && !isDocFile(f) && !IsChangelog(f) && !claimed[f] {
+			free = append(free, f)
+		}
+	}
+	if len(unplaced) == 0 || len(free) != 1 {
+		return
+	}
+	for _, m := range unplaced {
+		if m.kind() == KindCode {
+			m.files = []string{free[0]}
+		}
+	}
+}
+
+// kind is the kind of work the module's task is: a module whose files are
+// all tests ("tests: tests/test_arguments.py gains …") is test work, one
+// whose files are all documentation is docs work.
+func (m *module) kind() string {
+	if len(m.files) == 0 {
+		if n := strings.ToLower(m.name); n == "tests" || n == "test" {
+			return KindTest
+		} else if n == "docs" || n == "documentation" {
+			return KindDocs
+		}
+		return KindCode
+	}
+	tests, docs := 0, 0
+	for _, f := range m.files {
+		switch {
+		case isTestFile(f):
+			tests++
+		case isDocFile(f) || IsChangelog(f):
+			docs++
+		}
+	}
+	switch len(m.files) {
+	case tests:
+		return KindTest
+	case docs:
+		return KindDocs
+	}
+	return KindCode
+}
+
 // operation is one operation of the interface contracts.
 type operation struct {
 	name, module, route string

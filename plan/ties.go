@@ -313,28 +313,26 @@ func (d *deriver) requirementsNaming(f string) []string {
 	return out
 }
 
-// mitigationSubject is what a mitigation is about: its label ("Scoping"
-// of "Scoping: reuse the shared helper"), or its first clause.
-func mitigationSubject(item string) string {
-	if m := labelPrefix.FindString(item); m != "" {
-		return strings.TrimSuffix(strings.TrimSpace(m), ":")
+// requirementsOfOperation are the requirements a contract operation
+// serves: those whose text names it (by its whole name, or the last part
+// of a dotted one: "open_resource" of "Flask.open_resource"), else those
+// of the module that owns it.
+func (d *deriver) requirementsOfOperation(op operation, own *module) []string {
+	short := op.name
+	if i := strings.LastIndexAny(short, ".:#"); i >= 0 && i+1 < len(short) {
+		short = short[i+1:]
 	}
-	return firstClause(item)
-}
-
-// namedBy are the built requirements and NFRs whose title or category
-// shares a word with subject: what a mitigation that names no id serves.
-func (d *deriver) namedBy(subject string) []string {
 	var out []string
 	for _, r := range d.requirements() {
-		if r.Title != "" && !wontHave(d.priority(r.ID)) && sharesTitleWord(r.Title, subject) {
+		if wontHave(d.priority(r.ID)) {
+			continue
+		}
+		if t := reqText(r); mentions(t, op.name) || len(short) >= 3 && mentions(t, short) {
 			out = append(out, r.ID)
 		}
 	}
-	for _, n := range d.nfrs() {
-		if !wontHave(d.priority(n.ID)) && sharesTitleWord(n.Category, subject) {
-			out = append(out, n.ID)
-		}
+	if out == nil && own != nil {
+		out = d.requirementsOf(own)
 	}
 	return out
 }

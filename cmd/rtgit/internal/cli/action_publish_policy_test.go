@@ -48,7 +48,7 @@ func TestPublishIsBoundedAndTheDryRunCounts(t *testing.T) {
 		t.Fatalf("rtgit action: %v\n%s", err, out)
 	}
 	replies := h.replies()
-	mustContain(t, "dry-run reply", replies[len(replies)-1], "Would publish 21 tasks", ": 21 new, 0 updated")
+	mustContain(t, "dry-run reply", replies[len(replies)-1], "Would publish 8 tasks", ": 8 new, 0 updated")
 
 	h.onMain("issues:\n  max_per_publish: 2\n")
 	c = h.api.AddComment("ic", 8, alice, "/rtgit publish")
@@ -56,7 +56,7 @@ func TestPublishIsBoundedAndTheDryRunCounts(t *testing.T) {
 		t.Fatalf("rtgit action: %v\n%s", err, out)
 	}
 	replies = h.replies()
-	mustContain(t, "reply", replies[len(replies)-1], "Nothing was published: the build plan needs 21 new issues and one publish opens at most 2")
+	mustContain(t, "reply", replies[len(replies)-1], "Nothing was published: the build plan needs 8 new issues and one publish opens at most 2")
 	if got := taskIssues(h); len(got) != 0 {
 		t.Errorf("a refused publish opened %v", got)
 	}
