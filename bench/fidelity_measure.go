@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 )
 
@@ -20,6 +18,8 @@ type fidelityOutcome struct {
 	redrafted      []string // steps whose confirmed draft rtgit no longer drafts
 	refusedAnswer  int      // refusals the person met while answering
 	truthN         int      // files the change really touched
+	truth          []string // those files
+	willChange     []string // the files the answerer said the change would touch
 	listed         []string
 	listedReadOnly []string
 	// Affected files: the rows listed as changed that the diff holds
@@ -45,6 +45,10 @@ type planFigures struct {
 	codeRecallHit, codeRecallAll        int // changed source files in a code task, changed source files
 	onUnchanged, parallelClash, noTrace int
 	duplicates                          int
+	// test tasks holding a test file that the answerer's own plan does
+	// not tie to any of their requirements, of the test tasks whose
+	// requirements that plan tests at all
+	untiedTests, testsJudged int
 }
 
 var (
@@ -73,7 +77,9 @@ func measureReplay(rtgit string, r replay, answers []storedAnswer) fidelityOutco
 	truth := map[string]string{}
 	for _, t := range r.c.Truth {
 		truth[t.Path] = t.Status
+		o.truth = append(o.truth, t.Path)
 	}
+	o.willChange = r.c.Answerer.WillChange
 	atParent := map[string]bool{}
 	dirs := map[string]bool{}
 	for _, p := range strings.Split(must(repo, "git", "ls-tree", "-r", "--name-only", r.c.Parent), "\n") {
@@ -205,7 +211,7 @@ func measureReplay(rtgit string, r replay, answers []storedAnswer) fidelityOutco
 		o.mermaidBad = refusedDiagrams(r.dir)
 	}
 
-	o.plan = measurePlan(rtgit, repo, r.c, truth, unchanged)
+	o.plan = measurePlan(rtgit, repo, r.c, truth, unchanged, answers)
 	return o
 }
 
@@ -295,78 +301,6 @@ func tokenByte(c byte) bool {
 func looksLikeFile(p string) bool {
 	base := filepath.Base(p)
 	return strings.Contains(base, ".") && !strings.ContainsAny(base, "() ")
-}
-
-// taskJSON is the part of `rtgit tasks --json` the benchmark reads.
-type taskJSON struct {
-	Tasks []struct {
-		ID        string   `json:"id"`
-		Kind      string   `json:"kind"`
-		Traces    []string `json:"traces"`
-		Files     []string `json:"files"`
-		DependsOn []string `json:"depends_on"`
-		Parallel  bool     `json:"parallel"`
-	} `json:"tasks"`
-}
-
-func measurePlan(rtgit, repo string, c fidelityCase, truth map[string]string, unchanged map[string]bool) planFigures {
-	f := planFigures{wouldBuild: c.Answerer.TasksWouldBuild}
-	out, code := rtgitIn(rtgit, repo, "", "tasks", c.Slug, "--json")
-	var tj taskJSON
-	if code != 0 || json.Unmarshal([]byte(out), &tj) != nil {
-		return f
-	}
-	f.tasks = len(tj.Tasks)
-	files := map[string]bool{}
-	codeFiles := map[string]bool{}
-	sig := map[string]bool{}
-	for _, t := range tj.Tasks {
-		for _, p := range t.Files {
-			files[p] = true
-			if t.Kind == "code" {
-				codeFiles[p] = true
-			}
-		}
-		for _, p := range t.Files {
-			if unchanged[p] {
-				f.onUnchanged++
-				break
-			}
-		}
-		if len(t.Traces) == 0 {
-			f.noTrace++
-		}
-		fs, ts := append([]string(nil), t.Files...), append([]string(nil), t.Traces...)
-		sort.Strings(fs)
-		sort.Strings(ts)
-		k := strings.Join(fs, ",") + "|" + strings.Join(ts, ",")
-		if sig[k] {
-			f.duplicates++
-		}
-		sig[k] = true
-	}
-	for p := range files {
-		f.fileAll++
-		if _, ok := truth[p]; ok {
-			f.fileHits++
-		}
-	}
-	for p := range truth {
-		if isSourceFile(p) {
-			f.codeRecallAll++
-			if codeFiles[p] {
-				f.codeRecallHit++
-			}
-		}
-	}
-	for i, a := range tj.Tasks {
-		for _, b := range tj.Tasks[i+1:] {
-			if a.Parallel && b.Parallel && a.Kind == b.Kind && shareAny(a.Files, b.Files) {
-				f.parallelClash++
-			}
-		}
-	}
-	return f
 }
 
 // isSourceFile: a changed file that is neither a test, nor documentation,

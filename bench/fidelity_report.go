@@ -50,15 +50,18 @@ func writeFidelity(w io.Writer, outs []fidelityOutcome) {
 		t.refusedAnswer, len(t.refusedReplay))
 	fmt.Fprintln(w)
 
+	writeAgainstAnswerer(w, outs)
+
 	fmt.Fprintln(w, "### The build plan")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| case | tasks | the answerer would build | files changed | file precision | changed source files in a code task | tasks on unchanged files | [P] pairs sharing a file | tasks tracing nothing | duplicates |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| case | tasks | the answerer would build | files changed | file precision | changed source files in a code task | tasks on unchanged files | [P] pairs sharing a file | tasks tracing nothing | duplicates | test tasks with an untied test file |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	var p planFigures
 	for _, o := range outs {
 		f := o.plan
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %d/%d | %d | %d | %d | %d |\n", o.id, f.tasks, f.wouldBuild, o.truthN,
-			fraction(f.fileHits, f.fileAll), f.codeRecallHit, f.codeRecallAll, f.onUnchanged, f.parallelClash, f.noTrace, f.duplicates)
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %s | %d/%d | %d | %d | %d | %d | %d/%d |\n", o.id, f.tasks, f.wouldBuild, o.truthN,
+			fraction(f.fileHits, f.fileAll), f.codeRecallHit, f.codeRecallAll, f.onUnchanged, f.parallelClash, f.noTrace, f.duplicates,
+			f.untiedTests, f.testsJudged)
 		p.tasks += f.tasks
 		p.wouldBuild += f.wouldBuild
 		p.fileHits += f.fileHits
@@ -69,9 +72,12 @@ func writeFidelity(w io.Writer, outs []fidelityOutcome) {
 		p.parallelClash += f.parallelClash
 		p.noTrace += f.noTrace
 		p.duplicates += f.duplicates
+		p.untiedTests += f.untiedTests
+		p.testsJudged += f.testsJudged
 	}
-	fmt.Fprintf(w, "| **all** | %d | %d | %d | **%s** | %d/%d | %d | %d | %d | %d |\n", p.tasks, p.wouldBuild, t.truthN,
-		fraction(p.fileHits, p.fileAll), p.codeRecallHit, p.codeRecallAll, p.onUnchanged, p.parallelClash, p.noTrace, p.duplicates)
+	fmt.Fprintf(w, "| **all** | %d | %d | %d | **%s** | %d/%d | %d | %d | %d | %d | %d/%d |\n", p.tasks, p.wouldBuild, t.truthN,
+		fraction(p.fileHits, p.fileAll), p.codeRecallHit, p.codeRecallAll, p.onUnchanged, p.parallelClash, p.noTrace, p.duplicates,
+		p.untiedTests, p.testsJudged)
 	fmt.Fprintln(w)
 
 	fmt.Fprintln(w, "### What was read wrong")
@@ -134,4 +140,43 @@ func diagrams(bad, all int) string {
 		return fmt.Sprintf("not checked (%d)", all)
 	}
 	return fmt.Sprintf("%d of %d", bad, all)
+}
+
+// writeAgainstAnswerer sets the files list beside the answerer's own: how
+// close the person's list was to the diff (the most a faithful reading can
+// reach with the draft left as it is), and how close rtgit's rows are to
+// the person's list.
+func writeAgainstAnswerer(w io.Writer, outs []fidelityOutcome) {
+	fmt.Fprintln(w, "### The files list against the answerer's own")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| case | answerer's list: precision | answerer's list: recall | rows against the answerer's list: precision | recall |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
+	var ah, an, at, rh, rn, ra int
+	for _, o := range outs {
+		if o.willChange == nil {
+			continue
+		}
+		truth, said, listed := setOf(o.truth), setOf(o.willChange), setOf(o.listed)
+		h, r := 0, 0
+		for p := range said {
+			if truth[p] {
+				h++
+			}
+			if listed[p] {
+				r++
+			}
+		}
+		rows := 0
+		for p := range listed {
+			if said[p] {
+				rows++
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", o.id, fraction(h, len(said)), fraction(h, len(truth)),
+			fraction(rows, len(listed)), fraction(r, len(said)))
+		ah, an, at = ah+h, an+len(said), at+len(truth)
+		rh, rn, ra = rh+rows, rn+len(listed), ra+r
+	}
+	fmt.Fprintf(w, "| **all** | **%s** | **%s** | **%s** | **%s** |\n", fraction(ah, an), fraction(ah, at), fraction(rh, rn), fraction(ra, an))
+	fmt.Fprintln(w)
 }
