@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rtgit/rtgit/internal/repofs"
 )
 
 // RepoStepsDir is where a repository adds or replaces step files.
@@ -114,7 +116,7 @@ func (p *Route) build(files []stepFile) {
 			continue
 		}
 		data, err := fs.ReadFile(f.fsys, f.path)
-		if errors.Is(err, ErrOutsideRepo) {
+		if errors.Is(err, repofs.ErrOutside) {
 			p.problem(f.source, 0, Error, "is a symlink leading outside the repository; rtgit reads nothing there")
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
@@ -26,7 +27,7 @@ func (st *state) criticConfig() (critic.Config, error) {
 	if st.m.Settings != nil {
 		data, err = st.m.Settings()
 	} else {
-		data, err = fs.ReadFile(steps.RepoFS(st.m.Repo.Root()), ConfigPath)
+		data, err = fs.ReadFile(repofs.FS(st.m.Repo.Root()), ConfigPath)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return critic.DefaultConfig(), nil

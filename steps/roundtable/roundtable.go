@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
@@ -204,7 +205,7 @@ func (m *Machine) overrides() fs.FS {
 	if m.Overrides != nil {
 		return m.Overrides
 	}
-	return steps.RepoFS(m.Repo.Root())
+	return repofs.FS(m.Repo.Root())
 }
 
 // ErrBrokenSteps: a step file in the repository does not parse.

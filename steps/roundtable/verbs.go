@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 )
@@ -98,7 +99,7 @@ func (st *state) open() (*steps.Step, *steps.RoutePhase, *answers.File, error) {
 		return nil, nil, nil, fmt.Errorf("%w: %s has no open step", ErrComplete, st.it.slug)
 	}
 	f, err := st.answerFile(cur)
-	if errors.Is(err, steps.ErrOutsideRepo) {
+	if errors.Is(err, repofs.ErrOutside) {
 		return nil, nil, nil, err
 	}
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -128,7 +129,7 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := steps.Load(templates.FS, steps.RepoFS(repoGit.Root()))
+	plan, err := steps.Load(templates.FS, repofs.FS(repoGit.Root()))
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/steps"
@@ -47,9 +48,9 @@ func openWorkspace(dir string, needRepo bool) (*workspace, error) {
 	repo, err := gitops.Open(abs)
 	switch {
 	case err == nil:
-		return &workspace{root: repo.Root(), repo: repo, fsys: steps.RepoFS(repo.Root())}, nil
+		return &workspace{root: repo.Root(), repo: repo, fsys: repofs.FS(repo.Root())}, nil
 	case errors.Is(err, gitops.ErrNotRepo) && !needRepo:
-		return &workspace{root: abs, fsys: steps.RepoFS(abs)}, nil
+		return &workspace{root: abs, fsys: repofs.FS(abs)}, nil
 	default:
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package steps
+package repofs
 
 import (
 	"errors"
@@ -33,7 +33,7 @@ func TestRepoFSStaysInside(t *testing.T) {
 	// error names the one leading out.
 	must(os.Symlink("steps/01-requirements", filepath.Join(repo, ".rtgit/inner")))
 
-	fsys := RepoFS(repo)
+	fsys := FS(repo)
 	if data, err := fs.ReadFile(fsys, ".rtgit/steps/01-requirements/01-in.md"); err != nil || string(data) != "inside" {
 		t.Errorf("symlink inside the repository: %q, %v", data, err)
 	}
@@ -42,23 +42,23 @@ func TestRepoFSStaysInside(t *testing.T) {
 		if err == nil || strings.Contains(string(data), "ghs_") {
 			t.Errorf("%s: read %q, %v; want it refused", name, data, err)
 		}
-		data, err = ReadRepoFile(repo, name)
-		if !errors.Is(err, ErrOutsideRepo) || strings.Contains(string(data), "ghs_") {
-			t.Errorf("ReadRepoFile(%s): read %q, %v; want it refused", name, data, err)
+		data, err = ReadFile(repo, name)
+		if !errors.Is(err, ErrOutside) || strings.Contains(string(data), "ghs_") {
+			t.Errorf("ReadFile(%s): read %q, %v; want it refused", name, data, err)
 		}
 	}
-	_, err := ReadRepoFile(repo, ".rtgit/linked/environ")
+	_, err := ReadFile(repo, ".rtgit/linked/environ")
 	if want := "refusing to read .rtgit/linked/environ: .rtgit/linked is a symlink leading outside the repository"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v, want it to start %q", err, want)
 	}
-	_, err = ReadRepoFile(repo, ".rtgit/inner/02-out.md")
+	_, err = ReadFile(repo, ".rtgit/inner/02-out.md")
 	if want := "refusing to read .rtgit/inner/02-out.md: .rtgit/inner/02-out.md is a symlink leading outside"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v, want it to start %q", err, want)
 	}
 	if _, err := fs.ReadFile(fsys, "../environ"); err == nil {
 		t.Error("a path with .. was read")
 	}
-	if _, err := ReadRepoFile(repo, "missing.md"); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := ReadFile(repo, "missing.md"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
 	}
 	entries, err := fs.ReadDir(fsys, ".rtgit/inner")

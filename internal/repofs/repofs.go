@@ -1,4 +1,4 @@
-package steps
+package repofs
 
 import (
 	"errors"
@@ -10,15 +10,8 @@ import (
 	"strings"
 )
 
-// A repository's files are untrusted: a branch can make a step file, a
-// template override or an answer file a symlink to /proc/self/environ or
-// to a key beside the checkout, and whatever rtgit reads it may quote back
-// in an artifact or a pull-request reply. So reads of a worktree go
-// through an os.Root, which follows a symlink only while it stays inside
-// the repository and otherwise fails, naming the file.
-
-// RepoFS is the worktree at dir as an fs.FS whose reads never leave dir.
-func RepoFS(dir string) fs.FS { return repoFS(dir) }
+// FS is the worktree at dir as an fs.FS whose reads never leave dir.
+func FS(dir string) fs.FS { return repoFS(dir) }
 
 type repoFS string
 
@@ -44,21 +37,21 @@ func (dir repoFS) Open(name string) (fs.File, error) {
 	return nil, err
 }
 
-// ReadRepoFile reads the slash-separated path rel of the worktree at dir,
+// ReadFile reads the slash-separated path rel of the worktree at dir,
 // refusing a symlink that leads out of it.
-func ReadRepoFile(dir, rel string) ([]byte, error) {
+func ReadFile(dir, rel string) ([]byte, error) {
 	return fs.ReadFile(repoFS(dir), rel)
 }
 
-// ErrOutsideRepo marks a path refused because a symlink on it leads out of
+// ErrOutside marks a path refused because a symlink on it leads out of
 // the repository.
-var ErrOutsideRepo = errors.New("a symlink leads outside the repository")
+var ErrOutside = errors.New("a symlink leads outside the repository")
 
-// outsideError is an ErrOutsideRepo that names the path and the link.
+// outsideError is an ErrOutside that names the path and the link.
 type outsideError struct{ msg string }
 
 func (e *outsideError) Error() string        { return e.msg }
-func (e *outsideError) Is(target error) bool { return target == ErrOutsideRepo }
+func (e *outsideError) Is(target error) bool { return target == ErrOutside }
 
 // linkOut names the first symlink on the slash-separated path rel, below
 // dir, whose target lies outside dir (or cannot be resolved), which is
