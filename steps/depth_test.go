@@ -52,38 +52,3 @@ func TestAnnouncements(t *testing.T) {
 		t.Errorf("override brief: %q", got)
 	}
 }
-
-func TestDetectOverride(t *testing.T) {
-	cases := []struct {
-		text string
-		want Depth
-		ok   bool
-	}{
-		{"deep", Deep, true},
-		{"Let's dig in", Deep, true},
-		{"more detail please", Deep, true},
-		{"I want a THOROUGH look", Deep, true},
-		{"go deeper", Deep, true},
-		{"full analysis", Deep, true},
-		{"brief", Brief, true},
-		{"skip ahead", Brief, true},
-		{"Keep it short.", Brief, true},
-		{"quick one please", Brief, true},
-		{"just the highlights", Brief, true},
-		{"summarize", Brief, true},
-		// Words inside other words are not phrases.
-		{"breakfast", "", false},
-		{"quickly", "", false},
-		// Long feedback that mentions a phrase is feedback, not a command.
-		{"Exports must be fast because finance downloads thousands of invoices at month end", "", false},
-		{"deep or brief?", "", false},
-		{"Continue", "", false},
-		{"", "", false},
-	}
-	for _, c := range cases {
-		d, ok := DetectOverride(c.text)
-		if d != c.want || ok != c.ok {
-			t.Errorf("DetectOverride(%q) = %q, %v; want %q, %v", c.text, d, ok, c.want, c.ok)
-		}
-	}
-}

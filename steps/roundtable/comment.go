@@ -2,13 +2,15 @@ package roundtable
 
 import (
 	"fmt"
-	"github.com/rtgit/rtgit/internal/nearest"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rtgit/rtgit/internal/nearest"
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/comment"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -45,7 +47,7 @@ const MaxCommentBytes = 256 << 10
 
 // ParseComment classifies a comment as interface-spec §5.3 orders it:
 // /rtgit commands, then the single letters C, E and S, then a depth phrase
-// said on its own; anything else is triaged (steps.Triage) into an
+// said on its own; anything else is triaged (comment.Triage) into an
 // acknowledgement, a question or feedback. "Continue" spelled out is
 // natural language, not [C].
 func ParseComment(text string) Command {
@@ -123,13 +125,13 @@ func ParseComment(text string) Command {
 	case "S":
 		return Command{Kind: "skip"}
 	}
-	if d, ok := steps.DetectOverride(trimmed); ok {
+	if d, ok := comment.DetectOverride(trimmed); ok {
 		return Command{Kind: "depth", Depth: d}
 	}
-	switch steps.Triage(trimmed) {
-	case steps.KindAcknowledgement:
+	switch comment.Triage(trimmed) {
+	case comment.KindAcknowledgement:
 		return Command{Kind: "ack", Text: trimmed}
-	case steps.KindQuestion:
+	case comment.KindQuestion:
 		return Command{Kind: "question", Text: trimmed}
 	}
 	return Command{Kind: "feedback", Text: trimmed}

@@ -1,6 +1,10 @@
-package steps
+package comment
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rtgit/rtgit/steps"
+)
 
 // TestTriage sorts remarks as they turn up on analysis pull requests.
 func TestTriage(t *testing.T) {
@@ -106,9 +110,9 @@ func TestTriage(t *testing.T) {
 // TestDepthOnlyAsCommand: depth words change the depth only when the
 // remark is the request itself.
 func TestDepthOnlyAsCommand(t *testing.T) {
-	for text, want := range map[string]Depth{
-		"deep": Deep, "go deeper": Deep, "Let's dig in!": Deep, "more detail please": Deep, "can we go deeper?": Deep,
-		"brief": Brief, "keep it short": Brief, "Keep it short, please.": Brief, "just the highlights": Brief, "speed it up": Brief,
+	for text, want := range map[string]steps.Depth{
+		"deep": steps.Deep, "go deeper": steps.Deep, "Let's dig in!": steps.Deep, "more detail please": steps.Deep, "can we go deeper?": steps.Deep,
+		"brief": steps.Brief, "keep it short": steps.Brief, "Keep it short, please.": steps.Brief, "just the highlights": steps.Brief, "speed it up": steps.Brief,
 		"Exports must be fast for our biggest customers.": "", "a deep link into the dashboard": "", "quick question: is void included?": "",
 		"the brief said nothing about refunds": "", "go deeper on the SQLite locking, it worries me": "",
 	} {
