@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -57,7 +57,7 @@ type Action struct {
 	Git     Workspace
 	Machine Machine
 	// Plan loads the step plan for the dashboard.
-	Plan func() (*steps.Route, error)
+	Plan func() (*library.Route, error)
 	// Config comes from the default branch, never the pull request's.
 	Config Config
 	// Publish answers /rtgit publish; nil where publishing is not wired.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -14,7 +14,7 @@ import (
 // checklist, the depth, the open questions and a Mermaid diagram of the
 // phases. It starts with the dashboard marker so it can be found and
 // replaced, in a sticky comment or between markers in the PR body.
-func Dashboard(plan *steps.Route, st *roundtable.Status) string {
+func Dashboard(plan *library.Route, st *roundtable.Status) string {
 	if st.Plan != nil {
 		plan = st.Plan // the plan of the analysis's own library
 	}
@@ -34,7 +34,7 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 		}
 	}
 	kind := ""
-	if st.Library != "" && st.Library != steps.DefaultLibrary {
+	if st.Library != "" && st.Library != library.DefaultLibrary {
 		kind = "**Type:** " + defang(st.Library) + " · "
 	}
 	fmt.Fprintf(&b, "%s**Status:** %s · **Phase:** %s · **Depth:** %s · **Steps done:** %d of %d\n\n",
@@ -116,7 +116,7 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 var mermaidUnsafe = regexp.MustCompile(`[^A-Za-z0-9 ./()-]`)
 
 // mermaid draws the phases left to right, coloured done, current or to do.
-func mermaid(plan *steps.Route, st *roundtable.Status) string {
+func mermaid(plan *library.Route, st *roundtable.Status) string {
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart LR\n")
 	for i, ph := range plan.Phases {

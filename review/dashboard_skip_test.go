@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -13,7 +13,7 @@ import (
 // done, and a finished analysis is not called complete beside the open
 // questions its skipped steps left.
 func TestDashboardNamesSkippedStepsOpen(t *testing.T) {
-	plan, err := steps.Load(templates.FS, nil)
+	plan, err := library.Load(templates.FS, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -22,7 +22,7 @@ var ErrNoBranch = errors.New("no such branch")
 // AnalysisBody is the description of an analysis pull request: what it
 // is, how to answer, and the dashboard. source, when set, is the issue
 // the analysis started from, named so GitHub links the two.
-func AnalysisBody(plan *steps.Route, st *roundtable.Status, source int) string {
+func AnalysisBody(plan *library.Route, st *roundtable.Status, source int) string {
 	var b strings.Builder
 	if source > 0 {
 		fmt.Fprintf(&b, "Analysis of #%d. ", source)
@@ -35,8 +35,8 @@ func AnalysisBody(plan *steps.Route, st *roundtable.Status, source int) string {
 
 // analysisKind names the analysis by its library: a feature's is a
 // requirements analysis, a bug's a bug analysis (it has no requirements).
-func analysisKind(plan *steps.Route) string {
-	if plan == nil || plan.Library == "" || plan.Library == steps.DefaultLibrary {
+func analysisKind(plan *library.Route) string {
+	if plan == nil || plan.Library == "" || plan.Library == library.DefaultLibrary {
 		return "Requirements"
 	}
 	return strings.ToUpper(plan.Library[:1]) + plan.Library[1:]
@@ -222,7 +222,7 @@ func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOp
 		}
 		o.Base = base
 		if _, err := starter.New(o); err != nil {
-			var unknown *steps.UnknownLibraryError
+			var unknown *library.UnknownLibraryError
 			if errors.As(err, &unknown) {
 				return nil, fmt.Sprintf("I couldn't start the analysis: %s.", defang(err.Error())), nil
 			}

@@ -6,7 +6,6 @@ import (
 	"path"
 	"strings"
 	"testing"
-	"testing/fstest"
 )
 
 // seedFixtures are step files written in the seed's prose dialect, one or
@@ -28,35 +27,6 @@ func fixtureFiles(t *testing.T) map[string][]byte {
 		t.Fatalf("fixtures: %v (%d files)", err, len(out))
 	}
 	return out
-}
-
-func TestSeedFixturesLintClean(t *testing.T) {
-	repo := fstest.MapFS{}
-	for p, data := range fixtureFiles(t) {
-		repo[RepoStepsDir+"/"+p] = &fstest.MapFile{Data: data}
-	}
-	p, err := Load(defaults, repo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := 0
-	for _, pr := range Lint(p) {
-		if pr.Severity == Error {
-			t.Errorf("lint: %s", pr)
-		}
-		if strings.Contains(pr.Msg, "seed dialect: ") {
-			seen++
-		}
-	}
-	if want := len(fixtureFiles(t)); seen != want {
-		t.Errorf("lint named the dialect of %d files, want %d", seen, want)
-	}
-	if s, _ := p.Step("01-02"); s == nil || s.Persona != "business-analyst" || s.Dialect != DialectSeed {
-		t.Errorf("01-02 = %+v", s)
-	}
-	if s, _ := p.Step("04-06"); s == nil || s.Persona != "system-designer" || s.Depth != Brief {
-		t.Errorf("04-06 = %+v", s)
-	}
 }
 
 // TestConvertRoundTrip converts every fixture to rtgit's dialect and reads

@@ -33,3 +33,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// dropIn is a repository step file in rtgit's dialect, as the library's
+// tests add one.
+const dropIn = `---
+step_id: "01-09"
+title: "Compliance Check"
+persona: "business-analyst"
+depth: "standard"
+outputs: [requirements-spec.md]
+---
+
+## Standard Mode
+
+- ` + "`regulations`" + ` Which regulations touch this change, and what does each demand?
+- ` + "`data`" + ` What personal data does this feature read or store, and where?
+
+## Artifacts
+
+- ` + "`regulations`" + ` -> requirements-spec.md#Constraints
+- ` + "`data`" + ` -> requirements-spec.md#Constraints
+`

@@ -196,6 +196,34 @@ func (s *Step) AllQuestions() []Question {
 	return out
 }
 
+// Topic reports whether the step is about topic: the step lists it under
+// topics in its frontmatter, or the word appears in its title or in any of
+// its questions (case-insensitively, as a whole word or its plural).
+func (s *Step) Topic(topic string) bool {
+	t := strings.ToLower(strings.TrimSpace(topic))
+	if t == "" {
+		return false
+	}
+	for _, st := range s.Topics {
+		if strings.EqualFold(st, t) {
+			return true
+		}
+	}
+	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(t) + `(?:s|es)?\b`)
+	if err != nil {
+		return false
+	}
+	if re.MatchString(s.Title) {
+		return true
+	}
+	for _, q := range s.AllQuestions() {
+		if re.MatchString(q.Text) {
+			return true
+		}
+	}
+	return false
+}
+
 // RulesFor returns the validation rules that name question id.
 func (s *Step) RulesFor(id string) []Rule {
 	var out []Rule

@@ -11,6 +11,7 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -284,7 +285,7 @@ func (st *state) carryAI(s *steps.Step, carry map[string]string) map[string]answ
 // acceptSuggestions puts each ticked suggestion into its empty answer
 // area, keeping its provenance, and writes the answer file. The user's own
 // answer always wins over a ticked box.
-func (st *state) acceptSuggestions(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*answers.File, error) {
+func (st *state) acceptSuggestions(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*answers.File, error) {
 	carry := map[string]string{}
 	took := 0
 	for _, a := range f.Answers {

@@ -8,6 +8,7 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
 	"github.com/rtgit/rtgit/steps/elaboration"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // voices lets every seated persona answer the user's turn in character,
@@ -16,7 +17,7 @@ import (
 // the lead last so it can pull the threads together. A persona whose call
 // fails simply says nothing this turn; if all fail, the authored prompt
 // stands. Redirects and notices stay rtgit's own.
-func (st *state) voices(cur *steps.Step, ph *steps.RoutePhase, d *elaboration.Discussion, t elaboration.Table, res elaboration.Reply) elaboration.Reply {
+func (st *state) voices(cur *steps.Step, ph *library.RoutePhase, d *elaboration.Discussion, t elaboration.Table, res elaboration.Reply) elaboration.Reply {
 	h := st.m.helpers()
 	if h == nil || h.Voice == nil || res.Done {
 		return res

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // build is rtgit's one renderer: it stages every artifact of the analysis
@@ -110,7 +111,7 @@ func (st *state) build(c *changeset, rescan bool) error {
 
 // trackSkipped records, as open questions, the required questions that
 // the steps a skip of ph drafts leave unanswered.
-func (st *state) trackSkipped(ph *steps.RoutePhase) error {
+func (st *state) trackSkipped(ph *library.RoutePhase) error {
 	sets, err := st.renderSet()
 	if err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -206,7 +207,7 @@ func (st *state) gate() (*Readiness, error) {
 
 // expected reports whether a step's outputs should exist: steps ruled out
 // by skip_if or unmet dependencies produce nothing.
-func (st *state) expected(s *steps.Step, ph *steps.RoutePhase) bool {
+func (st *state) expected(s *steps.Step, ph *library.RoutePhase) bool {
 	if st.meta.HasStep(s.ID) {
 		return true
 	}

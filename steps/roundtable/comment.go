@@ -11,6 +11,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/comment"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -210,7 +211,7 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		}
 	}
 	if cmd.Kind == "feedback" || cmd.Kind == "question" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/")) {
-		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 			return st.spoken(cur, ph, f, cmd, text, from)
 		})
 	}
@@ -259,7 +260,7 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 // state they are judged against: during a discussion they are the user's
 // next turn, depth phrases included; otherwise a depth phrase changes the
 // depth and anything else is feedback.
-func (st *state) spoken(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, cmd Command, text string, from Origin) (*Reply, error) {
+func (st *state) spoken(cur *steps.Step, ph *library.RoutePhase, f *answers.File, cmd Command, text string, from Origin) (*Reply, error) {
 	ef, err := st.elaborationFile(cur)
 	if err != nil {
 		return nil, err
@@ -279,7 +280,7 @@ func (st *state) spoken(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, 
 // feedback records natural input on the open step: it is kept verbatim in
 // the answer file, carried into the step's artifacts, and reflected back
 // as a quote followed by the persona's acknowledgment.
-func (st *state) feedback(cur *steps.Step, ph *steps.RoutePhase, text string) (*Reply, error) {
+func (st *state) feedback(cur *steps.Step, ph *library.RoutePhase, text string) (*Reply, error) {
 	rel := st.it.answerPath(cur)
 	data, err := st.m.readFile(rel)
 	if err != nil {

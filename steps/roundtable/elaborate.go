@@ -13,13 +13,14 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/elaboration"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // Elaborate is [E]: it opens a roundtable discussion on the open step, or,
 // with text, takes the user's next turn in the discussion already open.
 func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 		ef, err := st.elaborationFile(cur)
 		if err != nil {
 			return nil, err
@@ -64,7 +65,7 @@ func (st *state) elaborationFile(s *steps.Step) (*elaboration.File, error) {
 // contributing personas join when the step is about one of their topics.
 // Each asks the step's own elaboration prompts for it, then the step's
 // unanswered questions.
-func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
+func (st *state) table(s *steps.Step, ph *library.RoutePhase) elaboration.Table {
 	var all []elaboration.Participant
 	var lead elaboration.Participant
 	// After its own prompts each voice asks what the step still asks:
@@ -84,8 +85,8 @@ func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 			open = append(open, steps.Expand(q.Text, st.lookup))
 		}
 	}
-	contributing := map[string]steps.Contribution{}
-	for _, c := range steps.Contributors(st.plan.Personas, s) {
+	contributing := map[string]library.Contribution{}
+	for _, c := range library.Contributors(st.plan.Personas, s) {
 		contributing[c.Persona.Key] = c
 	}
 	for _, p := range st.plan.Personas {
@@ -148,7 +149,7 @@ func (st *state) topic(s *steps.Step, f *answers.File) elaboration.Topic {
 // elaborate opens a discussion: rtgit introduces it, the lead frames the
 // topic, and the elaboration file is committed. A ticked [E] box is
 // cleared in the same commit so the next `rtgit next` continues normally.
-func (st *state) elaborate(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+func (st *state) elaborate(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 	ef, err := st.elaborationFile(cur)
 	if err != nil {
 		return nil, err
@@ -180,7 +181,7 @@ func (st *state) elaborate(cur *steps.Step, ph *steps.RoutePhase, f *answers.Fil
 // keyword, writes the synthesis into the step's artifacts. by is the
 // turn's author ("@login" of a pull-request comment, "" at the command
 // line), credited in the synthesis.
-func (st *state) discuss(cur *steps.Step, ph *steps.RoutePhase, ef *elaboration.File, d *elaboration.Discussion, text, by string) (*Reply, error) {
+func (st *state) discuss(cur *steps.Step, ph *library.RoutePhase, ef *elaboration.File, d *elaboration.Discussion, text, by string) (*Reply, error) {
 	f, _ := st.answerFile(cur)
 	t, topic := st.table(cur, ph), st.topic(cur, f)
 	res := st.voices(cur, ph, d, t, elaboration.TakeFrom(d, t, topic, text, by, st.m.now()))
@@ -226,7 +227,7 @@ func (st *state) discuss(cur *steps.Step, ph *steps.RoutePhase, ef *elaboration.
 
 // discussionReply voices the given turns (or, when nil, the whole open
 // discussion so far), naming each persona.
-func (st *state) discussionReply(cur *steps.Step, ph *steps.RoutePhase, d *elaboration.Discussion, turns []elaboration.Turn) *Reply {
+func (st *state) discussionReply(cur *steps.Step, ph *library.RoutePhase, d *elaboration.Discussion, turns []elaboration.Turn) *Reply {
 	r := &Reply{}
 	if turns == nil {
 		turns = d.Turns
@@ -259,7 +260,7 @@ func (st *state) stageElaboration(c *changeset, s *steps.Step, ef *elaboration.F
 
 // stageRerender renders the open answer file again at its depth, keeping
 // its answers and feedback, which clears a ticked menu box.
-func (st *state) stageRerender(c *changeset, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) error {
+func (st *state) stageRerender(c *changeset, cur *steps.Step, ph *library.RoutePhase, f *answers.File) error {
 	carry := map[string]string{}
 	for _, a := range f.Answers {
 		if a.Answered {
@@ -326,7 +327,7 @@ func (st *state) applySynthesis(c *changeset, s *steps.Step, syn elaboration.Syn
 
 // elaborationRecall is the context-recovery line for the most recent
 // discussion held in the phase.
-func (st *state) elaborationRecall(ph *steps.RoutePhase) string {
+func (st *state) elaborationRecall(ph *library.RoutePhase) string {
 	for i := len(st.meta.Elaborations) - 1; i >= 0; i-- {
 		e := st.meta.Elaborations[i]
 		if s, p := st.plan.Step(e.StepID); s != nil && p == ph {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/quickscan"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -43,7 +44,7 @@ func TestQuickScanLabelsSayWhoSaidWhat(t *testing.T) {
 // approving takes a person writing it; and no step's prose promises
 // something the file then does not show.
 func TestNoVerdictIsDrafted(t *testing.T) {
-	plan, err := steps.Load(templates.FS, nil)
+	plan, err := library.Load(templates.FS, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/portfolio"
-	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -103,8 +103,8 @@ func (m *Machine) List() ([]Summary, error) {
 	if len(branches)+len(merged) == 0 {
 		return nil, nil
 	}
-	plans := map[string]*steps.Route{}
-	planFor := func(lib string) (*steps.Route, error) {
+	plans := map[string]*library.Route{}
+	planFor := func(lib string) (*library.Route, error) {
 		if p, ok := plans[lib]; ok {
 			return p, nil
 		}
@@ -180,7 +180,7 @@ func (m *Machine) List() ([]Summary, error) {
 
 // loadListed is loadAt for List: the plan is given, and errors name the
 // branch (label) even when rev is its commit.
-func (m *Machine) loadListed(slug, rev, label string, planFor func(library string) (*steps.Route, error)) (*state, error) {
+func (m *Machine) loadListed(slug, rev, label string, planFor func(library string) (*library.Route, error)) (*state, error) {
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -81,7 +82,7 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 		return nil, errors.New("the repository has no commits yet; make a first commit, then start the analysis")
 	}
 	if o.Library == "" {
-		o.Library = steps.DefaultLibrary
+		o.Library = library.DefaultLibrary
 	}
 	if o.Depth != "" && !o.Depth.Valid() {
 		return nil, fmt.Errorf("depth %q must be brief, standard or deep", o.Depth)

@@ -9,6 +9,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -110,7 +111,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 // complete records the step, renders every artifact again from the
 // answers (build), opens the next step and commits everything as one
 // commit.
-func (st *state) complete(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+func (st *state) complete(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	if err := st.recordDrafts(cur, f); err != nil {
@@ -142,7 +143,7 @@ func (st *state) complete(cur *steps.Step, ph *steps.RoutePhase, f *answers.File
 
 // finishPhases marks ph complete once none of its steps remain, along with
 // any later phases whose steps were all skipped, and says the boundary line.
-func (st *state) finishPhases(ph *steps.RoutePhase, r *Reply) {
+func (st *state) finishPhases(ph *library.RoutePhase, r *Reply) {
 	for p := ph; p != nil; p = st.nextPhase(p) {
 		if st.meta.HasPhase(p.Phase.Key) {
 			continue
@@ -222,7 +223,7 @@ func (st *state) completeReply() *Reply {
 
 // reopen renders the current step's answer file when it is missing (a
 // deleted file, or a step added to the plan since the last run).
-func (st *state) reopen(cur *steps.Step, ph *steps.RoutePhase) (*Reply, error) {
+func (st *state) reopen(cur *steps.Step, ph *library.RoutePhase) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	r.Lines = st.intro(cur, ph, true)
@@ -299,7 +300,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 			if err := st.trackSkipped(ph); err != nil {
 				return nil, true, err
 			}
-			rescan = rescan || ph.Phase.Key == steps.QuickScanPhase
+			rescan = rescan || ph.Phase.Key == library.QuickScanPhase
 			msg = fmt.Sprintf("rtgit: skip rest of phase %s (%s) from %s", ph.Phase.Number, ph.Phase.Name, s.ID)
 			break
 		}

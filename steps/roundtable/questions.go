@@ -7,6 +7,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/elaboration"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -20,7 +21,7 @@ const (
 
 // question tracks a question comment as an open question and says so; the
 // persona follows up with the step's own elaboration prompt, if it has one.
-func (st *state) question(cur *steps.Step, ph *steps.RoutePhase, text string, from Origin) (*Reply, error) {
+func (st *state) question(cur *steps.Step, ph *library.RoutePhase, text string, from Origin) (*Reply, error) {
 	// With a model, a question the analysis already settles is answered
 	// from it, citing the answer file, and is not tracked.
 	said, answered := st.respond(cur, ph, text, true)
@@ -203,7 +204,7 @@ func (st *state) questionsDoc() string {
 				switch {
 				case o == specOutput:
 					return specOutput
-				case first == "" && ph.Phase.Key != steps.QuickScanPhase && o != quickScanArtifact && o != tasksOutput:
+				case first == "" && ph.Phase.Key != library.QuickScanPhase && o != quickScanArtifact && o != tasksOutput:
 					first = o
 				}
 			}

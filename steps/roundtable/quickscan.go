@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
 
@@ -46,7 +47,7 @@ type scanCache struct {
 // inQuickScan reports whether s belongs to the quick-scan phase.
 func (st *state) inQuickScan(s *steps.Step) bool {
 	_, ph := st.plan.Step(s.ID)
-	return ph != nil && ph.Phase.Key == steps.QuickScanPhase
+	return ph != nil && ph.Phase.Key == library.QuickScanPhase
 }
 
 // scanKeywords are the keywords the scan searches for: the ones recorded
@@ -61,7 +62,7 @@ func (st *state) scanKeywords() []string {
 	}
 	texts := []string{st.meta.Description}
 	for _, ph := range st.plan.Phases {
-		if ph.Phase.Key != steps.QuickScanPhase {
+		if ph.Phase.Key != library.QuickScanPhase {
 			continue
 		}
 		for _, s := range ph.Steps {

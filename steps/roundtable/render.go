@@ -6,6 +6,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // AnswerTemplate is the template every answer file is rendered from.
@@ -31,7 +32,7 @@ func recovery(done []*steps.Step, next *steps.Step) string {
 }
 
 // phaseBoundary is the line of interface-spec §6 after a phase's last step.
-func phaseBoundary(ph *steps.RoutePhase, next *steps.RoutePhase, slug string) string {
+func phaseBoundary(ph *library.RoutePhase, next *library.RoutePhase, slug string) string {
 	if next == nil {
 		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete.", ph.Phase.Number, ph.Phase.Name)
 	}
@@ -40,7 +41,7 @@ func phaseBoundary(ph *steps.RoutePhase, next *steps.RoutePhase, slug string) st
 
 // intro is what the persona says before a step's questions. A step in the
 // middle of a phase needs no introduction unless the user is coming back.
-func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line {
+func (st *state) intro(s *steps.Step, ph *library.RoutePhase, resume bool) []Line {
 	p := st.plan.PersonaOf(s)
 	done := st.completedInPhase(ph)
 	if len(done) > 0 {
@@ -62,7 +63,7 @@ func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line 
 	}
 	lines = append(lines, Line{p.Name, greeting(p, ph.Phase)})
 	if d, source := st.phaseDepth(ph); source == "quick-scan" {
-		if a := steps.Announcement(d); a != "" {
+		if a := library.Announcement(d); a != "" {
 			lines = append(lines, Line{p.Name, a})
 		}
 	}
@@ -70,7 +71,7 @@ func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line 
 }
 
 // menu is the step menu of interface-spec §5.2.
-func (st *state) menu(s *steps.Step, ph *steps.RoutePhase) []answers.MenuItem {
+func (st *state) menu(s *steps.Step, ph *library.RoutePhase) []answers.MenuItem {
 	items := []answers.MenuItem{{Key: "E", Label: "Elaboration Mode -- bring all perspectives to discuss this topic"}}
 	if !st.lastInPhase(s, ph) {
 		return append(items,
@@ -84,7 +85,7 @@ func (st *state) menu(s *steps.Step, ph *steps.RoutePhase) []answers.MenuItem {
 }
 
 // view builds the open step's view at depth d.
-func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepView {
+func (st *state) view(s *steps.Step, ph *library.RoutePhase, d steps.Depth) *StepView {
 	p := st.plan.PersonaOf(s)
 	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
 		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
@@ -94,7 +95,7 @@ func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepV
 	for _, c := range s.Criteria {
 		v.Criteria = append(v.Criteria, steps.Expand(c.Text, st.lookup))
 	}
-	for _, c := range steps.Contributors(st.plan.Personas, s) {
+	for _, c := range library.Contributors(st.plan.Personas, s) {
 		ac := answers.Contributor{Name: c.Persona.Name, Role: c.Persona.Role}
 		for _, pr := range c.Prompts {
 			ac.Prompts = append(ac.Prompts, steps.Expand(pr, st.lookup))
@@ -119,13 +120,13 @@ func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepV
 }
 
 // renderAnswerFile renders s at depth d, keeping answers from carry.
-func (st *state) renderAnswerFile(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
+func (st *state) renderAnswerFile(s *steps.Step, ph *library.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
 	intro = append(intro, st.priorContext(s)...)
 	return st.renderView(st.answerView(s, ph, d, intro, carry, feedback))
 }
 
 // answerView is what an answer file of s at depth d is rendered from.
-func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
+func (st *state) answerView(s *steps.Step, ph *library.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), DepthWhy: st.depthWhy(ph), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry), CarryDraft: st.carryDrafts(s, d, carry)}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // RevisionSuffix ends the header of an answer file reopened for revision.
@@ -15,7 +16,7 @@ const RevisionSuffix = " (revision)"
 
 // finished returns the finished step id names, or an error saying why it
 // cannot be revised.
-func (st *state) finished(id string) (*steps.Step, *steps.RoutePhase, error) {
+func (st *state) finished(id string) (*steps.Step, *library.RoutePhase, error) {
 	s, ph := st.plan.Step(id)
 	if s == nil {
 		return nil, nil, fmt.Errorf("there is no step %q in the plan (see `rtgit steps`)", id)

@@ -20,6 +20,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -179,13 +180,13 @@ func (m *Machine) warn(s string) {
 	}
 }
 
-// PlanFor loads the plan of library ("" for the feature library), as the
+// PlanFor loads the plan of library name ("" for the feature library), as the
 // verbs will run it.
-func (m *Machine) PlanFor(library string) (*steps.Route, error) { return m.plan(library) }
+func (m *Machine) PlanFor(name string) (*library.Route, error) { return m.plan(name) }
 
 // plan loads the plan afresh; step-file problems become warnings.
-func (m *Machine) plan(library string) (*steps.Route, error) {
-	p, err := steps.LoadLibrary(m.Embedded, m.overrides(), library)
+func (m *Machine) plan(name string) (*library.Route, error) {
+	p, err := library.LoadLibrary(m.Embedded, m.overrides(), name)
 	if err != nil {
 		if m.OverridesWhere != "" {
 			err = fmt.Errorf("overrides %s: %w", m.OverridesWhere, err)
@@ -214,7 +215,7 @@ var ErrBrokenSteps = errors.New("broken step file")
 // runnablePlan refuses to run anything while a repository step file is
 // broken: running the embedded step it was meant to replace would answer
 // questions the maintainer took out.
-func (m *Machine) runnablePlan(p *steps.Route) error {
+func (m *Machine) runnablePlan(p *library.Route) error {
 	errs := p.RepoErrors()
 	if len(errs) == 0 {
 		return nil

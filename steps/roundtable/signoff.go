@@ -12,6 +12,7 @@ import (
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -167,7 +168,7 @@ func (st *state) settled() *signoff.Part {
 // only when skip_if rules it out. Unlike expected, a step whose
 // dependencies are not finished still counts, as open: an area is not
 // complete while steps it will reach are ahead.
-func (st *state) inArea(s *steps.Step, ph *steps.RoutePhase) bool {
+func (st *state) inArea(s *steps.Step, ph *library.RoutePhase) bool {
 	if st.meta.HasStep(s.ID) {
 		return true
 	}

@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/rtgit/rtgit/model"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -156,7 +156,7 @@ func (st *state) readModel(affected []model.AffectedFile, tree []string) (*model
 
 // AsksRequirements reports whether a step of plan asks for functional
 // requirements: a question the requirements transform reads.
-func AsksRequirements(p *steps.Route) bool {
+func AsksRequirements(p *library.Route) bool {
 	for _, s := range p.Steps() {
 		for _, mp := range s.Mappings {
 			if mp.Transform == "requirements" {

@@ -11,6 +11,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -21,7 +22,7 @@ type state struct {
 	rebuilding bool
 	m          *Machine
 	it         item
-	plan       *steps.Route
+	plan       *library.Route
 	meta       *meta.Meta
 	// files caches parsed answer files by step id; nil entries are missing.
 	files map[string]*answers.File
@@ -121,7 +122,7 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 		return nil, err
 	}
 	p, err := m.plan(lib)
-	var unknown *steps.UnknownLibraryError
+	var unknown *library.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		// The library is named in meta.json: say where.
 		if line, col, ok := meta.KeyPosition(data, "library"); ok {
@@ -153,22 +154,22 @@ func (st *state) onBranch() error {
 	return nil
 }
 
-func (st *state) quickScan() *steps.QuickScanFacts {
+func (st *state) quickScan() *library.QuickScanFacts {
 	qs := st.meta.QuickScan
 	if qs == nil || qs.Scope == "" {
 		return nil
 	}
-	return &steps.QuickScanFacts{Scope: qs.Scope, Complexity: qs.Complexity, FileCount: qs.EstimatedFiles}
+	return &library.QuickScanFacts{Scope: qs.Scope, Complexity: qs.Complexity, FileCount: qs.EstimatedFiles}
 }
 
 // phaseDepth is the depth chosen for a phase and where it came from.
-func (st *state) phaseDepth(ph *steps.RoutePhase) (steps.Depth, string) {
-	return steps.DetermineDepth(ph.Phase.Key, st.meta.DepthOverrides[ph.Phase.Key], st.quickScan())
+func (st *state) phaseDepth(ph *library.RoutePhase) (steps.Depth, string) {
+	return library.DetermineDepth(ph.Phase.Key, st.meta.DepthOverrides[ph.Phase.Key], st.quickScan())
 }
 
 // stepDepth applies the seed's chain: an override or a quick-scan depth
 // covers the whole phase; otherwise each step keeps its own default.
-func (st *state) stepDepth(s *steps.Step, ph *steps.RoutePhase) steps.Depth {
+func (st *state) stepDepth(s *steps.Step, ph *library.RoutePhase) steps.Depth {
 	d, source := st.phaseDepth(ph)
 	if source == "default" {
 		return s.Depth
@@ -176,7 +177,7 @@ func (st *state) stepDepth(s *steps.Step, ph *steps.RoutePhase) steps.Depth {
 	return d
 }
 
-func (st *state) facts(s *steps.Step, ph *steps.RoutePhase) steps.Facts {
+func (st *state) facts(s *steps.Step, ph *library.RoutePhase) steps.Facts {
 	f := steps.Facts{Depth: st.stepDepth(s, ph)}
 	if qs := st.meta.QuickScan; qs != nil {
 		f.Scope, f.Complexity, f.FileCount, f.HasFileCount = qs.Scope, qs.Complexity, qs.EstimatedFiles, true
@@ -185,13 +186,13 @@ func (st *state) facts(s *steps.Step, ph *steps.RoutePhase) steps.Facts {
 }
 
 // eligible says whether s still has to run, and why not if it doesn't.
-func (st *state) eligible(s *steps.Step, ph *steps.RoutePhase, warn bool) bool {
+func (st *state) eligible(s *steps.Step, ph *library.RoutePhase, warn bool) bool {
 	return st.eligibleIf(s, ph, warn, st.meta.HasStep)
 }
 
 // eligibleIf is eligible with done deciding which dependencies count as
 // met, so callers can look ahead as if the steps before s were completed.
-func (st *state) eligibleIf(s *steps.Step, ph *steps.RoutePhase, warn bool, done func(id string) bool) bool {
+func (st *state) eligibleIf(s *steps.Step, ph *library.RoutePhase, warn bool, done func(id string) bool) bool {
 	if st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key) {
 		return false
 	}
@@ -200,7 +201,7 @@ func (st *state) eligibleIf(s *steps.Step, ph *steps.RoutePhase, warn bool, done
 
 // runnable applies a step's own conditions, depends_on and skip_if, without
 // asking whether it or its phase is already done.
-func (st *state) runnable(s *steps.Step, ph *steps.RoutePhase, warn bool, done func(id string) bool) bool {
+func (st *state) runnable(s *steps.Step, ph *library.RoutePhase, warn bool, done func(id string) bool) bool {
 	for _, d := range s.DependsOn {
 		if !done(d) {
 			if warn {
@@ -223,7 +224,7 @@ func (st *state) runnable(s *steps.Step, ph *steps.RoutePhase, warn bool, done f
 
 // current returns the first step that still has to run, or nils when the
 // analysis is complete.
-func (st *state) current() (*steps.Step, *steps.RoutePhase) {
+func (st *state) current() (*steps.Step, *library.RoutePhase) {
 	for _, ph := range st.plan.Phases {
 		for _, s := range ph.Steps {
 			if st.eligible(s, ph, false) {
@@ -236,7 +237,7 @@ func (st *state) current() (*steps.Step, *steps.RoutePhase) {
 
 // lastInPhase reports whether no step will follow s in its phase once s
 // and the steps before it are completed.
-func (st *state) lastInPhase(s *steps.Step, ph *steps.RoutePhase) bool {
+func (st *state) lastInPhase(s *steps.Step, ph *library.RoutePhase) bool {
 	for _, o := range st.laterInPhase(s, ph) {
 		if st.eligibleIf(o, ph, false, st.doneBefore(o)) {
 			return false
@@ -246,7 +247,7 @@ func (st *state) lastInPhase(s *steps.Step, ph *steps.RoutePhase) bool {
 }
 
 // laterInPhase lists the steps after s in its phase.
-func (st *state) laterInPhase(s *steps.Step, ph *steps.RoutePhase) []*steps.Step {
+func (st *state) laterInPhase(s *steps.Step, ph *library.RoutePhase) []*steps.Step {
 	for i, o := range ph.Steps {
 		if o == s {
 			return ph.Steps[i+1:]
@@ -275,7 +276,7 @@ func (st *state) doneBefore(o *steps.Step) func(string) bool {
 }
 
 // nextPhase returns the phase after ph in the plan, or nil.
-func (st *state) nextPhase(ph *steps.RoutePhase) *steps.RoutePhase {
+func (st *state) nextPhase(ph *library.RoutePhase) *library.RoutePhase {
 	for i, p := range st.plan.Phases {
 		if p == ph && i+1 < len(st.plan.Phases) {
 			return st.plan.Phases[i+1]
@@ -285,7 +286,7 @@ func (st *state) nextPhase(ph *steps.RoutePhase) *steps.RoutePhase {
 }
 
 // previousPhase returns the phase before ph, or nil.
-func (st *state) previousPhase(ph *steps.RoutePhase) *steps.RoutePhase {
+func (st *state) previousPhase(ph *library.RoutePhase) *library.RoutePhase {
 	for i, p := range st.plan.Phases {
 		if p == ph && i > 0 {
 			return st.plan.Phases[i-1]
@@ -295,7 +296,7 @@ func (st *state) previousPhase(ph *steps.RoutePhase) *steps.RoutePhase {
 }
 
 // completedInPhase lists the phase's completed steps in plan order.
-func (st *state) completedInPhase(ph *steps.RoutePhase) []*steps.Step {
+func (st *state) completedInPhase(ph *library.RoutePhase) []*steps.Step {
 	var out []*steps.Step
 	for _, s := range ph.Steps {
 		if st.meta.HasStep(s.ID) {

@@ -8,6 +8,7 @@ import (
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -63,7 +64,7 @@ type Status struct {
 	SourceID  string `json:"source_id,omitempty"`
 	SourceURL string `json:"source_url,omitempty"`
 	// Plan is the plan of that library, for callers that draw the phases.
-	Plan *steps.Route `json:"-"`
+	Plan *library.Route `json:"-"`
 	// Tasks is the build plan's state, count and coverage.
 	Tasks *TasksStatus `json:"tasks,omitempty"`
 }
@@ -199,7 +200,7 @@ func (m *Machine) StatusReply(slug string) (*Reply, error) {
 	r := &Reply{}
 	s := st.status()
 	kind := ""
-	if s.Library != steps.DefaultLibrary {
+	if s.Library != library.DefaultLibrary {
 		kind = " (" + s.Library + " analysis)"
 	}
 	r.say("", fmt.Sprintf("%s%s: %s, %d of %d steps done.", slug, kind, s.AnalysisStatus, len(s.StepsCompleted), s.StepsTotal))

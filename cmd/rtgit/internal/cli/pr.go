@@ -13,7 +13,7 @@ import (
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/review"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -129,7 +129,7 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := steps.Load(templates.FS, repofs.FS(repoGit.Root()))
+	plan, err := library.Load(templates.FS, repofs.FS(repoGit.Root()))
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -52,8 +53,8 @@ func runSteps(o *stepsOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := steps.LoadLibrary(templates.FS, ws.fsys, o.kind)
-	var unknown *steps.UnknownLibraryError
+	plan, err := library.LoadLibrary(templates.FS, ws.fsys, o.kind)
+	var unknown *library.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		return usageErr("steps: %v", err)
 	}
@@ -103,8 +104,8 @@ const depthNote = "Depth: the quick scan's steps run at the depth shown. After i
 
 // depthShown is the depth a step opens at by default: its own for the
 // quick scan, the scan's scope's for the rest.
-func depthShown(ph *steps.RoutePhase, st *steps.Step) string {
-	if ph.Phase.Key == steps.QuickScanPhase {
+func depthShown(ph *library.RoutePhase, st *steps.Step) string {
+	if ph.Phase.Key == library.QuickScanPhase {
 		return string(st.Depth)
 	}
 	return "scan, else " + string(st.Depth)

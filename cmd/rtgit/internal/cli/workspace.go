@@ -11,7 +11,7 @@ import (
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/settings"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -77,10 +77,10 @@ func (w *workspace) overridesFrom(f settings.File) error {
 // overridePaths are where a repository's overrides live: what
 // overridesFrom reads from the default branch's commit in the Action.
 var overridePaths = []string{
-	steps.RepoStepsDir,
-	steps.RepoLibrariesDir,
+	library.RepoStepsDir,
+	library.RepoLibrariesDir,
 	".rtgit/personas.yaml",
-	steps.RepoPersonaDir,
+	library.RepoPersonaDir,
 	templates.OverrideDir,
 }
 
@@ -90,8 +90,8 @@ var overridePaths = []string{
 var noticedPaths = append([]string{settings.Path}, overridePaths...)
 
 // plan resolves the step plan for the workspace, afresh on every call.
-func (w *workspace) plan() (*steps.Route, error) {
-	return steps.Load(templates.FS, w.fsys)
+func (w *workspace) plan() (*library.Route, error) {
+	return library.Load(templates.FS, w.fsys)
 }
 
 // templates resolves templates with the workspace's overrides.

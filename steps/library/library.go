@@ -1,4 +1,4 @@
-package steps
+package library
 
 import (
 	"bytes"
@@ -7,12 +7,15 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/rtgit/rtgit/signoff"
+	"github.com/rtgit/rtgit/steps"
 )
 
 // A library is the set of phases and steps one kind of analysis follows.
@@ -65,8 +68,8 @@ type LibraryPhase struct {
 }
 
 // phase returns the library's Phase for key, falling back to PhaseFor.
-func (l *Library) phase(key string) (Phase, string) {
-	p := PhaseFor(key)
+func (l *Library) phase(key string) (steps.Phase, string) {
+	p := steps.PhaseFor(key)
 	if l == nil {
 		return p, ""
 	}
@@ -105,9 +108,12 @@ func (p *Route) PhaseArea(key string) string {
 	return ""
 }
 
+// libraryNameRe is the form of a library's name: that of a persona key.
+var libraryNameRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
 // ValidLibraryName reports whether name can name a library (and a folder).
 func ValidLibraryName(name string) bool {
-	return name != "" && personaKeyRe.MatchString(name)
+	return name != "" && libraryNameRe.MatchString(name)
 }
 
 // Libraries lists the libraries available: feature, every embedded one
@@ -202,7 +208,7 @@ func LoadLibrary(embedded, repo fs.FS, name string) (*Route, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !contains(known, name) {
+	if !slices.Contains(known, name) {
 		return nil, &UnknownLibraryError{Name: name, Known: known}
 	}
 	personas, err := LoadPersonas(embedded, repo)
@@ -236,7 +242,7 @@ func LoadLibrary(embedded, repo fs.FS, name string) (*Route, error) {
 	p.build(files)
 	p.checkRefs()
 	p.Problems.Sort()
-	p.Problems = p.Problems.dedupe()
+	p.Problems = dedupe(p.Problems)
 	return p, nil
 }
 

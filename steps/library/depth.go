@@ -1,4 +1,6 @@
-package steps
+package library
+
+import "github.com/rtgit/rtgit/steps"
 
 // QuickScanFacts is what the quick scan found, as depth selection reads it.
 type QuickScanFacts struct {
@@ -21,38 +23,38 @@ const QuickScanPhase = "00-quick-scan"
 // DetermineDepth applies the priority chain of module-design §6.1 for one
 // phase: a persisted user override, then the quick scan's scope, then
 // standard. It returns the depth and which link of the chain chose it.
-func DetermineDepth(phaseKey, override string, qs *QuickScanFacts) (Depth, string) {
-	if d := Depth(override); d.Valid() {
+func DetermineDepth(phaseKey, override string, qs *QuickScanFacts) (steps.Depth, string) {
+	if d := steps.Depth(override); d.Valid() {
 		return d, DepthFromOverride
 	}
 	if qs != nil && qs.Scope != "" && phaseKey != QuickScanPhase {
 		switch {
 		case qs.Scope == "small" && (qs.Complexity == "low" || qs.FileCount < 5):
-			return Brief, DepthFromQuickScan
+			return steps.Brief, DepthFromQuickScan
 		case qs.Scope == "large" && (qs.Complexity == "high" || qs.FileCount > 15):
-			return Deep, DepthFromQuickScan
+			return steps.Deep, DepthFromQuickScan
 		}
-		return Standard, DepthFromQuickScan
+		return steps.Standard, DepthFromQuickScan
 	}
-	return Standard, DepthFromDefault
+	return steps.Standard, DepthFromDefault
 }
 
 // Announcement is what the persona says once per phase about a depth chosen
 // from the quick scan (interface-spec §5.7); standard says nothing.
-func Announcement(d Depth) string {
+func Announcement(d steps.Depth) string {
 	switch d {
-	case Brief:
+	case steps.Brief:
 		return "This looks straightforward. I'll keep the analysis brief -- say 'deep' if you want the full treatment."
-	case Deep:
+	case steps.Deep:
 		return "This is a substantial change. I'll do a thorough analysis -- say 'brief' if you want to speed things up."
 	}
 	return ""
 }
 
 // OverrideAnnouncement acknowledges a user's depth override.
-func OverrideAnnouncement(d Depth) string {
+func OverrideAnnouncement(d steps.Depth) string {
 	name := string(d)
-	if d == Deep {
+	if d == steps.Deep {
 		name = "thorough"
 	}
 	return "Got it, switching to " + name + " mode."

@@ -1,4 +1,4 @@
-package steps
+package library
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/rtgit/rtgit/internal/repofs"
+	"github.com/rtgit/rtgit/steps"
 )
 
 // RepoStepsDir is where a repository adds or replaces step files.
@@ -19,8 +20,8 @@ const RepoStepsDir = ".rtgit/steps"
 // Route is the resolved, ordered set of phases and steps for a repository.
 type Route struct {
 	Phases   []*RoutePhase
-	Personas []Persona
-	Problems Problems
+	Personas []steps.Persona
+	Problems steps.Problems
 	Library  string // the library the plan comes from: "feature", "bug", …
 
 	lib *Library
@@ -28,9 +29,9 @@ type Route struct {
 
 // RoutePhase is one phase with its lead persona and valid steps in order.
 type RoutePhase struct {
-	Phase   Phase
-	Persona Persona
-	Steps   []*Step
+	Phase   steps.Phase
+	Persona steps.Persona
+	Steps   []*steps.Step
 }
 
 // Load resolves the plan of the feature library from the embedded defaults
@@ -94,12 +95,12 @@ func numericPrefix(name string) int {
 	return n
 }
 
-func (p *Route) problem(src string, line int, sev Severity, format string, args ...any) {
-	p.Problems = append(p.Problems, Problem{Path: src, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
+func (p *Route) problem(src string, line int, sev steps.Severity, format string, args ...any) {
+	p.Problems = append(p.Problems, steps.Problem{Path: src, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
 }
 
 func (p *Route) build(files []stepFile) {
-	byPhase := map[string][]*Step{}
+	byPhase := map[string][]*steps.Step{}
 	type owner struct {
 		source string
 		repo   bool
@@ -108,20 +109,20 @@ func (p *Route) build(files []stepFile) {
 	owners := map[string]owner{}
 	for _, f := range files {
 		if f.order < 0 {
-			p.problem(f.source, 0, Error, "step file names must start with a number, like 09-%s", path.Base(f.path))
+			p.problem(f.source, 0, steps.Error, "step file names must start with a number, like 09-%s", path.Base(f.path))
 			continue
 		}
 		if !validPhaseKey(f.phase) {
-			p.problem(f.source, 0, Error, "phase directory %q must be named NN-name", f.phase)
+			p.problem(f.source, 0, steps.Error, "phase directory %q must be named NN-name", f.phase)
 			continue
 		}
 		data, err := fs.ReadFile(f.fsys, f.path)
 		if errors.Is(err, repofs.ErrOutside) {
-			p.problem(f.source, 0, Error, "is a symlink leading outside the repository; rtgit reads nothing there")
+			p.problem(f.source, 0, steps.Error, "is a symlink leading outside the repository; rtgit reads nothing there")
 			continue
 		}
 		if err != nil {
-			p.problem(f.source, 0, Error, "cannot read: %v", err)
+			p.problem(f.source, 0, steps.Error, "cannot read: %v", err)
 			continue
 		}
 		s, probs := parseStepFile(f, data)
@@ -131,26 +132,26 @@ func (p *Route) build(files []stepFile) {
 		}
 		s.Phase, s.Source, s.Order = f.phase, f.source, f.order
 		if num, _, _ := strings.Cut(f.phase, "-"); !strings.HasPrefix(s.ID, num+"-") {
-			p.problem(f.source, s.FieldLine("step_id"), Error, "step_id %q does not belong to phase directory %s (want %s-NN)", s.ID, f.phase, num)
+			p.problem(f.source, s.FieldLine("step_id"), steps.Error, "step_id %q does not belong to phase directory %s (want %s-NN)", s.ID, f.phase, num)
 			continue
 		}
-		if key, ok := MatchPersona(p.Personas, s.Persona); ok && key != s.Persona {
-			p.problem(f.source, s.FieldLine("persona"), Info, "persona %q is read as %q", s.Persona, key)
+		if key, ok := steps.MatchPersona(p.Personas, s.Persona); ok && key != s.Persona {
+			p.problem(f.source, s.FieldLine("persona"), steps.Info, "persona %q is read as %q", s.Persona, key)
 			s.Persona = key
 		}
-		if lead, ok := FindPersona(p.Personas, s.Persona); ok && lead.Contributes {
-			p.problem(f.source, s.FieldLine("persona"), Error, "%s is a contributing persona: contributing personas join the table but never lead a step; name a lead and list %q under the step's topics", lead.Name, lead.Key)
+		if lead, ok := steps.FindPersona(p.Personas, s.Persona); ok && lead.Contributes {
+			p.problem(f.source, s.FieldLine("persona"), steps.Error, "%s is a contributing persona: contributing personas join the table but never lead a step; name a lead and list %q under the step's topics", lead.Name, lead.Key)
 			continue
 		}
-		if _, ok := FindPersona(p.Personas, s.Persona); !ok {
-			p.problem(f.source, s.FieldLine("persona"), Error, "unknown persona %q (known: %s)", s.Persona, strings.Join(p.personaKeys(), ", "))
+		if _, ok := steps.FindPersona(p.Personas, s.Persona); !ok {
+			p.problem(f.source, s.FieldLine("persona"), steps.Error, "unknown persona %q (known: %s)", s.Persona, strings.Join(p.personaKeys(), ", "))
 			continue
 		}
 		if prev, dup := owners[s.ID]; dup {
 			if f.repo && !prev.repo && prev.phase == f.phase {
 				byPhase[f.phase] = removeStep(byPhase[f.phase], s.ID)
 			} else {
-				p.problem(f.source, s.FieldLine("step_id"), Warning, "duplicate step_id %q (already defined by %s); skipping this file", s.ID, prev.source)
+				p.problem(f.source, s.FieldLine("step_id"), steps.Warning, "duplicate step_id %q (already defined by %s); skipping this file", s.ID, prev.source)
 				continue
 			}
 		}
@@ -173,16 +174,16 @@ func (p *Route) build(files []stepFile) {
 		phase, key := p.lib.phase(k)
 		known := key != ""
 		if !known {
-			key, known = PersonaForPhase(p.Personas, k)
+			key, known = steps.PersonaForPhase(p.Personas, k)
 		}
 		if !known {
-			fb, _ := FindPersona(p.Personas, key)
-			p.problem(RepoStepsDir+"/"+k, 0, Warning, "Unknown phase key '%s'. Falling back to %s (%s).", k, fb.Name, fb.Role)
+			fb, _ := steps.FindPersona(p.Personas, key)
+			p.problem(RepoStepsDir+"/"+k, 0, steps.Warning, "Unknown phase key '%s'. Falling back to %s (%s).", k, fb.Name, fb.Role)
 		}
-		lead, ok := FindPersona(p.Personas, key)
+		lead, ok := steps.FindPersona(p.Personas, key)
 		if !ok {
-			p.problem(p.lib.Source, 0, Warning, "phase %s names lead %q, who is not a persona; %s leads it", k, key, FallbackPersona)
-			lead, _ = FindPersona(p.Personas, FallbackPersona)
+			p.problem(p.lib.Source, 0, steps.Warning, "phase %s names lead %q, who is not a persona; %s leads it", k, key, steps.FallbackPersona)
+			lead, _ = steps.FindPersona(p.Personas, steps.FallbackPersona)
 		}
 		p.Phases = append(p.Phases, &RoutePhase{Phase: phase, Persona: lead, Steps: list})
 	}
@@ -195,22 +196,22 @@ func (p *Route) build(files []stepFile) {
 var parsedDefaults sync.Map // string → parsedStep
 
 type parsedStep struct {
-	step  *Step
-	probs Problems
+	step  *steps.Step
+	probs steps.Problems
 }
 
 // parseStepFile parses f, reusing an earlier parse of the same default
 // file. Each caller gets its own copy of the Step, since build fills in
 // where the file was found; nothing changes a Step's contents after
 // parsing, so the rest is shared.
-func parseStepFile(f stepFile, data []byte) (*Step, Problems) {
+func parseStepFile(f stepFile, data []byte) (*steps.Step, steps.Problems) {
 	if f.repo {
-		return Parse(f.source, data)
+		return steps.Parse(f.source, data)
 	}
 	key := f.source + "\x00" + string(data)
 	v, ok := parsedDefaults.Load(key)
 	if !ok {
-		s, probs := Parse(f.source, data)
+		s, probs := steps.Parse(f.source, data)
 		v, _ = parsedDefaults.LoadOrStore(key, parsedStep{s, probs})
 	}
 	ps := v.(parsedStep)
@@ -221,7 +222,7 @@ func parseStepFile(f stepFile, data []byte) (*Step, Problems) {
 	return &cp, ps.probs
 }
 
-func removeStep(list []*Step, id string) []*Step {
+func removeStep(list []*steps.Step, id string) []*steps.Step {
 	out := list[:0]
 	for _, s := range list {
 		if s.ID != id {
@@ -254,27 +255,27 @@ func (p *Route) checkRefs() {
 	for i, s := range p.Steps() {
 		for _, d := range s.DependsOn {
 			if _, ok := index[d]; !ok {
-				p.problem(s.Source, s.FieldLine("depends_on"), Warning, "depends_on names unknown step %q", d)
+				p.problem(s.Source, s.FieldLine("depends_on"), steps.Warning, "depends_on names unknown step %q", d)
 			}
 		}
-		for _, text := range s.templates() {
-			for _, name := range Placeholders(text.s) {
-				step, q, ok := SplitRef(name)
+		for _, text := range templates(s) {
+			for _, name := range steps.Placeholders(text.s) {
+				step, q, ok := steps.SplitRef(name)
 				if !ok {
 					continue
 				}
 				j, known := index[step]
 				switch {
 				case !known:
-					p.problem(s.Source, text.line, Error, "placeholder {{%s}} names unknown step %s", name, step)
+					p.problem(s.Source, text.line, steps.Error, "placeholder {{%s}} names unknown step %s", name, step)
 				case j >= i:
-					p.problem(s.Source, text.line, Error, "placeholder {{%s}} names step %s, which does not run before %s", name, step, s.ID)
+					p.problem(s.Source, text.line, steps.Error, "placeholder {{%s}} names step %s, which does not run before %s", name, step, s.ID)
 				case !questions[step][q] && isEmbedded(s.Source) && !isEmbedded(p.Steps()[j].Source):
 					// The repository replaced that step; the default that
 					// quotes it still runs, with the value unknown.
-					p.problem(s.Source, text.line, Warning, "placeholder {{%s}}: step %s, as replaced by %s, asks no question %q; it renders as (not known yet)", name, step, p.Steps()[j].Source, q)
+					p.problem(s.Source, text.line, steps.Warning, "placeholder {{%s}}: step %s, as replaced by %s, asks no question %q; it renders as (not known yet)", name, step, p.Steps()[j].Source, q)
 				case !questions[step][q]:
-					p.problem(s.Source, text.line, Error, "placeholder {{%s}}: step %s asks no question %q", name, step, q)
+					p.problem(s.Source, text.line, steps.Error, "placeholder {{%s}}: step %s asks no question %q", name, step, q)
 				}
 			}
 		}
@@ -287,9 +288,9 @@ type located struct {
 }
 
 // templates lists every text of the step that may hold placeholders.
-func (s *Step) templates() []located {
+func templates(s *steps.Step) []located {
 	var out []located
-	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep, s.Whole} {
+	for _, sec := range []*steps.Section{s.Brief, s.Standard, s.Deep, s.Whole} {
 		if sec == nil {
 			continue
 		}
@@ -307,10 +308,10 @@ func (s *Step) templates() []located {
 // A repository file that does not parse must never quietly give way to
 // the embedded step it was meant to replace, so callers that run steps
 // stop on these.
-func (p *Route) RepoErrors() Problems {
-	var out Problems
+func (p *Route) RepoErrors() steps.Problems {
+	var out steps.Problems
 	for _, pr := range p.Problems {
-		if pr.Severity == Error && !strings.HasPrefix(pr.Path, "embedded:") {
+		if pr.Severity == steps.Error && !strings.HasPrefix(pr.Path, "embedded:") {
 			out = append(out, pr)
 		}
 	}
@@ -320,8 +321,8 @@ func (p *Route) RepoErrors() Problems {
 func isEmbedded(source string) bool { return strings.HasPrefix(source, "embedded:") }
 
 // Steps returns every step of the plan in run order.
-func (p *Route) Steps() []*Step {
-	var out []*Step
+func (p *Route) Steps() []*steps.Step {
+	var out []*steps.Step
 	for _, ph := range p.Phases {
 		out = append(out, ph.Steps...)
 	}
@@ -329,7 +330,7 @@ func (p *Route) Steps() []*Step {
 }
 
 // Step finds a step and its phase by id.
-func (p *Route) Step(id string) (*Step, *RoutePhase) {
+func (p *Route) Step(id string) (*steps.Step, *RoutePhase) {
 	for _, ph := range p.Phases {
 		for _, s := range ph.Steps {
 			if s.ID == id {
@@ -351,7 +352,34 @@ func (p *Route) Phase(key string) *RoutePhase {
 }
 
 // PersonaOf returns the persona who leads step s.
-func (p *Route) PersonaOf(s *Step) Persona {
-	ps, _ := FindPersona(p.Personas, s.Persona)
+func (p *Route) PersonaOf(s *steps.Step) steps.Persona {
+	ps, _ := steps.FindPersona(p.Personas, s.Persona)
 	return ps
+}
+
+// validPhaseKey reports whether a directory name looks like NN-name.
+func validPhaseKey(key string) bool {
+	num, rest, ok := strings.Cut(key, "-")
+	if !ok || len(num) != 2 || rest == "" {
+		return false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// dedupe drops a problem reported twice in a row (the same text is often
+// read as both a section's and the whole body's prose).
+func dedupe(ps steps.Problems) steps.Problems {
+	out := ps[:0]
+	for i, p := range ps {
+		if i > 0 && p == ps[i-1] {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

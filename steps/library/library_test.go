@@ -1,10 +1,12 @@
-package steps
+package library
 
 import (
 	"errors"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 const libStep = `---
@@ -67,7 +69,7 @@ func TestLibraries(t *testing.T) {
 		t.Errorf("bug phase words = %+v", ph)
 	}
 	for _, pr := range Lint(bug) {
-		if pr.Severity == Error {
+		if pr.Severity == steps.Error {
 			t.Errorf("bug library: %s", pr)
 		}
 	}

@@ -1,50 +1,23 @@
-package steps
+package library
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Contribution is what one contributing persona brings to one step: the
 // topics it matched on and the prompts drawn from its principles.
 type Contribution struct {
-	Persona Persona
+	Persona steps.Persona
 	Topics  []string
 	Prompts []string
-}
-
-// Topic reports whether the step is about topic: the step lists it under
-// topics in its frontmatter, or the word appears in its title or in any of
-// its questions (case-insensitively, as a whole word or its plural).
-func (s *Step) Topic(topic string) bool {
-	t := strings.ToLower(strings.TrimSpace(topic))
-	if t == "" {
-		return false
-	}
-	for _, st := range s.Topics {
-		if strings.EqualFold(st, t) {
-			return true
-		}
-	}
-	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(t) + `(?:s|es)?\b`)
-	if err != nil {
-		return false
-	}
-	if re.MatchString(s.Title) {
-		return true
-	}
-	for _, q := range s.AllQuestions() {
-		if re.MatchString(q.Text) {
-			return true
-		}
-	}
-	return false
 }
 
 // Contributors lists the contributing personas whose topics the step is
 // about, in the order the personas are defined, each with its prompts:
 // the step's own elaboration prompts for it, then one per principle.
-func Contributors(personas []Persona, s *Step) []Contribution {
+func Contributors(personas []steps.Persona, s *steps.Step) []Contribution {
 	var out []Contribution
 	for _, p := range personas {
 		if !p.Contributes {
@@ -67,7 +40,7 @@ func Contributors(personas []Persona, s *Step) []Contribution {
 // PrinciplePrompts are what a contributing persona asks of a step: any
 // prompt the step file gives it under ## Elaboration, then each of its
 // principles put to this step.
-func PrinciplePrompts(p Persona, s *Step) []string {
+func PrinciplePrompts(p steps.Persona, s *steps.Step) []string {
 	var out []string
 	for _, pr := range s.Elaboration {
 		if pr.Persona == p.Key {

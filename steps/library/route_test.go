@@ -1,15 +1,18 @@
-package steps
+package library
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // defaults reads the embedded library from disk so this package's tests do
 // not depend on the templates package.
-var defaults = os.DirFS("../templates")
+var defaults = os.DirFS("../../templates")
 
 // The seed inventory (requirements-spec §10): file, id, title, depth and
 // outputs of all 24 default steps, with the persona that leads each phase.
@@ -67,7 +70,7 @@ func TestDefaultPlanMatchesSeedInventory(t *testing.T) {
 		// Outputs may grow beyond the seed's (a step can feed a summary
 		// section elsewhere), but every seed output must be there.
 		for _, o := range strings.Fields(want.outputs) {
-			if !contains(s.Outputs, o) {
+			if !slices.Contains(s.Outputs, o) {
 				t.Errorf("step %s outputs %v, missing %s", s.ID, s.Outputs, o)
 			}
 		}
@@ -77,8 +80,8 @@ func TestDefaultPlanMatchesSeedInventory(t *testing.T) {
 		}
 	}
 	for i, ph := range p.Phases {
-		if ph.Phase != DefaultPhases[i] {
-			t.Errorf("phase %d = %+v, want %+v", i, ph.Phase, DefaultPhases[i])
+		if ph.Phase != steps.DefaultPhases[i] {
+			t.Errorf("phase %d = %+v, want %+v", i, ph.Phase, steps.DefaultPhases[i])
 		}
 	}
 }
@@ -102,7 +105,7 @@ func TestDefaultStepShape(t *testing.T) {
 		if s.Brief == nil || len(s.Brief.Questions) != 1 && !(len(s.Brief.Questions) == 2 && (s.Brief.Questions[1].ID == "tasks" || s.Brief.Questions[1].ID == "affected_files")) {
 			t.Errorf("%s: Brief Mode must ask one question", s.ID)
 		}
-		if !deeper(s.Questions(Standard), s.Questions(Deep)) {
+		if !deeper(s.Questions(steps.Standard), s.Questions(steps.Deep)) {
 			t.Errorf("%s: Deep Mode neither adds probes nor deepens a question", s.ID)
 		}
 		for _, q := range s.AllQuestions() {
@@ -131,7 +134,7 @@ func TestDefaultOutputsCoverSeedArtifacts(t *testing.T) {
 	for _, want := range []string{"quick-scan.md", "requirements-spec.md", "user-stories.json", "traceability-matrix.csv",
 		"nfr-matrix.md", "impact-analysis.md", "architecture-overview.md", "tech-stack-decision.md", "adr-*.md",
 		"module-design-*.md", "interface-spec.yaml", "error-taxonomy.md"} {
-		if !contains(outs, want) {
+		if !slices.Contains(outs, want) {
 			t.Errorf("no step writes %s", want)
 		}
 	}
@@ -139,7 +142,7 @@ func TestDefaultOutputsCoverSeedArtifacts(t *testing.T) {
 
 // deeper reports whether deep asks more than standard, or asks the same
 // questions with longer wording.
-func deeper(standard, deep []Question) bool {
+func deeper(standard, deep []steps.Question) bool {
 	if len(deep) > len(standard) {
 		return true
 	}
