@@ -11,7 +11,7 @@
 // a whole library (Lint).
 //
 // It reads files through io/fs (a repository through internal/repofs) and
-// imports the vocabulary and the step-file parser (steps),
+// imports the vocabulary (steps), the step-file language (steps/stepfile),
 // signoff (the areas a phase's answers belong to) and the internal YAML
 // error wording; no git, GitHub or model code. A new library rule (how
 // repository files replace or add steps, a new field of library.yaml, a

@@ -13,7 +13,7 @@ import (
 
 // seedFixtures are step files written in the seed's prose dialect (the
 // step-file parser's fixtures), one or more per phase.
-var seedFixtures = os.DirFS("../testdata/seed")
+var seedFixtures = os.DirFS("../stepfile/testdata/seed")
 
 func fixtureFiles(t *testing.T) map[string][]byte {
 	t.Helper()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // RepoStepsDir is where a repository adds or replaces step files.
@@ -206,12 +207,12 @@ type parsedStep struct {
 // parsing, so the rest is shared.
 func parseStepFile(f stepFile, data []byte) (*steps.Step, steps.Problems) {
 	if f.repo {
-		return steps.Parse(f.source, data)
+		return stepfile.Parse(f.source, data)
 	}
 	key := f.source + "\x00" + string(data)
 	v, ok := parsedDefaults.Load(key)
 	if !ok {
-		s, probs := steps.Parse(f.source, data)
+		s, probs := stepfile.Parse(f.source, data)
 		v, _ = parsedDefaults.LoadOrStore(key, parsedStep{s, probs})
 	}
 	ps := v.(parsedStep)
@@ -259,8 +260,8 @@ func (p *Route) checkRefs() {
 			}
 		}
 		for _, text := range templates(s) {
-			for _, name := range steps.Placeholders(text.s) {
-				step, q, ok := steps.SplitRef(name)
+			for _, name := range stepfile.Placeholders(text.s) {
+				step, q, ok := stepfile.SplitRef(name)
 				if !ok {
 					continue
 				}

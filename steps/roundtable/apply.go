@@ -12,6 +12,7 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // stepAnswers is what a step produced: every asked question with its
@@ -158,7 +159,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		}
 		label := ""
 		if q.ID != steps.AllAnswers {
-			label = questionLabel(steps.Expand(q.Text, st.lookup))
+			label = questionLabel(stepfile.Expand(q.Text, st.lookup))
 		}
 		text := sa.answer[q.ID]
 		if j, ok := joined[i]; ok {
@@ -167,7 +168,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		}
 		plain := artifacts.Fill{Path: st.it.outputPath(mp.Output), Template: mp.Output, Section: mp.Section, Body: text}
 		if text == "" && mp.Section != "" {
-			plain.Body = artifacts.NeedsClarification(steps.Expand(q.Text, st.lookup))
+			plain.Body = artifacts.NeedsClarification(stepfile.Expand(q.Text, st.lookup))
 			addFill(plain, label)
 			continue
 		}
@@ -311,13 +312,13 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 			if _, ok := vars[n]; ok || n == "date" || n == "phase" {
 				return true
 			}
-			_, _, ref := steps.SplitRef(n)
-			return ref || slices.Contains(steps.PlaceholderNames, n)
+			_, _, ref := stepfile.SplitRef(n)
+			return ref || slices.Contains(stepfile.PlaceholderNames, n)
 		}
 		if err := artifacts.CheckTemplate(name, source, data, known); err != nil {
 			return nil, err
 		}
-		return []byte(steps.Expand(string(data), lookup)), nil
+		return []byte(stepfile.Expand(string(data), lookup)), nil
 	}
 	if strings.HasPrefix(source, "embedded:") {
 		title := strings.TrimSuffix(name, path.Ext(name))
@@ -362,7 +363,7 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 	in := artifacts.Input{
 		Slug: st.it.slug, Description: st.meta.Description, ItemDir: st.it.dir(),
 		StepID: sa.step.ID, StepTitle: sa.step.Title, Output: mp.Output, OutputPath: st.it.outputPath(mp.Output),
-		Section: mp.Section, Question: q.ID, QuestionText: steps.Expand(q.Text, st.lookup), Answer: sa.answer[q.ID],
+		Section: mp.Section, Question: q.ID, QuestionText: stepfile.Expand(q.Text, st.lookup), Answer: sa.answer[q.ID],
 		Read: c.base, List: func(dir string) ([]string, error) { return st.listStaged(c, dir) },
 		Lookup: st.lookup, Ask: st.questionText, Now: st.m.now(),
 	}
@@ -494,7 +495,7 @@ func (st *state) listStaged(c *changeset, dir string) ([]string, error) {
 // questionText is the text of question "NN-NN.qid", for markers about
 // answers a transform builds on.
 func (st *state) questionText(ref string) string {
-	stepID, qid, ok := steps.SplitRef(ref)
+	stepID, qid, ok := stepfile.SplitRef(ref)
 	if !ok {
 		return ""
 	}
@@ -504,7 +505,7 @@ func (st *state) questionText(ref string) string {
 	}
 	for _, q := range s.AllQuestions() {
 		if q.ID == qid {
-			return steps.Expand(q.Text, st.lookup)
+			return stepfile.Expand(q.Text, st.lookup)
 		}
 	}
 	return ""

@@ -13,6 +13,7 @@ import (
 	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // The optional helpers (see package assist) are asked at a few points of a
@@ -55,7 +56,7 @@ func (m *Machine) cleaned(what string, t assist.Text) assist.Text {
 func (st *state) assistStep(s *steps.Step, d steps.Depth) assist.Step {
 	as := assist.Step{ID: s.ID, Title: s.Title, Depth: d}
 	for _, p := range s.Prose(d) {
-		as.Prose = append(as.Prose, steps.Expand(p, st.lookup))
+		as.Prose = append(as.Prose, stepfile.Expand(p, st.lookup))
 	}
 	for _, r := range s.Rules {
 		as.Validation = append(as.Validation, ruleText(r))
@@ -116,7 +117,7 @@ func (st *state) answersOf(s *steps.Step) []assist.Answer {
 	}
 	text := map[string]string{}
 	for _, q := range s.AllQuestions() {
-		text[q.ID] = steps.Expand(q.Text, st.lookup)
+		text[q.ID] = stepfile.Expand(q.Text, st.lookup)
 	}
 	var out []assist.Answer
 	for _, a := range f.Answers {
@@ -198,7 +199,7 @@ func (st *state) aiDrafts(s *steps.Step, d steps.Depth, carry map[string]string)
 			}
 		}
 		req := assist.DraftRequest{Slug: st.it.slug, Description: st.meta.Description, Persona: p, Step: as,
-			Question: assist.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Format: format(s, q.ID)},
+			Question: assist.Question{ID: q.ID, Text: stepfile.Expand(q.Text, st.lookup), Format: format(s, q.ID)},
 			Earlier:  earlier, Files: st.candidateFiles()}
 		t, err := h.Drafter.Draft(context.Background(), req)
 		if err != nil || t.Empty() {

@@ -16,6 +16,7 @@ import (
 	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // Readiness is the result of `rtgit check`.
@@ -217,7 +218,7 @@ func (st *state) expected(s *steps.Step, ph *library.RoutePhase) bool {
 		}
 	}
 	if s.SkipIf != "" {
-		if skip, _ := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
+		if skip, _ := stepfile.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
 			return false
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/rtgit/rtgit/steps/elaboration"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // Elaborate is [E]: it opens a roundtable discussion on the open step, or,
@@ -82,7 +83,7 @@ func (st *state) table(s *steps.Step, ph *library.RoutePhase) elaboration.Table 
 	}
 	for _, q := range s.AllQuestions() {
 		if !answered[q.ID] {
-			open = append(open, steps.Expand(q.Text, st.lookup))
+			open = append(open, stepfile.Expand(q.Text, st.lookup))
 		}
 	}
 	contributing := map[string]library.Contribution{}
@@ -99,7 +100,7 @@ func (st *state) table(s *steps.Step, ph *library.RoutePhase) elaboration.Table 
 				continue
 			}
 			for _, pr := range c.Prompts {
-				pt.Prompts = append(pt.Prompts, steps.Expand(pr, st.lookup))
+				pt.Prompts = append(pt.Prompts, stepfile.Expand(pr, st.lookup))
 			}
 			pt.Prompts = append(pt.Prompts, open...)
 			all = append(all, pt)
@@ -107,7 +108,7 @@ func (st *state) table(s *steps.Step, ph *library.RoutePhase) elaboration.Table 
 		}
 		for _, pr := range s.Elaboration {
 			if pr.Persona == p.Key {
-				pt.Prompts = append(pt.Prompts, steps.Expand(pr.Text, st.lookup))
+				pt.Prompts = append(pt.Prompts, stepfile.Expand(pr.Text, st.lookup))
 			}
 		}
 		pt.Prompts = append(pt.Prompts, open...)

@@ -9,6 +9,7 @@ import (
 	"github.com/rtgit/rtgit/steps/elaboration"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // openQuestionsSection is where an analysis's document lists its open
@@ -153,7 +154,7 @@ func (st *state) trackUnanswered(sa stepAnswers) error {
 		if sa.answer[q.ID] != "" || sa.step.Optional(q.ID) {
 			continue
 		}
-		text := steps.Expand(q.Text, st.lookup)
+		text := stepfile.Expand(q.Text, st.lookup)
 		if _, _, err := st.meta.AddQuestion(meta.OpenQuestion{Text: text, Source: sa.step.ID + "." + q.ID, StepID: sa.step.ID}); err != nil {
 			return err
 		}

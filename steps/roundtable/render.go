@@ -7,6 +7,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/library"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // AnswerTemplate is the template every answer file is rendered from.
@@ -90,21 +91,21 @@ func (st *state) view(s *steps.Step, ph *library.RoutePhase, d steps.Depth) *Ste
 	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
 		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
 	for _, pr := range s.Prose(d) {
-		v.Prose = append(v.Prose, steps.Expand(withoutSpeaker(pr, p), st.lookup))
+		v.Prose = append(v.Prose, stepfile.Expand(withoutSpeaker(pr, p), st.lookup))
 	}
 	for _, c := range s.Criteria {
-		v.Criteria = append(v.Criteria, steps.Expand(c.Text, st.lookup))
+		v.Criteria = append(v.Criteria, stepfile.Expand(c.Text, st.lookup))
 	}
 	for _, c := range library.Contributors(st.plan.Personas, s) {
 		ac := answers.Contributor{Name: c.Persona.Name, Role: c.Persona.Role}
 		for _, pr := range c.Prompts {
-			ac.Prompts = append(ac.Prompts, steps.Expand(pr, st.lookup))
+			ac.Prompts = append(ac.Prompts, stepfile.Expand(pr, st.lookup))
 		}
 		v.Contributors = append(v.Contributors, ac)
 	}
 	f, _ := st.answerFile(s)
 	for _, q := range s.Questions(d) {
-		qv := QuestionView{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
+		qv := QuestionView{ID: q.ID, Text: stepfile.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
 		if f != nil {
 			if a, ok := f.Answer(q.ID); ok {
 				qv.Answered, qv.Line = a.Answered, a.Line
@@ -140,9 +141,9 @@ func (st *state) answerView(s *steps.Step, ph *library.RoutePhase, d steps.Depth
 		av.Intro = append(av.Intro, l.Text)
 	}
 	for i, q := range s.Questions(d) {
-		aq := answers.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Optional: s.Optional(q.ID)}
+		aq := answers.Question{ID: q.ID, Text: stepfile.Expand(q.Text, st.lookup), Optional: s.Optional(q.ID)}
 		if q.Draft != "" {
-			aq.Prefill = steps.Expand(q.Draft, st.lookup)
+			aq.Prefill = stepfile.Expand(q.Draft, st.lookup)
 		}
 		if i == 0 && st.draft != "" {
 			aq.Prefill = st.draft

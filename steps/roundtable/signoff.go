@@ -14,6 +14,7 @@ import (
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // ErrNotApprovable: an area named for approval is not complete, or the
@@ -173,7 +174,7 @@ func (st *state) inArea(s *steps.Step, ph *library.RoutePhase) bool {
 		return true
 	}
 	if s.SkipIf != "" {
-		if skip, _ := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
+		if skip, _ := stepfile.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
 			return false
 		}
 	}

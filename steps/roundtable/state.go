@@ -13,6 +13,7 @@ import (
 	"github.com/rtgit/rtgit/steps/critic"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // state is one analysis as read from the worktree at the start of a verb.
@@ -177,8 +178,8 @@ func (st *state) stepDepth(s *steps.Step, ph *library.RoutePhase) steps.Depth {
 	return d
 }
 
-func (st *state) facts(s *steps.Step, ph *library.RoutePhase) steps.Facts {
-	f := steps.Facts{Depth: st.stepDepth(s, ph)}
+func (st *state) facts(s *steps.Step, ph *library.RoutePhase) stepfile.Facts {
+	f := stepfile.Facts{Depth: st.stepDepth(s, ph)}
 	if qs := st.meta.QuickScan; qs != nil {
 		f.Scope, f.Complexity, f.FileCount, f.HasFileCount = qs.Scope, qs.Complexity, qs.EstimatedFiles, true
 	}
@@ -211,7 +212,7 @@ func (st *state) runnable(s *steps.Step, ph *library.RoutePhase, warn bool, done
 		}
 	}
 	if s.SkipIf != "" {
-		skip, err := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph))
+		skip, err := stepfile.EvalSkipIf(s.SkipIf, st.facts(s, ph))
 		if err != nil && warn {
 			st.m.warn(fmt.Sprintf("%s:%d: skip_if %q does not parse (%v); treating it as false", s.Source, s.FieldLine("skip_if"), s.SkipIf, err))
 		}
@@ -352,7 +353,7 @@ func (st *state) lookup(name string) (string, bool) {
 	case model.FilesQuestion:
 		return st.filesDraft()
 	}
-	stepID, qid, ok := steps.SplitRef(name)
+	stepID, qid, ok := stepfile.SplitRef(name)
 	if !ok {
 		return "", false
 	}

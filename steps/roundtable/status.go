@@ -10,6 +10,7 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // Status is the JSON shape of `rtgit status <slug> --json`.
@@ -185,7 +186,7 @@ func (st *state) status() *Status {
 	}
 	for _, q := range keptIn(cur, f, d) {
 		_, wording := askedAt(cur, q.ID)
-		ss.Kept = append(ss.Kept, QuestionStatus{ID: q.ID, Text: steps.Expand(wording, st.lookup), Answered: true})
+		ss.Kept = append(ss.Kept, QuestionStatus{ID: q.ID, Text: stepfile.Expand(wording, st.lookup), Answered: true})
 	}
 	s.Step = ss
 	return s

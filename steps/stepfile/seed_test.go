@@ -1,8 +1,10 @@
-package steps
+package stepfile
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // seedStep is written the way the seed's step files are: numbered
@@ -59,10 +61,10 @@ func TestParseSeedDialect(t *testing.T) {
 	if s == nil || probs.HasErrors() {
 		t.Fatalf("problems: %v", probs)
 	}
-	if s.Dialect != DialectSeed {
+	if s.Dialect != steps.DialectSeed {
 		t.Errorf("dialect = %s", s.Dialect)
 	}
-	if s.ID != "01-09" || s.Depth != Standard || s.Persona != "Maya Chen" {
+	if s.ID != "01-09" || s.Depth != steps.Standard || s.Persona != "Maya Chen" {
 		t.Errorf("frontmatter = %q %q %q", s.ID, s.Depth, s.Persona)
 	}
 	if strings.Join(s.Outputs, ",") != "requirements-spec.md,user-stories.json" {
@@ -71,7 +73,7 @@ func TestParseSeedDialect(t *testing.T) {
 	if s.Extra["research"] != "true" {
 		t.Errorf("extra = %v", s.Extra)
 	}
-	ids := func(qs []Question) string {
+	ids := func(qs []steps.Question) string {
 		var out []string
 		for _, q := range qs {
 			out = append(out, q.ID)
@@ -79,16 +81,16 @@ func TestParseSeedDialect(t *testing.T) {
 		return strings.Join(out, ",")
 	}
 	// Ids come from position, whatever number the list starts at.
-	if got := ids(s.Questions(Standard)); got != "q1,q2" {
+	if got := ids(s.Questions(steps.Standard)); got != "q1,q2" {
 		t.Errorf("standard = %s", got)
 	}
-	if got := ids(s.Questions(Deep)); got != "q1,q2,q3" {
+	if got := ids(s.Questions(steps.Deep)); got != "q1,q2,q3" {
 		t.Errorf("deep = %s", got)
 	}
-	if q := s.Questions(Standard)[1]; !strings.Contains(q.Text, "\n  - where does each copy live?") {
+	if q := s.Questions(steps.Standard)[1]; !strings.Contains(q.Text, "\n  - where does each copy live?") {
 		t.Errorf("nested list lost: %q", q.Text)
 	}
-	brief := s.Questions(Brief)
+	brief := s.Questions(steps.Brief)
 	if len(brief) != 1 || brief[0].ID != ConfirmID {
 		t.Fatalf("brief = %+v", brief)
 	}
@@ -127,7 +129,7 @@ func TestParseSeedDialect(t *testing.T) {
 	}
 	var info bool
 	for _, p := range probs {
-		info = info || p.Severity == Info && strings.Contains(p.Msg, `"Step-ID"`) || p.Severity == Info && strings.Contains(p.Msg, `"research"`)
+		info = info || p.Severity == steps.Info && strings.Contains(p.Msg, `"Step-ID"`) || p.Severity == steps.Info && strings.Contains(p.Msg, `"research"`)
 	}
 	if !info {
 		t.Errorf("unknown field not reported as info: %v", probs)
@@ -156,18 +158,6 @@ func TestCanonicalSection(t *testing.T) {
 	}
 }
 
-func TestMatchPersona(t *testing.T) {
-	ps := []Persona{{Key: "business-analyst", Name: "Maya Chen", Role: "Business Analyst"}}
-	for _, in := range []string{"business-analyst", "Maya Chen", "maya", "business_analyst", "Business Analyst"} {
-		if k, ok := MatchPersona(ps, in); !ok || k != "business-analyst" {
-			t.Errorf("MatchPersona(%q) = %q, %v", in, k, ok)
-		}
-	}
-	if _, ok := MatchPersona(ps, "product-owner"); ok {
-		t.Error("product-owner matched")
-	}
-}
-
 func TestSeedLiberalForms(t *testing.T) {
 	file := "---\nstep_id: \"02-05\"\ntitle: Rollback\npersona: Alex Rivera\ndepth: standard\noutputs: [impact-analysis.md]\n...\n\n" +
 		"### Brief Mode (condensed)\n\nAlex Rivera: Rollback is a redeploy of the previous build. Right?\n\n" +
@@ -177,15 +167,15 @@ func TestSeedLiberalForms(t *testing.T) {
 	if s == nil || probs.HasErrors() {
 		t.Fatalf("problems: %v", probs)
 	}
-	qs := s.Questions(Standard)
+	qs := s.Questions(steps.Standard)
 	if len(qs) != 2 || qs[0].ID != "q1" || qs[0].Text != "How do we roll this back?" || qs[1].Text != "Who decides to roll back?" {
 		t.Errorf("standard = %+v", qs)
 	}
-	if p := s.Prose(Standard); len(p) != 1 || p[0] != "I'll note it down." {
+	if p := s.Prose(steps.Standard); len(p) != 1 || p[0] != "I'll note it down." {
 		t.Errorf("prose = %q", p)
 	}
 	// A claim with no placeholder is the step file's, not the user's: asked, not drafted.
-	if b := s.Questions(Brief); len(b) != 1 || b[0].Draft != "" || !strings.HasPrefix(b[0].Text, "Right? The step file's brief says “Rollback is a redeploy of the previous build.”") {
+	if b := s.Questions(steps.Brief); len(b) != 1 || b[0].Draft != "" || !strings.HasPrefix(b[0].Text, "Right? The step file's brief says “Rollback is a redeploy of the previous build.”") {
 		t.Errorf("brief = %+v", b)
 	}
 	if len(s.Criteria) != 1 || len(s.Mappings) != 3 || s.Mappings[0].Section != "Rollback" {

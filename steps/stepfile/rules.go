@@ -1,4 +1,4 @@
-package steps
+package stepfile
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // ruleArity says how many arguments each rule takes, and of what kind.
@@ -30,36 +32,36 @@ func (b *bodyParser) rule(id, rest string, extra []string, line int) {
 	body, hint := splitHint(src)
 	toks, err := tokenize(body)
 	if err != nil {
-		b.add(line, Error, "rule for %q: %v", id, err)
+		b.add(line, steps.Error, "rule for %q: %v", id, err)
 		return
 	}
 	if len(toks) == 0 {
-		b.add(line, Error, "rule for %q names no rule", id)
+		b.add(line, steps.Error, "rule for %q names no rule", id)
 		return
 	}
 	kind := toks[0]
 	ar, ok := ruleArity[kind]
 	if !ok {
-		b.add(line, Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line, filled, or_none)", kind)
+		b.add(line, steps.Error, "unknown rule %q (known: required, optional, min_words, max_words, one_of, pattern, each_line, filled, or_none)", kind)
 		return
 	}
 	args := toks[1:]
 	if len(args) < ar.min || len(args) > ar.max {
-		b.add(line, Error, "rule %s takes %s", kind, arityText(ar.min, ar.max))
+		b.add(line, steps.Error, "rule %s takes %s", kind, arityText(ar.min, ar.max))
 		return
 	}
-	r := Rule{Question: id, Kind: kind, Args: args, Hint: hint, Line: line}
+	r := steps.Rule{Question: id, Kind: kind, Args: args, Hint: hint, Line: line}
 	if ar.numeric {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 0 {
-			b.add(line, Error, "rule %s needs a whole number, got %q", kind, args[0])
+			b.add(line, steps.Error, "rule %s needs a whole number, got %q", kind, args[0])
 			return
 		}
 		r.N = n
 	}
 	if kind == "pattern" || kind == "each_line" {
 		if _, err := regexp.Compile(args[0]); err != nil {
-			b.add(line, Error, "rule %s: bad pattern: %v", kind, err)
+			b.add(line, steps.Error, "rule %s: bad pattern: %v", kind, err)
 			return
 		}
 	}
@@ -130,20 +132,20 @@ func (b *bodyParser) mapping(id, rest string, extra []string, line int) {
 	src := strings.TrimSpace(strings.Join(append([]string{rest}, extra...), " "))
 	m := mappingRe.FindStringSubmatch(src)
 	if m == nil {
-		b.add(line, Error, "mapping for %q must read `%s` -> output.md#Section, or -> output as transform", id, id)
+		b.add(line, steps.Error, "mapping for %q must read `%s` -> output.md#Section, or -> output as transform", id, id)
 		return
 	}
-	mp := Mapping{Question: id, Output: m[1], Section: strings.TrimSpace(m[2]), Transform: m[3], Line: line}
+	mp := steps.Mapping{Question: id, Output: m[1], Section: strings.TrimSpace(m[2]), Transform: m[3], Line: line}
 	b.step.Mappings = append(b.step.Mappings, mp)
 }
 
 func (b *bodyParser) prompt(id, rest string, extra []string, line int) {
 	txt := strings.TrimSpace(strings.Join(append([]string{rest}, extra...), " "))
 	if !personaKeyRe.MatchString(id) || txt == "" {
-		b.add(line, Error, "elaboration prompt must read `persona-key` prompt text")
+		b.add(line, steps.Error, "elaboration prompt must read `persona-key` prompt text")
 		return
 	}
-	b.step.Elaboration = append(b.step.Elaboration, Prompt{Persona: id, Text: txt, Line: line})
+	b.step.Elaboration = append(b.step.Elaboration, steps.Prompt{Persona: id, Text: txt, Line: line})
 }
 
 // check runs the rules that need the whole file: references between
@@ -156,12 +158,12 @@ func (b *bodyParser) check() {
 		known[q.ID] = true
 	}
 	if len(known) == 0 {
-		b.add(b.firstLine, Error, "the step asks no questions: add a list item like - `id` question text")
+		b.add(b.firstLine, steps.Error, "the step asks no questions: add a list item like - `id` question text")
 	}
 	// The build plan's draft (the tasks question) and the affected files'
 	// (affected_files) are confirmations of their own, asked at every depth, so
 	// they do not count here.
-	var brief []Question
+	var brief []steps.Question
 	if s.Brief != nil {
 		for _, q := range s.Brief.Questions {
 			if q.ID != "tasks" && q.ID != "affected_files" {
@@ -170,11 +172,11 @@ func (b *bodyParser) check() {
 		}
 	}
 	if len(brief) > 1 {
-		b.add(brief[1].Line, Warning, "Brief Mode should ask for one confirmation, not %d questions", len(brief))
+		b.add(brief[1].Line, steps.Warning, "Brief Mode should ask for one confirmation, not %d questions", len(brief))
 	}
 	for _, r := range s.Rules {
 		if !known[r.Question] {
-			b.add(r.Line, Error, "rule %s names question %q, which the step does not ask", r.Kind, r.Question)
+			b.add(r.Line, steps.Error, "rule %s names question %q, which the step does not ask", r.Kind, r.Question)
 		}
 	}
 	outputs := map[string]bool{}
@@ -185,41 +187,41 @@ func (b *bodyParser) check() {
 	for _, m := range s.Mappings {
 		mapped[m.Question] = true
 		switch {
-		case m.Question == AllAnswers:
+		case m.Question == steps.AllAnswers:
 			for id := range known {
 				mapped[id] = true
 			}
 			if !outputs[m.Output] {
-				b.add(m.Line, Error, "mapping writes %q, which is not in the step's outputs %v", m.Output, s.Outputs)
+				b.add(m.Line, steps.Error, "mapping writes %q, which is not in the step's outputs %v", m.Output, s.Outputs)
 			} else if m.Transform != "" && !knownTransform(m.Transform) {
-				b.add(m.Line, Error, "unknown transform %q (known: %s)", m.Transform, strings.Join(KnownTransforms, ", "))
+				b.add(m.Line, steps.Error, "unknown transform %q (known: %s)", m.Transform, strings.Join(KnownTransforms, ", "))
 			} else if m.Transform == "" && (path.Ext(m.Output) != ".md" || m.Section == "") {
-				b.add(m.Line, Error, "mapping of every answer to %q needs a #Section of a markdown output, or a transform", m.Output)
+				b.add(m.Line, steps.Error, "mapping of every answer to %q needs a #Section of a markdown output, or a transform", m.Output)
 			}
 		case !known[m.Question]:
-			b.add(m.Line, Error, "mapping names question %q, which the step does not ask", m.Question)
+			b.add(m.Line, steps.Error, "mapping names question %q, which the step does not ask", m.Question)
 		case !outputs[m.Output]:
-			b.add(m.Line, Error, "mapping writes %q, which is not in the step's outputs %v", m.Output, s.Outputs)
+			b.add(m.Line, steps.Error, "mapping writes %q, which is not in the step's outputs %v", m.Output, s.Outputs)
 		case m.Transform != "" && !knownTransform(m.Transform):
-			b.add(m.Line, Error, "unknown transform %q (known: %s)", m.Transform, strings.Join(KnownTransforms, ", "))
+			b.add(m.Line, steps.Error, "unknown transform %q (known: %s)", m.Transform, strings.Join(KnownTransforms, ", "))
 		case m.Transform == "" && path.Ext(m.Output) != ".md":
-			b.add(m.Line, Error, "%q is not markdown: name a transform with `as <transform>`", m.Output)
+			b.add(m.Line, steps.Error, "%q is not markdown: name a transform with `as <transform>`", m.Output)
 		case m.Transform == "" && m.Section == "":
-			b.add(m.Line, Error, "mapping to %q needs a #Section", m.Output)
+			b.add(m.Line, steps.Error, "mapping to %q needs a #Section", m.Output)
 		case m.Transform == "" && strings.Contains(m.Output, "*"):
-			b.add(m.Line, Error, "%q names a family of files: name a transform with `as <transform>`", m.Output)
+			b.add(m.Line, steps.Error, "%q names a family of files: name a transform with `as <transform>`", m.Output)
 		}
 	}
 	if len(s.Mappings) == 0 {
-		b.add(b.firstLine, Warning, "no ## Artifacts mappings: answers will not reach any artifact")
+		b.add(b.firstLine, steps.Warning, "no ## Artifacts mappings: answers will not reach any artifact")
 	}
 	for _, q := range s.AllQuestions() {
 		if !mapped[q.ID] && len(s.Mappings) > 0 {
-			b.add(q.Line, Warning, "question %q is not mapped to any artifact", q.ID)
+			b.add(q.Line, steps.Warning, "question %q is not mapped to any artifact", q.ID)
 		}
 		b.checkPlaceholders(q.Line, q.Draft)
 	}
-	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
+	for _, sec := range []*steps.Section{s.Brief, s.Standard, s.Deep} {
 		if sec != nil {
 			for _, p := range sec.Prose {
 				b.checkPlaceholders(b.firstLine, p)
@@ -244,7 +246,7 @@ var PlaceholderNames = []string{"description", "slug", "scope", "complexity", "f
 func (b *bodyParser) checkPlaceholders(line int, s string) {
 	for _, name := range Placeholders(s) {
 		if !validPlaceholder(name) {
-			b.add(line, Error, "unknown placeholder {{%s}} (known: %s, or NN-NN.question)", name, strings.Join(PlaceholderNames, ", "))
+			b.add(line, steps.Error, "unknown placeholder {{%s}} (known: %s, or NN-NN.question)", name, strings.Join(PlaceholderNames, ", "))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package steps
+package stepfile
 
 import (
 	"io/fs"
@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // seedFixtures are step files written in the seed's prose dialect, one or
@@ -46,7 +48,7 @@ func TestConvertRoundTrip(t *testing.T) {
 			if strict == nil || probs.HasErrors() {
 				t.Fatalf("converted file does not parse: %v\n%s", probs, out)
 			}
-			if strict.Dialect != DialectRtgit {
+			if strict.Dialect != steps.DialectRtgit {
 				t.Errorf("converted dialect = %s", strict.Dialect)
 			}
 			sameStep(t, seed, strict)
@@ -57,7 +59,7 @@ func TestConvertRoundTrip(t *testing.T) {
 	}
 }
 
-func sameStep(t *testing.T, a, b *Step) {
+func sameStep(t *testing.T, a, b *steps.Step) {
 	t.Helper()
 	flat := func(s string) string {
 		return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n  - ", " - ")), " ")
@@ -70,7 +72,7 @@ func sameStep(t *testing.T, a, b *Step) {
 			t.Errorf("extra %s = %q, want %q", k, b.Extra[k], v)
 		}
 	}
-	for _, d := range []Depth{Brief, Standard, Deep} {
+	for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
 		qa, qb := a.Questions(d), b.Questions(d)
 		if len(qa) != len(qb) {
 			t.Fatalf("%s: %d questions, want %d", d, len(qb), len(qa))
@@ -114,7 +116,7 @@ func sameStep(t *testing.T, a, b *Step) {
 
 // convertAndReparse parses src, converts it and parses the result,
 // failing the test when either parse has errors.
-func convertAndReparse(t *testing.T, src []byte) (in *Step, out []byte, again *Step) {
+func convertAndReparse(t *testing.T, src []byte) (in *steps.Step, out []byte, again *steps.Step) {
 	t.Helper()
 	in, probs := Parse("in.md", src)
 	if in == nil || probs.HasErrors() {
@@ -124,7 +126,7 @@ func convertAndReparse(t *testing.T, src []byte) (in *Step, out []byte, again *S
 	return in, out, again
 }
 
-func convertAndReparseStep(t *testing.T, s *Step) ([]byte, *Step) {
+func convertAndReparseStep(t *testing.T, s *steps.Step) ([]byte, *steps.Step) {
 	t.Helper()
 	out := Convert(s, "")
 	again, probs := Parse("out.md", out)
@@ -140,7 +142,7 @@ func convertAndReparseStep(t *testing.T, s *Step) ([]byte, *Step) {
 func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
 	src := "---\nstep_id: \"00-00\"\ntitle: \"0\"\npersona: \"0\"\ndepth: standard\noutputs: [.0A]\n---\n\n## Standard Mode\n\n0000\n    # ArtifACt\n    - not a list\n    1. nor this\n\n- `q1` 0\n"
 	s, out, again := convertAndReparse(t, []byte(src))
-	if got := again.Questions(Standard); len(got) != 1 || got[0].ID != "q1" {
+	if got := again.Questions(steps.Standard); len(got) != 1 || got[0].ID != "q1" {
 		t.Fatalf("questions after conversion = %+v\n%s", got, out)
 	}
 	if got, want := again.Standard.Prose, s.Standard.Prose; strings.Join(got, "|") != strings.Join(want, "|") {
@@ -155,7 +157,7 @@ func TestConvertKeepsHeadingLikeProseLines(t *testing.T) {
 func TestConvertEscapesBlockLikeProseLines(t *testing.T) {
 	src := "---\nstep id: \"00-00\"\ntitle: 0\npersona: 0\ndepth: standard\noutputs: .A\n---\n## Standard Mode\n```\n# ArtifACt\n- `q1` x\n\n> quoted\n1. one\n```\n* 0\n"
 	s, out, again := convertAndReparse(t, []byte(src))
-	if got := again.Questions(Standard); len(got) != 1 || got[0].ID != "q1" || got[0].Text != "0" {
+	if got := again.Questions(steps.Standard); len(got) != 1 || got[0].ID != "q1" || got[0].Text != "0" {
 		t.Fatalf("questions after conversion = %+v\n%s", got, out)
 	}
 	if len(s.Standard.Prose) != 1 || len(again.Standard.Prose) != 2 {
@@ -186,8 +188,8 @@ func TestConvertEscapesBracesThatAreNotPlaceholders(t *testing.T) {
 // Frontmatter fields rtgit keeps but does not use survive conversion as
 // YAML that reads back to the same text, whatever their key or value.
 func TestConvertWritesExtraFieldsAsYAML(t *testing.T) {
-	s := &Step{ID: "01-01", Title: "t", Persona: "p", Depth: Standard, Outputs: []string{"a.md"},
-		Standard: &Section{Questions: []Question{{ID: "q", Text: "Why?"}}},
+	s := &steps.Step{ID: "01-01", Title: "t", Persona: "p", Depth: steps.Standard, Outputs: []string{"a.md"},
+		Standard: &steps.Section{Questions: []steps.Question{{ID: "q", Text: "Why?"}}},
 		Extra: map[string]string{
 			"research": "true",
 			"":         "000",

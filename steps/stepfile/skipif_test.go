@@ -1,13 +1,15 @@
-package steps
+package stepfile
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 func TestSkipIfEval(t *testing.T) {
-	small := Facts{Scope: "small", Complexity: "low", FileCount: 3, HasFileCount: true, Depth: Brief}
-	large := Facts{Scope: "large", Complexity: "high", FileCount: 60, HasFileCount: true, Depth: Deep}
+	small := Facts{Scope: "small", Complexity: "low", FileCount: 3, HasFileCount: true, Depth: steps.Brief}
+	large := Facts{Scope: "large", Complexity: "high", FileCount: 60, HasFileCount: true, Depth: steps.Deep}
 	cases := []struct {
 		expr         string
 		small, large bool
@@ -103,6 +105,6 @@ func FuzzSkipIf(f *testing.F) {
 		}
 		// Evaluation is total: any parsed expression gives an answer for any facts.
 		e.Eval(Facts{})
-		e.Eval(Facts{Scope: "large", Complexity: "high", FileCount: 100, Depth: Deep})
+		e.Eval(Facts{Scope: "large", Complexity: "high", FileCount: 100, Depth: steps.Deep})
 	})
 }

@@ -1,8 +1,10 @@
-package steps
+package stepfile
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 const goodStep = `---
@@ -59,35 +61,35 @@ func TestParseGoodStep(t *testing.T) {
 	if s == nil || probs.HasErrors() {
 		t.Fatalf("unexpected problems: %v", probs)
 	}
-	if s.ID != "01-09" || s.Title != "Compliance Check" || s.Persona != "business-analyst" || s.Depth != Standard {
+	if s.ID != "01-09" || s.Title != "Compliance Check" || s.Persona != "business-analyst" || s.Depth != steps.Standard {
 		t.Errorf("frontmatter = %+v", s)
 	}
 	if len(s.DependsOn) != 1 || s.DependsOn[0] != "01-08" || s.SkipIf != "scope == 'small'" {
 		t.Errorf("optional fields = %v %q", s.DependsOn, s.SkipIf)
 	}
-	ids := func(qs []Question) string {
+	ids := func(qs []steps.Question) string {
 		var out []string
 		for _, q := range qs {
 			out = append(out, q.ID)
 		}
 		return strings.Join(out, ",")
 	}
-	if got := ids(s.Questions(Brief)); got != "regulations" {
+	if got := ids(s.Questions(steps.Brief)); got != "regulations" {
 		t.Errorf("brief questions = %s", got)
 	}
-	if got := ids(s.Questions(Standard)); got != "regulations,data" {
+	if got := ids(s.Questions(steps.Standard)); got != "regulations,data" {
 		t.Errorf("standard questions = %s", got)
 	}
-	if got := ids(s.Questions(Deep)); got != "regulations,data,audit" {
+	if got := ids(s.Questions(steps.Deep)); got != "regulations,data,audit" {
 		t.Errorf("deep questions = %s", got)
 	}
-	if q := s.Questions(Deep)[1]; !strings.HasPrefix(q.Text, "Which personal data") {
+	if q := s.Questions(steps.Deep)[1]; !strings.HasPrefix(q.Text, "Which personal data") {
 		t.Errorf("deep probe should reword data, got %q", q.Text)
 	}
-	if q := s.Questions(Standard)[0]; q.Text != "Which regulations touch this change, and what does each demand?" || q.Line != 23 {
+	if q := s.Questions(steps.Standard)[0]; q.Text != "Which regulations touch this change, and what does each demand?" || q.Line != 23 {
 		t.Errorf("multi-line question = %q line %d", q.Text, q.Line)
 	}
-	if d := s.Questions(Brief)[0].Draft; d != "No regulated data is stored by {{slug}}." {
+	if d := s.Questions(steps.Brief)[0].Draft; d != "No regulated data is stored by {{slug}}." {
 		t.Errorf("draft = %q", d)
 	}
 	if len(s.Rules) != 4 || s.Rules[0].N != 4 || s.Rules[2].Hint != "name the data" || len(s.Rules[3].Args) != 2 || s.Rules[3].Args[0] != "a b" {
@@ -102,7 +104,7 @@ func TestParseGoodStep(t *testing.T) {
 	if len(s.Elaboration) != 1 || s.Elaboration[0].Persona != "system-designer" {
 		t.Errorf("elaboration = %+v", s.Elaboration)
 	}
-	if p := s.Prose(Standard); len(p) != 1 || !strings.Contains(p[0], "audit surprises") {
+	if p := s.Prose(steps.Standard); len(p) != 1 || !strings.Contains(p[0], "audit surprises") {
 		t.Errorf("prose = %q", p)
 	}
 	if got := s.FieldLine("persona"); got != 4 {
@@ -176,14 +178,14 @@ func TestParseFrontmatterProblems(t *testing.T) {
 	}
 }
 
-func checkProblems(t *testing.T, probs Problems, wantErr, wantW string) {
+func checkProblems(t *testing.T, probs steps.Problems, wantErr, wantW string) {
 	t.Helper()
 	var errs, warns []string
 	for _, p := range probs {
 		if !strings.HasPrefix(p.String(), "step.md:") {
 			t.Errorf("problem %q does not name the file", p)
 		}
-		if p.Severity == Error {
+		if p.Severity == steps.Error {
 			errs = append(errs, p.String())
 		} else {
 			warns = append(warns, p.String())
@@ -242,12 +244,12 @@ func TestWholeBodyFallback(t *testing.T) {
 	if probs.HasErrors() {
 		t.Fatal(probs)
 	}
-	for _, d := range []Depth{Brief, Standard, Deep} {
+	for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
 		if got := len(s.Questions(d)); got != 2 {
 			t.Errorf("%s: %d questions, want the whole body's 2", d, got)
 		}
 	}
-	if p := s.Prose(Brief); len(p) != 1 || p[0] != "Intro line." {
+	if p := s.Prose(steps.Brief); len(p) != 1 || p[0] != "Intro line." {
 		t.Errorf("prose = %q", p)
 	}
 }

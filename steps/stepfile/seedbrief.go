@@ -1,9 +1,11 @@
-package steps
+package stepfile
 
 import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // A seed step's Brief Mode is what its agent said before drafting: a
@@ -113,7 +115,7 @@ func briefDraft(paras []string, labelled bool) (draft, ask, note string) {
 		if len(claims) > 1 {
 			which = "each"
 		}
-		also := says + JoinAnd(quoted) + ": put " + which + " in your answer only if it holds."
+		also := says + steps.JoinAnd(quoted) + ": put " + which + " in your answer only if it holds."
 		if closing == "" && len(kept) > 0 {
 			closing = "Does this capture it?"
 		}

@@ -1,8 +1,10 @@
-package steps
+package stepfile
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // FuzzParse feeds arbitrary bytes to the step-file parser: it must never
@@ -22,7 +24,7 @@ func FuzzParse(f *testing.F) {
 		}
 		if s != nil && !probs.HasErrors() {
 			// A valid step answers every depth without panicking.
-			for _, d := range []Depth{Brief, Standard, Deep} {
+			for _, d := range []steps.Depth{steps.Brief, steps.Standard, steps.Deep} {
 				s.Questions(d)
 				s.Prose(d)
 			}

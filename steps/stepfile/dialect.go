@@ -1,25 +1,12 @@
-package steps
+package stepfile
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
-)
 
-// Dialect is the grammar a step file is written in. Both describe the same
-// schema (frontmatter plus Brief, Standard and Deep Mode, Validation and
-// Artifacts sections); they differ in how much the body spells out.
-type Dialect string
-
-const (
-	// DialectRtgit is rtgit's strict form: questions, rules and mappings
-	// each start with an id in backticks.
-	DialectRtgit Dialect = "rtgit"
-	// DialectSeed is the prose form of the original design: numbered
-	// questions, a prose Brief Mode, prose validation criteria and prose
-	// artifact instructions naming files and sections.
-	DialectSeed Dialect = "seed"
+	"github.com/rtgit/rtgit/steps"
 )
 
 // idLikeRe is what a backticked lead must look like to count as an id:
@@ -81,7 +68,7 @@ func foldHeading(h string) string {
 // rtgit's dialect, held to every strict rule; a file with none is read as
 // the seed's prose dialect. A mixed file is therefore rtgit's, and its
 // prose items are reported rather than guessed at.
-func detectDialect(b *bodyParser, doc ast.Node) Dialect {
+func detectDialect(b *bodyParser, doc ast.Node) steps.Dialect {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if n.Kind() != ast.KindList {
 			continue
@@ -92,9 +79,9 @@ func detectDialect(b *bodyParser, doc ast.Node) Dialect {
 				continue
 			}
 			if m := leadIDRe.FindStringSubmatch(strings.TrimSpace(lines[0])); m != nil && idLikeRe.MatchString(strings.TrimSpace(m[1])) {
-				return DialectRtgit
+				return steps.DialectRtgit
 			}
 		}
 	}
-	return DialectSeed
+	return steps.DialectSeed
 }

@@ -1,4 +1,4 @@
-package steps
+package stepfile
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 var stepIDRe = regexp.MustCompile(`^[0-9]{2}-[0-9]{2}$`)
@@ -32,15 +34,15 @@ func splitFrontmatter(data []byte) (front []byte, body []byte, bodyLine int, ok 
 
 // parseFrontmatter fills the frontmatter fields of s, reporting problems
 // with file lines (the YAML starts on line 2).
-func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...any)) {
+func parseFrontmatter(s *steps.Step, front []byte, add func(int, steps.Severity, string, ...any)) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(front, &doc); err != nil {
 		line, msg := yamlLine(err)
-		add(line+1, Error, "invalid frontmatter: %s", msg)
+		add(line+1, steps.Error, "invalid frontmatter: %s", msg)
 		return
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		add(2, Error, "frontmatter must be a YAML mapping")
+		add(2, steps.Error, "frontmatter must be a YAML mapping")
 		return
 	}
 	m := doc.Content[0]
@@ -51,21 +53,21 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 		k, v := m.Content[i], m.Content[i+1]
 		key := fieldKey(k.Value)
 		if _, dup := fields[key]; dup {
-			add(k.Line+1, Error, "duplicate frontmatter key %q", k.Value)
+			add(k.Line+1, steps.Error, "duplicate frontmatter key %q", k.Value)
 		}
 		fields[key] = v
 		keyLine[key] = k.Line + 1
 		rawKey[key] = k.Value
 	}
-	s.fieldLines = keyLine
+	s.FieldLines = keyLine
 	str := func(key string) string {
 		v, ok := fields[key]
 		if !ok {
-			add(2, Error, "missing required field %q", key)
+			add(2, steps.Error, "missing required field %q", key)
 			return ""
 		}
 		if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || strings.TrimSpace(v.Value) == "" {
-			add(v.Line+1, Error, "%s must be a non-empty string", key)
+			add(v.Line+1, steps.Error, "%s must be a non-empty string", key)
 			return ""
 		}
 		return strings.TrimSpace(v.Value)
@@ -74,18 +76,18 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 	s.Title = str("title")
 	s.Persona = str("persona")
 	if d := str("depth"); d != "" {
-		s.Depth = Depth(strings.ToLower(d))
+		s.Depth = steps.Depth(strings.ToLower(d))
 		if !s.Depth.Valid() {
-			add(fields["depth"].Line+1, Error, "depth %q must be one of brief, standard, deep", d)
+			add(fields["depth"].Line+1, steps.Error, "depth %q must be one of brief, standard, deep", d)
 		}
 	}
 	if s.ID != "" && !stepIDRe.MatchString(s.ID) {
-		add(fields["step_id"].Line+1, Error, "step_id %q must have the form NN-NN", s.ID)
+		add(fields["step_id"].Line+1, steps.Error, "step_id %q must have the form NN-NN", s.ID)
 	}
 	if v, ok := fields["outputs"]; !ok {
-		add(2, Error, "missing required field %q", "outputs")
+		add(2, steps.Error, "missing required field %q", "outputs")
 	} else if list, good := stringList(v); !good || len(list) == 0 {
-		add(v.Line+1, Error, "outputs must be a non-empty list of file names")
+		add(v.Line+1, steps.Error, "outputs must be a non-empty list of file names")
 	} else {
 		s.Outputs = list
 		for i, o := range list {
@@ -95,7 +97,7 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 				if v.Kind == yaml.SequenceNode && i < len(v.Content) {
 					line = v.Content[i].Line
 				}
-				add(line+1, Error, "output %q %s", o, msg)
+				add(line+1, steps.Error, "output %q %s", o, msg)
 			}
 		}
 	}
@@ -103,21 +105,21 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 		if list, good := stringList(v); good {
 			s.DependsOn = list
 		} else {
-			add(v.Line+1, Warning, "depends_on must be a list of step ids; ignoring it")
+			add(v.Line+1, steps.Warning, "depends_on must be a list of step ids; ignoring it")
 		}
 	}
 	if v, ok := fields["skip_if"]; ok && v.Tag != "!!null" {
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
 			s.SkipIf = strings.TrimSpace(v.Value)
 		} else {
-			add(v.Line+1, Warning, "skip_if must be a string; ignoring it")
+			add(v.Line+1, steps.Warning, "skip_if must be a string; ignoring it")
 		}
 	}
 	if v, ok := fields["topics"]; ok && v.Tag != "!!null" {
 		if list, good := stringList(v); good {
 			s.Topics = list
 		} else {
-			add(v.Line+1, Warning, "topics must be a list of words; ignoring it")
+			add(v.Line+1, steps.Warning, "topics must be a list of words; ignoring it")
 		}
 	}
 	for k, v := range fields {
@@ -128,7 +130,7 @@ func parseFrontmatter(s *Step, front []byte, add func(int, Severity, string, ...
 				s.Extra = map[string]string{}
 			}
 			s.Extra[rawKey[k]] = nodeText(v)
-			add(keyLine[k], Info, "frontmatter field %q is kept but not used by rtgit", rawKey[k])
+			add(keyLine[k], steps.Info, "frontmatter field %q is kept but not used by rtgit", rawKey[k])
 		}
 	}
 }

@@ -1,9 +1,11 @@
-package steps
+package stepfile
 
 import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // The seed dialect says where answers go in prose:
@@ -70,7 +72,7 @@ func (b *bodyParser) seedMappings() {
 			}
 			out := matchOutput(s.Outputs, name)
 			if out == "" {
-				b.add(l.line, Info, "artifact instructions name %s, which is not in the step's outputs %v; nothing is written to it", name, s.Outputs)
+				b.add(l.line, steps.Info, "artifact instructions name %s, which is not in the step's outputs %v; nothing is written to it", name, s.Outputs)
 				continue
 			}
 			if cur = find(out); cur == nil {
@@ -104,11 +106,11 @@ func (b *bodyParser) seedMappings() {
 		}
 	}
 	qs := s.AllQuestions()
-	var maps []Mapping
+	var maps []steps.Mapping
 	for _, t := range targets {
 		switch {
 		case seedTransforms[path.Base(t.output)] != "" && (path.Ext(t.output) != ".md" || len(t.sections) == 0):
-			maps = append(maps, Mapping{Question: AllAnswers, Output: t.output, Transform: seedTransforms[path.Base(t.output)], Line: t.line})
+			maps = append(maps, steps.Mapping{Question: steps.AllAnswers, Output: t.output, Transform: seedTransforms[path.Base(t.output)], Line: t.line})
 		case path.Ext(t.output) == ".md" && !strings.Contains(t.output, "*"):
 			secs := t.sections
 			if len(secs) == 0 {
@@ -116,21 +118,17 @@ func (b *bodyParser) seedMappings() {
 			}
 			maps = append(maps, b.spread(t.output, secs, qs)...)
 		default:
-			b.add(t.line, Warning, "rtgit cannot write the answers into %s: it is not a markdown file and has no transform", t.output)
+			b.add(t.line, steps.Warning, "rtgit cannot write the answers into %s: it is not a markdown file and has no transform", t.output)
 		}
 	}
 	s.Mappings = append(s.Mappings, maps...)
 }
 
-// AllAnswers is the question id of a mapping that takes every answer of
-// the step at once, joined in the order asked.
-const AllAnswers = "*"
-
 // spread maps each question to the section its words fit best, the Brief
 // confirmation to every section, and gives a section no question fits the
 // question that fits it best at each depth, so every named section says
 // something.
-func (b *bodyParser) spread(output string, secs []seedSection, qs []Question) []Mapping {
+func (b *bodyParser) spread(output string, secs []seedSection, qs []steps.Question) []steps.Mapping {
 	s := b.step
 	assigned := make([][]string, len(secs))
 	has := func(i int, id string) bool { return contains(assigned[i], id) }
@@ -149,7 +147,7 @@ func (b *bodyParser) spread(output string, secs []seedSection, qs []Question) []
 		}
 		assigned[best] = append(assigned[best], q.ID)
 	}
-	for _, d := range []Depth{Standard, Deep} {
+	for _, d := range []steps.Depth{steps.Standard, steps.Deep} {
 		asked := s.Questions(d)
 		for i, sec := range secs {
 			covered := false
@@ -168,11 +166,11 @@ func (b *bodyParser) spread(output string, secs []seedSection, qs []Question) []
 			assigned[i] = append(assigned[i], best)
 		}
 	}
-	var out []Mapping
+	var out []steps.Mapping
 	for _, q := range qs {
 		for i, sec := range secs {
 			if has(i, q.ID) {
-				out = append(out, Mapping{Question: q.ID, Output: output, Section: sec.title, Transform: sectionTransform(output, sec.title), Line: sec.line})
+				out = append(out, steps.Mapping{Question: q.ID, Output: output, Section: sec.title, Transform: sectionTransform(output, sec.title), Line: sec.line})
 			}
 		}
 	}

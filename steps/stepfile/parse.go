@@ -1,4 +1,4 @@
-package steps
+package stepfile
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Section headings of a step file body.
@@ -46,22 +48,22 @@ var mdParser = goldmark.New()
 // step is nil when the frontmatter is unusable; otherwise it is returned even
 // with body errors so lint can report everything at once, and callers must
 // check Problems.HasErrors before running it.
-func Parse(name string, data []byte) (*Step, Problems) {
-	var probs Problems
-	add := func(line int, sev Severity, format string, args ...any) {
-		probs = append(probs, Problem{Path: name, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
+func Parse(name string, data []byte) (*steps.Step, steps.Problems) {
+	var probs steps.Problems
+	add := func(line int, sev steps.Severity, format string, args ...any) {
+		probs = append(probs, steps.Problem{Path: name, Line: line, Msg: fmt.Sprintf(format, args...), Severity: sev})
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		add(1+bytes.Count(data[:i], []byte("\n")), Error, "file contains a NUL byte")
+		add(1+bytes.Count(data[:i], []byte("\n")), steps.Error, "file contains a NUL byte")
 		return nil, probs
 	}
 	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	front, body, bodyLine, ok := splitFrontmatter(data)
 	if !ok {
-		add(1, Error, "missing YAML frontmatter: the file must start with a line \"---\" and close it with another")
+		add(1, steps.Error, "missing YAML frontmatter: the file must start with a line \"---\" and close it with another")
 		return nil, probs
 	}
-	s := &Step{}
+	s := &steps.Step{}
 	parseFrontmatter(s, front, add)
 	if probs.HasErrors() {
 		return nil, probs
@@ -76,8 +78,8 @@ type bodyParser struct {
 	src       []byte
 	firstLine int
 	starts    []int
-	add       func(int, Severity, string, ...any)
-	step      *Step
+	add       func(int, steps.Severity, string, ...any)
+	step      *steps.Step
 	seed      seedState // what the seed dialect collects before it can map answers
 }
 
@@ -120,12 +122,12 @@ func (b *bodyParser) rawLines(n ast.Node) ([]string, int) {
 func (b *bodyParser) parse() {
 	doc := mdParser.Parser().Parse(text.NewReader(b.src))
 	s := b.step
-	sections := map[string]*Section{}
-	whole := &Section{}
+	sections := map[string]*steps.Section{}
+	whole := &steps.Section{}
 	current := ""
 	seenHeading := map[string]int{}
 	s.Dialect = detectDialect(b, doc)
-	seed := s.Dialect == DialectSeed
+	seed := s.Dialect == steps.DialectSeed
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
 			lines, line := b.rawLines(h)
@@ -135,10 +137,10 @@ func (b *bodyParser) parse() {
 				current = canon
 				if canon == "" {
 					current = raw
-					b.add(line, Warning, "unknown section %q", raw)
+					b.add(line, steps.Warning, "unknown section %q", raw)
 				}
 				if prev, dup := seenHeading[current]; dup {
-					b.add(line, Error, "section %q appears twice (first on line %d)", current, prev)
+					b.add(line, steps.Error, "section %q appears twice (first on line %d)", current, prev)
 				}
 				seenHeading[current] = line
 				continue
@@ -160,7 +162,7 @@ func (b *bodyParser) parse() {
 		default:
 			sec := sections[current]
 			if sec == nil {
-				sec = &Section{}
+				sec = &steps.Section{}
 				sections[current] = sec
 			}
 			b.content(n, sec, whole)
@@ -173,7 +175,7 @@ func (b *bodyParser) parse() {
 	if seed {
 		b.seedFinish()
 	}
-	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
+	for _, sec := range []*steps.Section{s.Brief, s.Standard, s.Deep} {
 		if sec != nil && len(sec.Questions) == 0 {
 			sec.Questions = nil
 		}
@@ -183,7 +185,7 @@ func (b *bodyParser) parse() {
 
 // content collects prose and questions of a mode section (or of the
 // preamble and unknown sections, which only count toward the whole body).
-func (b *bodyParser) content(n ast.Node, sec, whole *Section) {
+func (b *bodyParser) content(n ast.Node, sec, whole *steps.Section) {
 	switch n.Kind() {
 	case ast.KindParagraph:
 		lines, _ := b.rawLines(n)
@@ -194,7 +196,7 @@ func (b *bodyParser) content(n ast.Node, sec, whole *Section) {
 		}
 	case ast.KindList:
 		b.eachItem(n, func(id, rest string, extra []string, line int) {
-			q := Question{ID: id, Line: line}
+			q := steps.Question{ID: id, Line: line}
 			textParts := []string{rest}
 			for i, l := range extra {
 				if t := strings.TrimSpace(l); strings.HasPrefix(t, "Draft:") {
@@ -205,14 +207,14 @@ func (b *bodyParser) content(n ast.Node, sec, whole *Section) {
 			}
 			q.Text = strings.TrimSpace(strings.Join(textParts, " "))
 			if !questionIDRe.MatchString(id) {
-				b.add(line, Error, "question id %q must match [a-z][a-z0-9_]*", id)
+				b.add(line, steps.Error, "question id %q must match [a-z][a-z0-9_]*", id)
 			}
 			if q.Text == "" {
-				b.add(line, Error, "question %q has no text", id)
+				b.add(line, steps.Error, "question %q has no text", id)
 			}
 			for _, prev := range sec.Questions {
 				if prev.ID == id {
-					b.add(line, Error, "duplicate question id %q (first on line %d)", id, prev.Line)
+					b.add(line, steps.Error, "duplicate question id %q (first on line %d)", id, prev.Line)
 				}
 			}
 			sec.Questions = append(sec.Questions, q)
@@ -223,7 +225,7 @@ func (b *bodyParser) content(n ast.Node, sec, whole *Section) {
 	}
 }
 
-func hasQuestion(qs []Question, id string) bool {
+func hasQuestion(qs []steps.Question, id string) bool {
 	for _, q := range qs {
 		if q.ID == id {
 			return true
@@ -238,7 +240,7 @@ func (b *bodyParser) eachItem(n ast.Node, fn func(id, rest string, extra []strin
 	if n.Kind() != ast.KindList {
 		if n.Kind() != ast.KindParagraph && n.Kind() != ast.KindThematicBreak {
 			_, line := b.rawLines(n)
-			b.add(line, Warning, "ignoring %s: only list items are read here", strings.ToLower(n.Kind().String()))
+			b.add(line, steps.Warning, "ignoring %s: only list items are read here", strings.ToLower(n.Kind().String()))
 		}
 		return
 	}
@@ -249,7 +251,7 @@ func (b *bodyParser) eachItem(n ast.Node, fn func(id, rest string, extra []strin
 		}
 		m := leadIDRe.FindStringSubmatch(strings.TrimSpace(lines[0]))
 		if m == nil {
-			b.add(line, Error, "list item must start with an id in backticks, like `users`")
+			b.add(line, steps.Error, "list item must start with an id in backticks, like `users`")
 			continue
 		}
 		fn(strings.TrimSpace(m[1]), strings.TrimSpace(m[2]), lines[1:], line)

@@ -1,4 +1,4 @@
-package steps
+package stepfile
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // ConfirmID is the id of the one question a prose Brief Mode becomes.
@@ -14,9 +16,9 @@ const ConfirmID = "confirm"
 // seedState is what the seed dialect gathers while reading the body and
 // turns into questions, rules and mappings once the whole file is read.
 type seedState struct {
-	next      map[*Section]int // the number of the next question in a section
-	lines     map[*Section]int // file line of a section's first block
-	artifacts []seedLine       // the Artifacts section, one entry per line of text
+	next      map[*steps.Section]int // the number of the next question in a section
+	lines     map[*steps.Section]int // file line of a section's first block
+	artifacts []seedLine             // the Artifacts section, one entry per line of text
 }
 
 type seedLine struct {
@@ -25,12 +27,12 @@ type seedLine struct {
 }
 
 // seedBlock reads one top-level block of a seed-dialect body.
-func (b *bodyParser) seedBlock(n ast.Node, current string, sections map[string]*Section, whole *Section) {
+func (b *bodyParser) seedBlock(n ast.Node, current string, sections map[string]*steps.Section, whole *steps.Section) {
 	switch current {
 	case secValidation, secCriteria:
 		for _, l := range b.flatLines(n) {
 			if t := strings.TrimSpace(l.text); t != "" {
-				b.step.Criteria = append(b.step.Criteria, Criterion{Text: t, Line: l.line})
+				b.step.Criteria = append(b.step.Criteria, steps.Criterion{Text: t, Line: l.line})
 			}
 		}
 		return
@@ -45,11 +47,11 @@ func (b *bodyParser) seedBlock(n ast.Node, current string, sections map[string]*
 	}
 	sec := sections[current]
 	if sec == nil {
-		sec = &Section{}
+		sec = &steps.Section{}
 		sections[current] = sec
 	}
 	if b.seed.next == nil {
-		b.seed.next, b.seed.lines = map[*Section]int{}, map[*Section]int{}
+		b.seed.next, b.seed.lines = map[*steps.Section]int{}, map[*steps.Section]int{}
 	}
 	if _, ok := b.seed.lines[sec]; !ok {
 		_, b.seed.lines[sec] = b.rawLines(n)
@@ -62,7 +64,7 @@ func (b *bodyParser) seedBlock(n ast.Node, current string, sections map[string]*
 				continue
 			}
 			b.seed.next[sec]++
-			q := Question{ID: fmt.Sprintf("q%d", b.seed.next[sec]), Text: seedPlaceholders(text), Line: line}
+			q := steps.Question{ID: fmt.Sprintf("q%d", b.seed.next[sec]), Text: seedPlaceholders(text), Line: line}
 			sec.Questions = append(sec.Questions, q)
 			if sec != whole && !hasQuestion(whole.Questions, q.ID) {
 				whole.Questions = append(whole.Questions, q)
@@ -161,12 +163,12 @@ func (b *bodyParser) seedFinish() {
 		if note != "" {
 			ask = "The step file's brief: “" + note + "” " + ask
 		}
-		br.Questions = []Question{{ID: ConfirmID, Text: ask, Draft: draft, Line: b.seed.lines[br]}}
+		br.Questions = []steps.Question{{ID: ConfirmID, Text: ask, Draft: draft, Line: b.seed.lines[br]}}
 		br.Prose = nil
 	}
 	// A Standard or Deep Mode written without a list asks the questions
 	// in its paragraphs.
-	for _, sec := range []*Section{s.Standard, s.Deep} {
+	for _, sec := range []*steps.Section{s.Standard, s.Deep} {
 		if sec == nil || len(sec.Questions) > 0 {
 			continue
 		}
@@ -176,13 +178,13 @@ func (b *bodyParser) seedFinish() {
 				prose = append(prose, p)
 				continue
 			}
-			sec.Questions = append(sec.Questions, Question{ID: fmt.Sprintf("q%d", len(sec.Questions)+1), Text: stripSpeaker(p), Line: b.seed.lines[sec]})
+			sec.Questions = append(sec.Questions, steps.Question{ID: fmt.Sprintf("q%d", len(sec.Questions)+1), Text: stripSpeaker(p), Line: b.seed.lines[sec]})
 		}
 		sec.Prose = prose
 	}
 	for _, q := range s.AllQuestions() {
 		if q.Draft != "" {
-			s.Rules = append(s.Rules, Rule{Question: q.ID, Kind: "filled", Line: q.Line})
+			s.Rules = append(s.Rules, steps.Rule{Question: q.ID, Kind: "filled", Line: q.Line})
 		}
 	}
 	b.seedMappings()
@@ -350,7 +352,7 @@ func (b *bodyParser) fillRuleArgs() {
 func (b *bodyParser) criteria(n ast.Node) {
 	for _, l := range b.flatLines(n) {
 		if t := strings.TrimSpace(l.text); t != "" {
-			b.step.Criteria = append(b.step.Criteria, Criterion{Text: t, Line: l.line})
+			b.step.Criteria = append(b.step.Criteria, steps.Criterion{Text: t, Line: l.line})
 		}
 	}
 }

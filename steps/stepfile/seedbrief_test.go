@@ -1,8 +1,10 @@
-package steps
+package stepfile
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // TestSeedBriefDraftsOnlyTheSummary: a seed Brief Mode's talk about the
@@ -86,7 +88,7 @@ func TestSeedBriefDraftsOnlyTheSummary(t *testing.T) {
 			if s == nil || probs.HasErrors() {
 				t.Fatalf("problems: %v", probs)
 			}
-			b := s.Questions(Brief)
+			b := s.Questions(steps.Brief)
 			if len(b) != 1 || b[0].ID != ConfirmID {
 				t.Fatalf("brief questions = %+v", b)
 			}

@@ -1,4 +1,4 @@
-package steps
+package stepfile
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Convert writes s in rtgit's strict dialect: every question under its id,
@@ -17,7 +19,7 @@ import (
 // maintainer can move a seed-dialect file to the strict form and keep
 // running the same step. persona, when not "", replaces the persona field
 // (a resolved key for a name like "Maya Chen").
-func Convert(s *Step, persona string) []byte {
+func Convert(s *steps.Step, persona string) []byte {
 	if persona == "" {
 		persona = s.Persona
 	}
@@ -119,7 +121,7 @@ func Convert(s *Step, persona string) []byte {
 	return []byte(b.String())
 }
 
-func writeMode(b *strings.Builder, name string, sec *Section) {
+func writeMode(b *strings.Builder, name string, sec *steps.Section) {
 	if sec == nil {
 		return
 	}
@@ -170,9 +172,9 @@ func escapeBlockStart(line string) string {
 var orderedRe = regexp.MustCompile(`^[0-9]+[.)]`)
 
 // orphans lists the questions of s.Whole that no mode section asks.
-func orphans(s *Step) []Question {
+func orphans(s *steps.Step) []steps.Question {
 	seen := map[string]bool{}
-	for _, sec := range []*Section{s.Brief, s.Standard, s.Deep} {
+	for _, sec := range []*steps.Section{s.Brief, s.Standard, s.Deep} {
 		if sec == nil {
 			continue
 		}
@@ -180,7 +182,7 @@ func orphans(s *Step) []Question {
 			seen[q.ID] = true
 		}
 	}
-	var out []Question
+	var out []steps.Question
 	for _, q := range s.Whole.Questions {
 		if !seen[q.ID] {
 			seen[q.ID] = true
@@ -190,7 +192,7 @@ func orphans(s *Step) []Question {
 	return out
 }
 
-func writeQuestions(b *strings.Builder, qs []Question) {
+func writeQuestions(b *strings.Builder, qs []steps.Question) {
 	if len(qs) > 0 {
 		b.WriteString("\n")
 	}

@@ -1,9 +1,11 @@
-package steps
+package stepfile
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rtgit/rtgit/steps"
 )
 
 // Facts are the values a skip_if expression may name.
@@ -12,7 +14,7 @@ type Facts struct {
 	Complexity   string // low | medium | high
 	FileCount    int
 	HasFileCount bool
-	Depth        Depth
+	Depth        steps.Depth
 }
 
 // SkipIf is a parsed skip_if expression. It is a tree of plain values, never
