@@ -198,7 +198,7 @@ func loadLibrary(embedded, repo fs.FS, name string) (*Library, error) {
 	return &Library{Name: name}, nil
 }
 
-// LoadLibrary resolves the plan of one library. Load is LoadLibrary for
+// LoadLibrary resolves the route of one library. Load is LoadLibrary for
 // the feature library.
 func LoadLibrary(embedded, repo fs.FS, name string) (*Route, error) {
 	if name == "" {

@@ -47,7 +47,7 @@ func TestLibraries(t *testing.T) {
 		t.Fatal(err)
 	}
 	if bug.Library != "bug" || len(bug.Phases) != 4 {
-		t.Fatalf("bug plan: %s, %d phases", bug.Library, len(bug.Phases))
+		t.Fatalf("bug route: %s, %d phases", bug.Library, len(bug.Phases))
 	}
 	var keys []string
 	for _, ph := range bug.Phases {

@@ -23,7 +23,7 @@ type Route struct {
 	Phases   []*RoutePhase
 	Personas []steps.Persona
 	Problems steps.Problems
-	Library  string // the library the plan comes from: "feature", "bug", …
+	Library  string // the library the route comes from: "feature", "bug", …
 
 	lib *Library
 }
@@ -35,11 +35,11 @@ type RoutePhase struct {
 	Steps   []*steps.Step
 }
 
-// Load resolves the plan of the feature library from the embedded defaults
+// Load resolves the route of the feature library from the embedded defaults
 // (an FS holding personas.yaml, steps/<phase>/*.md and libraries/) and the
 // repository (an FS rooted at the worktree, may be nil). Invalid step files
 // are left out and reported in Route.Problems; the error is for failures
-// that make any plan meaningless.
+// that make any route meaningless.
 func Load(embedded, repo fs.FS) (*Route, error) {
 	return LoadLibrary(embedded, repo, DefaultLibrary)
 }
@@ -192,7 +192,7 @@ func (p *Route) build(files []stepFile) {
 
 // parsedDefaults memoizes the parse of each default step file, keyed by
 // its name and bytes. The defaults are compiled in and cannot change while
-// the process runs, yet one command loads the plan several times (the
+// the process runs, yet one command loads the route several times (the
 // action: once per comment, for the status, for the reply).
 var parsedDefaults sync.Map // string → parsedStep
 
@@ -321,7 +321,7 @@ func (p *Route) RepoErrors() steps.Problems {
 
 func isEmbedded(source string) bool { return strings.HasPrefix(source, "embedded:") }
 
-// Steps returns every step of the plan in run order.
+// Steps returns every step of the route in run order.
 func (p *Route) Steps() []*steps.Step {
 	var out []*steps.Step
 	for _, ph := range p.Phases {

@@ -43,7 +43,7 @@ var inventory = []struct{ file, id, title, depth, persona, outputs string }{
 	{"04-design/05-design-review.md", "04-05", "Design Review & Approval", "brief", "system-designer", "design-review.md"},
 }
 
-func TestDefaultPlanMatchesSeedInventory(t *testing.T) {
+func TestDefaultRouteMatchesSeedInventory(t *testing.T) {
 	p, err := Load(defaults, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -55,10 +55,10 @@ func TestDefaultPlanMatchesSeedInventory(t *testing.T) {
 	}
 	all := p.Steps()
 	if len(all) != len(inventory) {
-		t.Fatalf("plan has %d steps, the seed inventory %d", len(all), len(inventory))
+		t.Fatalf("route has %d steps, the seed inventory %d", len(all), len(inventory))
 	}
 	if len(p.Phases) != 5 {
-		t.Fatalf("plan has %d phases, want 5", len(p.Phases))
+		t.Fatalf("route has %d phases, want 5", len(p.Phases))
 	}
 	for i, want := range inventory {
 		s := all[i]
@@ -233,25 +233,25 @@ func TestDuplicateStepIDSkipsSecondFile(t *testing.T) {
 	}
 }
 
-// A default step file is parsed once per process; each plan still gets
-// steps of its own, so one plan's bookkeeping never shows in another's.
+// A default step file is parsed once per process; each route still gets
+// steps of its own, so one route's bookkeeping never shows in another's.
 func TestLoadReusesDefaultParsesWithoutSharingSteps(t *testing.T) {
 	first, err := Load(defaults, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s1 := first.Phases[0].Steps[0]
-	s1.Source = "changed by the first plan"
+	s1.Source = "changed by the first route"
 	second, err := Load(defaults, fstest.MapFS{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s2 := second.Phases[0].Steps[0]
 	if s1 == s2 {
-		t.Fatal("two plans share one *Step")
+		t.Fatal("two routes share one *Step")
 	}
 	if s2.Source != "embedded:templates/steps/00-quick-scan/01-scope-estimation.md" {
-		t.Errorf("second plan's step source = %q", s2.Source)
+		t.Errorf("second route's step source = %q", s2.Source)
 	}
 	if len(s2.Whole.Questions) == 0 || s2.Whole.Questions[0].ID != s1.Whole.Questions[0].ID {
 		t.Error("the reused parse lost the step's questions")
