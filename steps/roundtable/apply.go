@@ -336,7 +336,7 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 // different libraries (impact-analysis.md is 02-impact-analysis in a
 // feature, 02-root-cause in a bug), so its template says {{phase}}.
 func (st *state) phaseOf(name string) string {
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if slices.Contains(s.Outputs, name) {
 				return ph.Phase.Key
@@ -390,7 +390,7 @@ func (st *state) standingDrafts() ([]meta.AIDraft, error) {
 	}
 	var out []meta.AIDraft
 	for _, d := range use.Drafts {
-		s, _ := st.plan.Step(d.StepID)
+		s, _ := st.route.Step(d.StepID)
 		if s == nil {
 			continue
 		}
@@ -499,7 +499,7 @@ func (st *state) questionText(ref string) string {
 	if !ok {
 		return ""
 	}
-	s, _ := st.plan.Step(stepID)
+	s, _ := st.route.Step(stepID)
 	if s == nil {
 		return ""
 	}
@@ -511,12 +511,12 @@ func (st *state) questionText(ref string) string {
 	return ""
 }
 
-// sectionLeftEmpty reports whether s is the last step of the plan that
+// sectionLeftEmpty reports whether s is the last step of the route that
 // writes mp's section and no other step has a block in it: then the
 // heading would stand empty in a finished document.
 func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping, p string) (writers []string, empty bool, err error) {
 	want := steps.HeadingKey(mp.Section)
-	for _, o := range st.plan.Steps() {
+	for _, o := range st.route.Steps() {
 		for _, m := range o.Mappings {
 			if m.Output == mp.Output && steps.HeadingKey(m.Section) == want && !slices.Contains(writers, o.ID) {
 				writers = append(writers, o.ID)
@@ -539,11 +539,11 @@ func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping,
 	return writers, true, nil
 }
 
-// sharedSection reports whether another step of the plan also writes the
+// sharedSection reports whether another step of the route also writes the
 // section mp names.
 func (st *state) sharedSection(s *steps.Step, mp steps.Mapping) bool {
 	want := steps.HeadingKey(mp.Section)
-	for _, o := range st.plan.Steps() {
+	for _, o := range st.route.Steps() {
 		if o.ID == s.ID {
 			continue
 		}

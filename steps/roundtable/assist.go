@@ -97,10 +97,10 @@ func format(s *steps.Step, id string) []string {
 }
 
 // answeredBefore lists every answered question of the steps completed so far,
-// in plan order, citing the answer file each lives in.
+// in route order, citing the answer file each lives in.
 func (st *state) answeredBefore(except *steps.Step) []assist.Answer {
 	var out []assist.Answer
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if s == except || !st.meta.HasStep(s.ID) {
 			continue
 		}
@@ -179,7 +179,7 @@ func (st *state) aiDrafts(s *steps.Step, d steps.Depth, carry map[string]string)
 	if h == nil || h.Drafter == nil || st.inQuickScan(s) {
 		return nil
 	}
-	p := st.plan.PersonaOf(s)
+	p := st.route.PersonaOf(s)
 	as := st.assistStep(s, d)
 	earlier := st.answeredBefore(s)
 	out := map[string]*answers.AI{}

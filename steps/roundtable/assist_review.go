@@ -25,7 +25,7 @@ func (st *state) review(c *changeset, r *Reply, cur *steps.Step, ph *library.Rou
 	if h == nil || h.Reviewer == nil || st.inQuickScan(cur) {
 		return
 	}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	req := assist.ReviewRequest{Slug: st.it.slug, Description: st.meta.Description, Persona: p,
 		Step: st.assistStep(cur, steps.Depth(f.Depth)), Answers: st.answersOf(cur)}
 	notes, err := h.Reviewer.Review(context.Background(), req)
@@ -95,9 +95,9 @@ func (st *state) respond(cur *steps.Step, ph *library.RoutePhase, text string, q
 	if h == nil || h.Responder == nil {
 		return nil, false
 	}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	var all []assist.Answer
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		all = append(all, st.answersOf(s)...)
 	}
 	rep, err := h.Responder.Respond(context.Background(), assist.RespondRequest{Slug: st.it.slug, Description: st.meta.Description,

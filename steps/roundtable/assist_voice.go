@@ -56,12 +56,12 @@ func (st *state) voices(cur *steps.Step, ph *library.RoutePhase, d *elaboration.
 	step := st.assistStep(cur, st.stepDepth(cur, ph))
 	var said []elaboration.Turn
 	for _, pt := range order {
-		p, ok := steps.FindPersona(st.plan.Personas, pt.Key)
+		p, ok := steps.FindPersona(st.route.Personas, pt.Key)
 		if !ok {
 			continue
 		}
 		var others []steps.Persona
-		for _, o := range st.plan.Personas {
+		for _, o := range st.route.Personas {
 			if o.Key != p.Key {
 				others = append(others, o)
 			}

@@ -106,7 +106,7 @@ func (st *state) gate() (*Readiness, error) {
 	templateOf := map[string]string{}
 	seen := map[string]bool{}
 	var files []string
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if !st.expected(s, ph) {
 				continue

@@ -294,7 +294,7 @@ func (st *state) feedback(cur *steps.Step, ph *library.RoutePhase, text string) 
 		return nil, err
 	}
 	r := &Reply{Changed: []string{rel}}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	where := st.feedbackWhere(cur, st.stepDepth(cur, ph))
 	if lines, ok := st.respond(cur, ph, text, false); ok {
 		r.say(p.Name, quoted(text))

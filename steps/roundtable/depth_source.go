@@ -6,12 +6,12 @@ import (
 	"github.com/rtgit/rtgit/steps/library"
 )
 
-// phasesFrom is ph and every phase after it, in plan order: the phases a
+// phasesFrom is ph and every phase after it, in route order: the phases a
 // person's depth choice covers.
 func (st *state) phasesFrom(ph *library.RoutePhase) []*library.RoutePhase {
-	for i, p := range st.plan.Phases {
+	for i, p := range st.route.Phases {
 		if p == ph {
-			return st.plan.Phases[i:]
+			return st.route.Phases[i:]
 		}
 	}
 	return []*library.RoutePhase{ph}

@@ -87,10 +87,10 @@ func (st *state) table(s *steps.Step, ph *library.RoutePhase) elaboration.Table 
 		}
 	}
 	contributing := map[string]library.Contribution{}
-	for _, c := range library.Contributors(st.plan.Personas, s) {
+	for _, c := range library.Contributors(st.route.Personas, s) {
 		contributing[c.Persona.Key] = c
 	}
-	for _, p := range st.plan.Personas {
+	for _, p := range st.route.Personas {
 		pt := elaboration.Participant{Key: p.Key, Name: p.Name, First: p.First(), Role: p.Role, Ack: p.Acknowledgment}
 		if p.Contributes {
 			// A contributor sits in only where the step is about one of
@@ -235,7 +235,7 @@ func (st *state) discussionReply(cur *steps.Step, ph *library.RoutePhase, d *ela
 	}
 	for _, t := range turns {
 		speaker := ""
-		if p, ok := steps.FindPersona(st.plan.Personas, t.Speaker); ok {
+		if p, ok := steps.FindPersona(st.route.Personas, t.Speaker); ok {
 			speaker = p.Name
 		}
 		r.say(speaker, t.Text)
@@ -248,7 +248,7 @@ func (st *state) discussionReply(cur *steps.Step, ph *library.RoutePhase, d *ela
 
 func (st *state) stageElaboration(c *changeset, s *steps.Step, ef *elaboration.File) error {
 	names := map[string]string{}
-	for _, p := range st.plan.Personas {
+	for _, p := range st.route.Personas {
 		names[p.Key] = fmt.Sprintf("%s (%s)", p.Name, p.Role)
 	}
 	data, err := ef.Marshal(names)
@@ -331,7 +331,7 @@ func (st *state) applySynthesis(c *changeset, s *steps.Step, syn elaboration.Syn
 func (st *state) elaborationRecall(ph *library.RoutePhase) string {
 	for i := len(st.meta.Elaborations) - 1; i >= 0; i-- {
 		e := st.meta.Elaborations[i]
-		if s, p := st.plan.Step(e.StepID); s != nil && p == ph {
+		if s, p := st.route.Step(e.StepID); s != nil && p == ph {
 			return fmt.Sprintf("In our previous session, we had a roundtable discussion on %s where %s.", s.Title, e.SynthesisSummary)
 		}
 	}

@@ -99,7 +99,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 		err = st.onBranch()
 	}
 	if err == nil {
-		err = m.runnablePlan(st.plan)
+		err = m.runnableRoute(st.route)
 	}
 	if err != nil {
 		unlock()
@@ -198,7 +198,7 @@ func (st *state) stageMeta(c *changeset) error {
 	if err := st.recordUsage(); err != nil {
 		return err
 	}
-	st.meta.AnalysisStatus = meta.StatusFor(len(st.meta.PhasesCompleted), len(st.plan.Phases))
+	st.meta.AnalysisStatus = meta.StatusFor(len(st.meta.PhasesCompleted), len(st.route.Phases))
 	if st.meta.Slug == "" {
 		st.meta.Slug = st.it.slug // analyses begun before meta.json carried it
 	}
@@ -222,7 +222,7 @@ func (st *state) completeReply() *Reply {
 }
 
 // reopen renders the current step's answer file when it is missing (a
-// deleted file, or a step added to the plan since the last run).
+// deleted file, or a step added to the route since the last run).
 func (st *state) reopen(cur *steps.Step, ph *library.RoutePhase) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
@@ -265,7 +265,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 		}
 	}
 	var pending []*steps.Step
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if st.meta.HasStep(s.ID) && (headMeta == nil || !headMeta.HasStep(s.ID)) {
 			pending = append(pending, s)
 		}
@@ -278,7 +278,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	msg := "rtgit: start analysis " + st.it.slug
 	rescan := false
 	for _, s := range pending {
-		_, ph := st.plan.Step(s.ID)
+		_, ph := st.route.Step(s.ID)
 		c.commitAsIs(st.it.answerPath(s))
 		st.finishPhases(ph, r)
 		rescan = rescan || st.inQuickScan(s)
@@ -286,7 +286,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	}
 	// A phase recorded as complete while some of its steps are not was
 	// skipped: build drafts its artifacts again, as the skip drafted them.
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		if !st.meta.HasPhase(ph.Phase.Key) || (headMeta != nil && headMeta.HasPhase(ph.Phase.Key)) {
 			continue
 		}

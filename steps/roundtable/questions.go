@@ -37,7 +37,7 @@ func (st *state) question(cur *steps.Step, ph *library.RoutePhase, text string, 
 		return nil, err
 	}
 	r := &Reply{}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	if !added {
 		r.say(p.Name, fmt.Sprintf("That one is already tracked as %s.", id))
 		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
@@ -117,7 +117,7 @@ func (m *Machine) Resolve(slug, id, answer, by string) (*Reply, error) {
 	open, _ := st.meta.OpenQuestions()
 	speaker := ""
 	if cur, ph := st.current(); cur != nil {
-		speaker = st.plan.PersonaOf(cur).Name
+		speaker = st.route.PersonaOf(cur).Name
 		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	} else {
 		r.Done = true
@@ -199,7 +199,7 @@ func (st *state) trackAnswered(s *steps.Step, answered []elaboration.Answered) e
 // questions are then in meta.json alone.
 func (st *state) questionsDoc() string {
 	first := ""
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			for _, o := range s.Outputs {
 				switch {

@@ -46,7 +46,7 @@ type scanCache struct {
 
 // inQuickScan reports whether s belongs to the quick-scan phase.
 func (st *state) inQuickScan(s *steps.Step) bool {
-	_, ph := st.plan.Step(s.ID)
+	_, ph := st.route.Step(s.ID)
 	return ph != nil && ph.Phase.Key == library.QuickScanPhase
 }
 
@@ -61,7 +61,7 @@ func (st *state) scanKeywords() []string {
 		return qs.Keywords
 	}
 	texts := []string{st.meta.Description}
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		if ph.Phase.Key != library.QuickScanPhase {
 			continue
 		}

@@ -97,7 +97,7 @@ func (st *state) isEstimateStep(sa stepAnswers) bool {
 			}
 		}
 	}
-	_, ph := st.plan.Step(sa.step.ID)
+	_, ph := st.route.Step(sa.step.ID)
 	return ph.Steps[len(ph.Steps)-1] == sa.step
 }
 

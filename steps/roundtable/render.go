@@ -43,7 +43,7 @@ func phaseBoundary(ph *library.RoutePhase, next *library.RoutePhase, slug string
 // intro is what the persona says before a step's questions. A step in the
 // middle of a phase needs no introduction unless the user is coming back.
 func (st *state) intro(s *steps.Step, ph *library.RoutePhase, resume bool) []Line {
-	p := st.plan.PersonaOf(s)
+	p := st.route.PersonaOf(s)
 	done := st.completedInPhase(ph)
 	if len(done) > 0 {
 		if resume {
@@ -87,7 +87,7 @@ func (st *state) menu(s *steps.Step, ph *library.RoutePhase) []answers.MenuItem 
 
 // view builds the open step's view at depth d.
 func (st *state) view(s *steps.Step, ph *library.RoutePhase, d steps.Depth) *StepView {
-	p := st.plan.PersonaOf(s)
+	p := st.route.PersonaOf(s)
 	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
 		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
 	for _, pr := range s.Prose(d) {
@@ -96,7 +96,7 @@ func (st *state) view(s *steps.Step, ph *library.RoutePhase, d steps.Depth) *Ste
 	for _, c := range s.Criteria {
 		v.Criteria = append(v.Criteria, stepfile.Expand(c.Text, st.lookup))
 	}
-	for _, c := range library.Contributors(st.plan.Personas, s) {
+	for _, c := range library.Contributors(st.route.Personas, s) {
 		ac := answers.Contributor{Name: c.Persona.Name, Role: c.Persona.Role}
 		for _, pr := range c.Prompts {
 			ac.Prompts = append(ac.Prompts, stepfile.Expand(pr, st.lookup))

@@ -180,12 +180,12 @@ func (m *Machine) warn(s string) {
 	}
 }
 
-// PlanFor loads the plan of library name ("" for the feature library), as the
-// verbs will run it.
-func (m *Machine) PlanFor(name string) (*library.Route, error) { return m.plan(name) }
+// RouteFor loads the route of library name ("" for the feature library),
+// as the verbs will run it.
+func (m *Machine) RouteFor(name string) (*library.Route, error) { return m.loadRoute(name) }
 
-// plan loads the plan afresh; step-file problems become warnings.
-func (m *Machine) plan(name string) (*library.Route, error) {
+// loadRoute loads the route afresh; step-file problems become warnings.
+func (m *Machine) loadRoute(name string) (*library.Route, error) {
 	p, err := library.LoadLibrary(m.Embedded, m.overrides(), name)
 	if err != nil {
 		if m.OverridesWhere != "" {
@@ -212,10 +212,10 @@ func (m *Machine) overrides() fs.FS {
 // ErrBrokenSteps: a step file in the repository does not parse.
 var ErrBrokenSteps = errors.New("broken step file")
 
-// runnablePlan refuses to run anything while a repository step file is
+// runnableRoute refuses to run anything while a repository step file is
 // broken: running the embedded step it was meant to replace would answer
 // questions the maintainer took out.
-func (m *Machine) runnablePlan(p *library.Route) error {
+func (m *Machine) runnableRoute(p *library.Route) error {
 	errs := p.RepoErrors()
 	if len(errs) == 0 {
 		return nil

@@ -23,7 +23,7 @@ type state struct {
 	rebuilding bool
 	m          *Machine
 	it         item
-	plan       *library.Route
+	route      *library.Route
 	meta       *meta.Meta
 	// files caches parsed answer files by step id; nil entries are missing.
 	files map[string]*answers.File
@@ -122,7 +122,7 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := m.plan(lib)
+	p, err := m.loadRoute(lib)
 	var unknown *library.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		// The library is named in meta.json: say where.
@@ -133,7 +133,7 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.plan, st.meta = p, md
+	st.route, st.meta = p, md
 	return st, nil
 }
 
@@ -226,7 +226,7 @@ func (st *state) runnable(s *steps.Step, ph *library.RoutePhase, warn bool, done
 // current returns the first step that still has to run, or nils when the
 // analysis is complete.
 func (st *state) current() (*steps.Step, *library.RoutePhase) {
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if st.eligible(s, ph, false) {
 				return s, ph
@@ -258,13 +258,13 @@ func (st *state) laterInPhase(s *steps.Step, ph *library.RoutePhase) []*steps.St
 }
 
 // doneBefore counts a dependency of o as met when it is completed or runs
-// before o in the plan: looking ahead, those steps will be done by then.
+// before o in the route: looking ahead, those steps will be done by then.
 func (st *state) doneBefore(o *steps.Step) func(string) bool {
 	return func(id string) bool {
 		if st.meta.HasStep(id) {
 			return true
 		}
-		for _, s := range st.plan.Steps() {
+		for _, s := range st.route.Steps() {
 			if s == o {
 				return false
 			}
@@ -276,11 +276,11 @@ func (st *state) doneBefore(o *steps.Step) func(string) bool {
 	}
 }
 
-// nextPhase returns the phase after ph in the plan, or nil.
+// nextPhase returns the phase after ph in the route, or nil.
 func (st *state) nextPhase(ph *library.RoutePhase) *library.RoutePhase {
-	for i, p := range st.plan.Phases {
-		if p == ph && i+1 < len(st.plan.Phases) {
-			return st.plan.Phases[i+1]
+	for i, p := range st.route.Phases {
+		if p == ph && i+1 < len(st.route.Phases) {
+			return st.route.Phases[i+1]
 		}
 	}
 	return nil
@@ -288,15 +288,15 @@ func (st *state) nextPhase(ph *library.RoutePhase) *library.RoutePhase {
 
 // previousPhase returns the phase before ph, or nil.
 func (st *state) previousPhase(ph *library.RoutePhase) *library.RoutePhase {
-	for i, p := range st.plan.Phases {
+	for i, p := range st.route.Phases {
 		if p == ph && i > 0 {
-			return st.plan.Phases[i-1]
+			return st.route.Phases[i-1]
 		}
 	}
 	return nil
 }
 
-// completedInPhase lists the phase's completed steps in plan order.
+// completedInPhase lists the phase's completed steps in route order.
 func (st *state) completedInPhase(ph *library.RoutePhase) []*steps.Step {
 	var out []*steps.Step
 	for _, s := range ph.Steps {
@@ -357,7 +357,7 @@ func (st *state) lookup(name string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	s, _ := st.plan.Step(stepID)
+	s, _ := st.route.Step(stepID)
 	if s == nil || !st.sees(s.ID) {
 		return "", false
 	}

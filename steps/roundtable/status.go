@@ -64,8 +64,8 @@ type Status struct {
 	// such as GH-7 and its issue's address.
 	SourceID  string `json:"source_id,omitempty"`
 	SourceURL string `json:"source_url,omitempty"`
-	// Plan is the plan of that library, for callers that draw the phases.
-	Plan *library.Route `json:"-"`
+	// Route is the route of that library, for callers that draw the phases.
+	Route *library.Route `json:"-"`
 	// Tasks is the build plan's state, count and coverage.
 	Tasks *TasksStatus `json:"tasks,omitempty"`
 }
@@ -160,8 +160,8 @@ func (st *state) status() *Status {
 	md := st.meta
 	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
-		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
-		Library: st.plan.Library, Plan: st.plan, SourceID: md.SourceID, SourceURL: md.SourceURL}
+		StepsTotal: len(st.route.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
+		Library: st.route.Library, Route: st.route, SourceID: md.SourceID, SourceURL: md.SourceURL}
 	s.Closed, _ = md.ClosedRecord(st.it.metaPath()) // a malformed record: check reports it
 	s.ReviewItems, _ = md.ReviewItems(st.it.metaPath())
 	s.OpenQuestions, _ = st.meta.OpenQuestions()

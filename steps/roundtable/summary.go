@@ -23,7 +23,7 @@ func (st *state) summary(prev *library.RoutePhase) string {
 	var parts []string
 	var outputs []string
 	answered := 0
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		if ph.Persona.Key != prev.Persona.Key {
 			continue
 		}

@@ -37,7 +37,7 @@ func (m *Machine) skipOpen(slug string) (*Reply, error) {
 func (st *state) skip(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
-	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
+	r.say(st.route.PersonaOf(cur).Name, SkipMessage)
 	// Whoever skips the rest of a phase answered for it: sign-off counts
 	// them among its authors.
 	for _, s := range ph.Steps {
@@ -138,7 +138,7 @@ func (st *state) setDepth(cur *steps.Step, ph *library.RoutePhase, f *answers.Fi
 
 func (st *state) setDepthFor(cur *steps.Step, ph *library.RoutePhase, f *answers.File, d steps.Depth, phaseOnly bool) (*Reply, error) {
 	r := &Reply{}
-	r.say(st.plan.PersonaOf(cur).Name, library.OverrideAnnouncement(d))
+	r.say(st.route.PersonaOf(cur).Name, library.OverrideAnnouncement(d))
 	scope := fmt.Sprintf("phase %s (%s)", ph.Phase.Number, ph.Phase.Name)
 	if phaseOnly {
 		st.meta.DepthOverrides[ph.Phase.Key] = string(d)

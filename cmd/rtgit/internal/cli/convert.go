@@ -67,8 +67,8 @@ func runConvert(o *convertOptions, s Streams) error {
 	}
 	persona := ""
 	if ws, err := openWorkspace(o.dir, false); err == nil {
-		if plan, err := ws.plan(); err == nil {
-			if key, ok := steps.MatchPersona(plan.Personas, st.Persona); ok {
+		if route, err := ws.route(); err == nil {
+			if key, ok := steps.MatchPersona(route.Personas, st.Persona); ok {
 				persona = key
 			}
 		}

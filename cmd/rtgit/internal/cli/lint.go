@@ -56,12 +56,12 @@ func runLint(o *lintOptions, s Streams) error {
 	var probs steps.Problems
 	counts := map[string]int{}
 	for _, lib := range libs {
-		plan, err := library.LoadLibrary(templates.FS, ws.fsys, lib)
+		route, err := library.LoadLibrary(templates.FS, ws.fsys, lib)
 		if err != nil {
 			return err
 		}
-		probs = append(probs, library.Lint(plan)...)
-		counts[lib] = len(plan.Steps())
+		probs = append(probs, library.Lint(route)...)
+		counts[lib] = len(route.Steps())
 	}
 	probs = probs.Unique()
 	if o.json {

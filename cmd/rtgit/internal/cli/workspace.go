@@ -89,8 +89,8 @@ var overridePaths = []string{
 // branch it names as not used: the overrides and the settings.
 var noticedPaths = append([]string{settings.Path}, overridePaths...)
 
-// plan resolves the step plan for the workspace, afresh on every call.
-func (w *workspace) plan() (*library.Route, error) {
+// route resolves the step route for the workspace, afresh on every call.
+func (w *workspace) route() (*library.Route, error) {
 	return library.Load(templates.FS, w.fsys)
 }
 
