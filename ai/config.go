@@ -15,8 +15,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/internal/yamlerr"
-	"github.com/rtgit/rtgit/steps"
 )
 
 // ConfigPath is the repository's rtgit settings file; the model layer
@@ -77,7 +77,7 @@ type configFile struct {
 // ParseConfig. The Action does not use it: its settings come from the
 // default branch (settings.FromDefaultBranch).
 func LoadConfig(root string, getenv func(string) string) (Config, error) {
-	data, err := steps.ReadRepoFile(root, ConfigPath)
+	data, err := repofs.ReadFile(root, ConfigPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		data, err = nil, nil
 	}

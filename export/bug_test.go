@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -179,13 +180,13 @@ func TestBugExportClaimsNoRequirements(t *testing.T) {
 // does not, and an analysis of any other library that asks none declares
 // skip_specs as a bug analysis does.
 func TestAsksRequirementsFollowsTheLibrary(t *testing.T) {
-	for library, want := range map[string]bool{"feature": true, "bug": false} {
-		p, err := steps.LoadLibrary(templates.FS, fstest.MapFS{}, library)
+	for name, want := range map[string]bool{"feature": true, "bug": false} {
+		p, err := library.LoadLibrary(templates.FS, fstest.MapFS{}, name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := roundtable.AsksRequirements(p); got != want {
-			t.Errorf("%s: AsksRequirements = %v, want %v", library, got, want)
+			t.Errorf("%s: AsksRequirements = %v, want %v", name, got, want)
 		}
 	}
 	// A library of the repository's own, whose steps ask no requirements.

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -35,11 +36,11 @@ func bugSource(t testing.TB, depth steps.Depth) *roundtable.Source {
 	return scriptedSource(t, "bug", "demo/answers-bug.yaml", depth)
 }
 
-// scriptedSource answers the questions library asks at depth from a
+// scriptedSource answers the questions library lib asks at depth from a
 // demo's scripted answers, with the library's mappings, at a fixed commit.
-func scriptedSource(t testing.TB, library, file string, depth steps.Depth) *roundtable.Source {
+func scriptedSource(t testing.TB, lib, file string, depth steps.Depth) *roundtable.Source {
 	t.Helper()
-	p, err := steps.LoadLibrary(templates.FS, fstest.MapFS{}, library)
+	p, err := library.LoadLibrary(templates.FS, fstest.MapFS{}, lib)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func scriptedSource(t testing.TB, library, file string, depth steps.Depth) *roun
 	if err := yaml.Unmarshal(data, &demo); err != nil {
 		t.Fatal(err)
 	}
-	src := &roundtable.Source{Slug: demo.Slug, Description: demo.Description, Library: library,
+	src := &roundtable.Source{Slug: demo.Slug, Description: demo.Description, Library: lib,
 		AsksRequirements: roundtable.AsksRequirements(p),
 		Dir:              "docs/requirements/" + demo.Slug, Commit: "0123456789abcdef0123456789abcdef01234567"}
 	for _, s := range p.Steps() {

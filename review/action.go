@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -56,8 +56,8 @@ type Action struct {
 	Tracker Tracker
 	Git     Workspace
 	Machine Machine
-	// Plan loads the step plan for the dashboard.
-	Plan func() (*steps.Route, error)
+	// Route loads the route of phases and steps for the dashboard.
+	Route func() (*library.Route, error)
 	// Config comes from the default branch, never the pull request's.
 	Config Config
 	// Publish answers /rtgit publish; nil where publishing is not wired.

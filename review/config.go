@@ -11,9 +11,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/internal/yamlerr"
 	"github.com/rtgit/rtgit/layout"
-	"github.com/rtgit/rtgit/steps"
 )
 
 // ConfigPath is the repository's rtgit settings file.
@@ -105,7 +105,7 @@ func (s *setting[T]) UnmarshalYAML(n *yaml.Node) error {
 // ParseConfig. The Action reads the default branch's instead
 // (settings.FromDefaultBranch).
 func LoadConfig(root string) (Config, error) {
-	data, err := steps.ReadRepoFile(root, ConfigPath)
+	data, err := repofs.ReadFile(root, ConfigPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return DefaultConfig(), nil
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -14,9 +14,9 @@ import (
 // checklist, the depth, the open questions and a Mermaid diagram of the
 // phases. It starts with the dashboard marker so it can be found and
 // replaced, in a sticky comment or between markers in the PR body.
-func Dashboard(plan *steps.Route, st *roundtable.Status) string {
-	if st.Plan != nil {
-		plan = st.Plan // the plan of the analysis's own library
+func Dashboard(route *library.Route, st *roundtable.Status) string {
+	if st.Route != nil {
+		route = st.Route // the route of the analysis's own library
 	}
 	var b strings.Builder
 	b.WriteString(dashboardMarker + "\n")
@@ -28,13 +28,13 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 	if depth == "" {
 		depth = "–"
 	}
-	for _, ph := range plan.Phases {
+	for _, ph := range route.Phases {
 		if ph.Phase.Key == st.Phase {
 			phase = ph.Phase.Number + " " + ph.Phase.Name
 		}
 	}
 	kind := ""
-	if st.Library != "" && st.Library != steps.DefaultLibrary {
+	if st.Library != "" && st.Library != library.DefaultLibrary {
 		kind = "**Type:** " + defang(st.Library) + " · "
 	}
 	fmt.Fprintf(&b, "%s**Status:** %s · **Phase:** %s · **Depth:** %s · **Steps done:** %d of %d\n\n",
@@ -56,9 +56,9 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 		fmt.Fprintf(&b, "**Build plan:** %s (%s) · **Coverage:** %s\n\n", defang(t.Summary), t.State, t.Coverage)
 	}
 	b.WriteString(neighboursMarkdown(st.Neighbours))
-	b.WriteString(mermaid(plan, st))
+	b.WriteString(mermaid(route, st))
 	b.WriteString("\n### Steps\n\n")
-	for _, ph := range plan.Phases {
+	for _, ph := range route.Phases {
 		fmt.Fprintf(&b, "**%s %s** (%s)\n\n", ph.Phase.Number, defang(ph.Phase.Name), defang(ph.Persona.Name))
 		phaseDone := slices.Contains(st.PhasesCompleted, ph.Phase.Key)
 		for _, s := range ph.Steps {
@@ -116,10 +116,10 @@ func Dashboard(plan *steps.Route, st *roundtable.Status) string {
 var mermaidUnsafe = regexp.MustCompile(`[^A-Za-z0-9 ./()-]`)
 
 // mermaid draws the phases left to right, coloured done, current or to do.
-func mermaid(plan *steps.Route, st *roundtable.Status) string {
+func mermaid(route *library.Route, st *roundtable.Status) string {
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart LR\n")
-	for i, ph := range plan.Phases {
+	for i, ph := range route.Phases {
 		done := 0
 		for _, s := range ph.Steps {
 			if slices.Contains(st.StepsCompleted, s.ID) {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -15,7 +15,7 @@ func TestDashboardShowsReviewItemsAndSetAside(t *testing.T) {
 	st := &roundtable.Status{Slug: "csv", AnalysisStatus: "analyzed",
 		ReviewItems: []meta.ReviewItem{{StepID: "02-01", Text: "02-01 Blast Radius Assessment names src/cli.py (modified)", Refresh: "abc1234"}},
 		Closed:      &meta.Closed{As: meta.Deferred, Reason: "After the Q3 pricing change"}}
-	d := Dashboard(&steps.Route{}, st)
+	d := Dashboard(&library.Route{}, st)
 	for _, want := range []string{
 		"**Deferred:** After the Q3 pricing change",
 		"- 02-01 Blast Radius Assessment names src/cli.py (modified) (since refresh abc1234)",

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -13,16 +13,16 @@ import (
 // done, and a finished analysis is not called complete beside the open
 // questions its skipped steps left.
 func TestDashboardNamesSkippedStepsOpen(t *testing.T) {
-	plan, err := steps.Load(templates.FS, nil)
+	route, err := library.Load(templates.FS, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var phases []string
-	for _, ph := range plan.Phases {
+	for _, ph := range route.Phases {
 		phases = append(phases, ph.Phase.Key)
 	}
-	st := &roundtable.Status{Slug: "teardown", AnalysisStatus: "analyzed", PhasesCompleted: phases, StepsTotal: len(plan.Steps())}
-	dash := Dashboard(plan, st)
+	st := &roundtable.Status{Slug: "teardown", AnalysisStatus: "analyzed", PhasesCompleted: phases, StepsTotal: len(route.Steps())}
+	dash := Dashboard(route, st)
 	if strings.Contains(dash, "- [x] ~~") || !strings.Contains(dash, "- [ ] ~~00-01 Scope Estimation~~ (skipped: its questions are open)") {
 		t.Errorf("skipped steps read as done:\n%s", dash)
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -22,24 +22,24 @@ var ErrNoBranch = errors.New("no such branch")
 // AnalysisBody is the description of an analysis pull request: what it
 // is, how to answer, and the dashboard. source, when set, is the issue
 // the analysis started from, named so GitHub links the two.
-func AnalysisBody(plan *steps.Route, st *roundtable.Status, source int) string {
+func AnalysisBody(route *library.Route, st *roundtable.Status, source int) string {
 	var b strings.Builder
 	if source > 0 {
 		fmt.Fprintf(&b, "Analysis of #%d. ", source)
 	}
-	b.WriteString(analysisKind(plan) + " analysis of **" + branchText(st.Description) + "**, run by rtgit.\n\n" +
+	b.WriteString(analysisKind(route) + " analysis of **" + branchText(st.Description) + "**, run by rtgit.\n\n" +
 		"Answer the open questions by commenting here (`/rtgit help` lists the commands), by commenting on a line of the answer file, " +
-		"or by editing it on the branch.\n\n" + Dashboard(plan, st))
+		"or by editing it on the branch.\n\n" + Dashboard(route, st))
 	return b.String()
 }
 
 // analysisKind names the analysis by its library: a feature's is a
 // requirements analysis, a bug's a bug analysis (it has no requirements).
-func analysisKind(plan *steps.Route) string {
-	if plan == nil || plan.Library == "" || plan.Library == steps.DefaultLibrary {
+func analysisKind(route *library.Route) string {
+	if route == nil || route.Library == "" || route.Library == library.DefaultLibrary {
 		return "Requirements"
 	}
-	return strings.ToUpper(plan.Library[:1]) + plan.Library[1:]
+	return strings.ToUpper(route.Library[:1]) + route.Library[1:]
 }
 
 // AnalysisTitle is the title of an analysis pull request.
@@ -222,7 +222,7 @@ func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOp
 		}
 		o.Base = base
 		if _, err := starter.New(o); err != nil {
-			var unknown *steps.UnknownLibraryError
+			var unknown *library.UnknownLibraryError
 			if errors.As(err, &unknown) {
 				return nil, fmt.Sprintf("I couldn't start the analysis: %s.", defang(err.Error())), nil
 			}
@@ -240,11 +240,11 @@ func (a *Action) openAnalysis(ctx context.Context, is *Issue, o roundtable.NewOp
 	if err != nil {
 		return nil, "", err
 	}
-	plan, err := a.Plan()
+	route, err := a.Route()
 	if err != nil {
 		return nil, "", err
 	}
-	pr, err = a.Tracker.CreatePullRequest(ctx, branch, def, AnalysisTitle(st.Description), AnalysisBody(plan, st, is.Number))
+	pr, err = a.Tracker.CreatePullRequest(ctx, branch, def, AnalysisTitle(st.Description), AnalysisBody(route, st, is.Number))
 	return pr, msg, err
 }
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -17,7 +17,7 @@ func TestAnalysisBodyNamesTheKindOfAnalysis(t *testing.T) {
 		"feature": "Requirements analysis of **The PDF total is off by a cent**",
 		"bug":     "Bug analysis of **The PDF total is off by a cent**",
 	} {
-		if got := AnalysisBody(&steps.Route{Library: lib}, st, 0); !strings.HasPrefix(got, want) {
+		if got := AnalysisBody(&library.Route{Library: lib}, st, 0); !strings.HasPrefix(got, want) {
 			t.Errorf("library %q: body starts %q, want %q", lib, firstLine(got), want)
 		}
 	}

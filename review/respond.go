@@ -111,13 +111,13 @@ func (r *run) updateDashboard() error {
 	if err != nil {
 		return err
 	}
-	plan, err := r.Plan()
+	route, err := r.Route()
 	if err != nil {
 		return err
 	}
 	st.Staleness = r.res.Staleness
 	st.Neighbours = r.neighbours()
-	dash := Dashboard(plan, st)
+	dash := Dashboard(route, st)
 	if r.Config.Dashboard == "body" || strings.Contains(r.pr.Body, dashboardMarker) {
 		if body := WithDashboard(r.pr.Body, dash); body != r.pr.Body {
 			return r.GitHub.EditBody(r.ctx, r.pr.Number, body)

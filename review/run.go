@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/internal/atomicfile"
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/meta"
@@ -187,7 +188,7 @@ func hasKey(cs []Comment, key string) bool {
 }
 
 func (r *run) readMeta() (*meta.Meta, error) {
-	data, err := steps.ReadRepoFile(r.Git.Root(), r.metaPath())
+	data, err := repofs.ReadFile(r.Git.Root(), r.metaPath())
 	if err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", r.metaPath(), r.branch(), err)
 	}
@@ -374,7 +375,7 @@ func (r *run) push(tip string) (*Outcome, error) {
 	}
 	out := &Outcome{Key: key}
 	choice := ""
-	if data, err := steps.ReadRepoFile(r.Git.Root(), st.Step.AnswerFile); err == nil {
+	if data, err := repofs.ReadFile(r.Git.Root(), st.Step.AnswerFile); err == nil {
 		if f, err := r.parseAnswers(st.Step.AnswerFile, data); err == nil {
 			choice = f.Choice
 		} else {

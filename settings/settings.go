@@ -27,7 +27,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/internal/repofs"
 )
 
 // Path is the repository's settings file.
@@ -77,7 +77,7 @@ func (f File) Read() ([]byte, error) {
 // for local commands. A missing file is an absent File, not an error.
 func FromWorktree(root string) (File, error) {
 	f := File{Source: Path}
-	data, err := steps.ReadRepoFile(root, Path)
+	data, err := repofs.ReadFile(root, Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
 	}

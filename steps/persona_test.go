@@ -15,3 +15,15 @@ func TestFillAckReadsAsASentence(t *testing.T) {
 		}
 	}
 }
+
+func TestMatchPersona(t *testing.T) {
+	ps := []Persona{{Key: "business-analyst", Name: "Maya Chen", Role: "Business Analyst"}}
+	for _, in := range []string{"business-analyst", "Maya Chen", "maya", "business_analyst", "Business Analyst"} {
+		if k, ok := MatchPersona(ps, in); !ok || k != "business-analyst" {
+			t.Errorf("MatchPersona(%q) = %q, %v", in, k, ok)
+		}
+	}
+	if _, ok := MatchPersona(ps, "product-owner"); ok {
+		t.Error("product-owner matched")
+	}
+}

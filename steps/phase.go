@@ -75,17 +75,3 @@ func FindPersona(personas []Persona, key string) (Persona, bool) {
 	}
 	return Persona{}, false
 }
-
-// validPhaseKey reports whether a directory name looks like NN-name.
-func validPhaseKey(key string) bool {
-	num, rest, ok := strings.Cut(key, "-")
-	if !ok || len(num) != 2 || rest == "" {
-		return false
-	}
-	for _, c := range num {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}

@@ -71,21 +71,8 @@ func (ps Problems) Sort() {
 	})
 }
 
-// dedupe drops a problem reported twice in a row (the same text is often
-// read as both a section's and the whole body's prose).
-func (ps Problems) dedupe() Problems {
-	out := ps[:0]
-	for i, p := range ps {
-		if i > 0 && p == ps[i-1] {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
 // Unique sorts ps and drops repeats, for reports that gather problems from
-// several plans sharing files.
+// several routes sharing files.
 func (ps Problems) Unique() Problems {
 	seen := map[Problem]bool{}
 	var out Problems

@@ -57,16 +57,33 @@ type Step struct {
 	// dropped; lint reports each as info.
 	Extra map[string]string
 
-	fieldLines map[string]int // frontmatter key -> file line
+	// FieldLines maps each frontmatter key to its line in the file (see
+	// FieldLine); the parser fills it in.
+	FieldLines map[string]int
 }
 
 // FieldLine returns the file line of a frontmatter key, or 1.
 func (s *Step) FieldLine(key string) int {
-	if l := s.fieldLines[key]; l > 0 {
+	if l := s.FieldLines[key]; l > 0 {
 		return l
 	}
 	return 1
 }
+
+// Dialect is the grammar a step file is written in. Both describe the same
+// schema (frontmatter plus Brief, Standard and Deep Mode, Validation and
+// Artifacts sections); they differ in how much the body spells out.
+type Dialect string
+
+const (
+	// DialectRtgit is rtgit's strict form: questions, rules and mappings
+	// each start with an id in backticks.
+	DialectRtgit Dialect = "rtgit"
+	// DialectSeed is the prose form of the original design: numbered
+	// questions, a prose Brief Mode, prose validation criteria and prose
+	// artifact instructions naming files and sections.
+	DialectSeed Dialect = "seed"
+)
 
 // Section is the content of one mode section.
 type Section struct {
@@ -100,6 +117,10 @@ type Mapping struct {
 	Transform string // structured transform name, "" for a section fill
 	Line      int
 }
+
+// AllAnswers is the question id of a mapping that takes every answer of
+// the step at once, joined in the order asked.
+const AllAnswers = "*"
 
 // Criterion is one prose validation criterion.
 type Criterion struct {
@@ -194,6 +215,34 @@ func (s *Step) AllQuestions() []Question {
 		}
 	}
 	return out
+}
+
+// Topic reports whether the step is about topic: the step lists it under
+// topics in its frontmatter, or the word appears in its title or in any of
+// its questions (case-insensitively, as a whole word or its plural).
+func (s *Step) Topic(topic string) bool {
+	t := strings.ToLower(strings.TrimSpace(topic))
+	if t == "" {
+		return false
+	}
+	for _, st := range s.Topics {
+		if strings.EqualFold(st, t) {
+			return true
+		}
+	}
+	re, err := regexp.Compile(`(?i)\b` + regexp.QuoteMeta(t) + `(?:s|es)?\b`)
+	if err != nil {
+		return false
+	}
+	if re.MatchString(s.Title) {
+		return true
+	}
+	for _, q := range s.AllQuestions() {
+		if re.MatchString(q.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // RulesFor returns the validation rules that name question id.

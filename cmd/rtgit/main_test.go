@@ -39,8 +39,8 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 			env.Setenv("TZ", "UTC")
 			// Step files in the seed's prose dialect, shared with the
-			// steps package's parser tests.
-			seed, err := filepath.Abs("../../steps/testdata/seed")
+			// step-file parser's tests (steps/stepfile).
+			seed, err := filepath.Abs("../../steps/stepfile/testdata/seed")
 			if err != nil {
 				return err
 			}

@@ -7,16 +7,16 @@ import (
 	"testing"
 
 	"github.com/rtgit/rtgit/model"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // The step-file linter only knows transform names from steps; a name there
 // without a writer here would pass lint and fail at run time.
 func TestTransformNamesMatchLint(t *testing.T) {
-	lint := slices.Clone(steps.KnownTransforms)
+	lint := slices.Clone(stepfile.KnownTransforms)
 	slices.Sort(lint)
 	if got := TransformNames(); !slices.Equal(got, lint) {
-		t.Fatalf("artifacts.Transforms %v, steps.KnownTransforms %v", got, lint)
+		t.Fatalf("artifacts.Transforms %v, stepfile.KnownTransforms %v", got, lint)
 	}
 }
 

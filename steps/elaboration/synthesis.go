@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/comment"
 )
 
 // Synthesis is what a finished discussion produced.
@@ -128,7 +128,7 @@ func (s *Synthesis) flush(pending **string) {
 }
 
 func isQuestion(sent string) bool {
-	return strings.HasSuffix(sent, "?") || steps.Triage(sent) == steps.KindQuestion
+	return strings.HasSuffix(sent, "?") || comment.Triage(sent) == comment.KindQuestion
 }
 
 func firstSentence(text string) string {

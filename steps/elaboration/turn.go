@@ -2,13 +2,15 @@ package elaboration
 
 import (
 	"fmt"
-	"github.com/rtgit/rtgit/steps"
 	"regexp"
 	"sort"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/comment"
 )
 
 // DefaultMaxTurns is the turn limit when meta.json sets none.
@@ -99,7 +101,7 @@ func TakeFrom(d *Discussion, t Table, topic Topic, text, by string, now time.Tim
 	if rest, exit := SplitExit(text); exit {
 		// What came with the wrap-up word is the user's last turn; thanks
 		// alone, or words off the topic, record nothing.
-		if rest != "" && steps.Triage(rest) != steps.KindAcknowledgement {
+		if rest != "" && comment.Triage(rest) != comment.KindAcknowledgement {
 			last := Turn{Speaker: UserSpeaker, Kind: KindUser, Text: rest, To: Addressed(rest, t.Order()), By: by}
 			last.OffTopic = last.To == "" && OffTopic(rest, topic.Words) && !d.answersRaised(rest)
 			d.Turns = append(d.Turns, last)
@@ -150,7 +152,7 @@ func respond(d *Discussion, t Table, topic Topic, p Participant, user Turn) Turn
 	g := gist(said, 100)
 	ack := steps.FillAck(p.Ack, lowerFirst(g), `"`+g+`"`)
 	switch {
-	case steps.Triage(said) == steps.KindQuestion:
+	case comment.Triage(said) == comment.KindQuestion:
 		// rtgit cannot answer a question itself; it keeps it visible
 		// as open, and the synthesis lists it.
 		ack = fmt.Sprintf("That's a question for the team: \"%s\" An answer given here is recorded with it; unanswered, it stays open in the synthesis.", strings.TrimSpace(said))

@@ -12,6 +12,7 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // stepAnswers is what a step produced: every asked question with its
@@ -158,7 +159,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		}
 		label := ""
 		if q.ID != steps.AllAnswers {
-			label = questionLabel(steps.Expand(q.Text, st.lookup))
+			label = questionLabel(stepfile.Expand(q.Text, st.lookup))
 		}
 		text := sa.answer[q.ID]
 		if j, ok := joined[i]; ok {
@@ -167,7 +168,7 @@ func (st *state) applyArtifacts(c *changeset, sa stepAnswers) error {
 		}
 		plain := artifacts.Fill{Path: st.it.outputPath(mp.Output), Template: mp.Output, Section: mp.Section, Body: text}
 		if text == "" && mp.Section != "" {
-			plain.Body = artifacts.NeedsClarification(steps.Expand(q.Text, st.lookup))
+			plain.Body = artifacts.NeedsClarification(stepfile.Expand(q.Text, st.lookup))
 			addFill(plain, label)
 			continue
 		}
@@ -311,13 +312,13 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 			if _, ok := vars[n]; ok || n == "date" || n == "phase" {
 				return true
 			}
-			_, _, ref := steps.SplitRef(n)
-			return ref || slices.Contains(steps.PlaceholderNames, n)
+			_, _, ref := stepfile.SplitRef(n)
+			return ref || slices.Contains(stepfile.PlaceholderNames, n)
 		}
 		if err := artifacts.CheckTemplate(name, source, data, known); err != nil {
 			return nil, err
 		}
-		return []byte(steps.Expand(string(data), lookup)), nil
+		return []byte(stepfile.Expand(string(data), lookup)), nil
 	}
 	if strings.HasPrefix(source, "embedded:") {
 		title := strings.TrimSuffix(name, path.Ext(name))
@@ -335,7 +336,7 @@ func (st *state) artifactSkeletonVars(name string, vars map[string]string) ([]by
 // different libraries (impact-analysis.md is 02-impact-analysis in a
 // feature, 02-root-cause in a bug), so its template says {{phase}}.
 func (st *state) phaseOf(name string) string {
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if slices.Contains(s.Outputs, name) {
 				return ph.Phase.Key
@@ -362,7 +363,7 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 	in := artifacts.Input{
 		Slug: st.it.slug, Description: st.meta.Description, ItemDir: st.it.dir(),
 		StepID: sa.step.ID, StepTitle: sa.step.Title, Output: mp.Output, OutputPath: st.it.outputPath(mp.Output),
-		Section: mp.Section, Question: q.ID, QuestionText: steps.Expand(q.Text, st.lookup), Answer: sa.answer[q.ID],
+		Section: mp.Section, Question: q.ID, QuestionText: stepfile.Expand(q.Text, st.lookup), Answer: sa.answer[q.ID],
 		Read: c.base, List: func(dir string) ([]string, error) { return st.listStaged(c, dir) },
 		Lookup: st.lookup, Ask: st.questionText, Now: st.m.now(),
 	}
@@ -389,7 +390,7 @@ func (st *state) standingDrafts() ([]meta.AIDraft, error) {
 	}
 	var out []meta.AIDraft
 	for _, d := range use.Drafts {
-		s, _ := st.plan.Step(d.StepID)
+		s, _ := st.route.Step(d.StepID)
 		if s == nil {
 			continue
 		}
@@ -494,28 +495,28 @@ func (st *state) listStaged(c *changeset, dir string) ([]string, error) {
 // questionText is the text of question "NN-NN.qid", for markers about
 // answers a transform builds on.
 func (st *state) questionText(ref string) string {
-	stepID, qid, ok := steps.SplitRef(ref)
+	stepID, qid, ok := stepfile.SplitRef(ref)
 	if !ok {
 		return ""
 	}
-	s, _ := st.plan.Step(stepID)
+	s, _ := st.route.Step(stepID)
 	if s == nil {
 		return ""
 	}
 	for _, q := range s.AllQuestions() {
 		if q.ID == qid {
-			return steps.Expand(q.Text, st.lookup)
+			return stepfile.Expand(q.Text, st.lookup)
 		}
 	}
 	return ""
 }
 
-// sectionLeftEmpty reports whether s is the last step of the plan that
+// sectionLeftEmpty reports whether s is the last step of the route that
 // writes mp's section and no other step has a block in it: then the
 // heading would stand empty in a finished document.
 func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping, p string) (writers []string, empty bool, err error) {
 	want := steps.HeadingKey(mp.Section)
-	for _, o := range st.plan.Steps() {
+	for _, o := range st.route.Steps() {
 		for _, m := range o.Mappings {
 			if m.Output == mp.Output && steps.HeadingKey(m.Section) == want && !slices.Contains(writers, o.ID) {
 				writers = append(writers, o.ID)
@@ -538,11 +539,11 @@ func (st *state) sectionLeftEmpty(c *changeset, s *steps.Step, mp steps.Mapping,
 	return writers, true, nil
 }
 
-// sharedSection reports whether another step of the plan also writes the
+// sharedSection reports whether another step of the route also writes the
 // section mp names.
 func (st *state) sharedSection(s *steps.Step, mp steps.Mapping) bool {
 	want := steps.HeadingKey(mp.Section)
-	for _, o := range st.plan.Steps() {
+	for _, o := range st.route.Steps() {
 		if o.ID == s.ID {
 			continue
 		}

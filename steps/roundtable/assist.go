@@ -11,7 +11,9 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // The optional helpers (see package assist) are asked at a few points of a
@@ -54,7 +56,7 @@ func (m *Machine) cleaned(what string, t assist.Text) assist.Text {
 func (st *state) assistStep(s *steps.Step, d steps.Depth) assist.Step {
 	as := assist.Step{ID: s.ID, Title: s.Title, Depth: d}
 	for _, p := range s.Prose(d) {
-		as.Prose = append(as.Prose, steps.Expand(p, st.lookup))
+		as.Prose = append(as.Prose, stepfile.Expand(p, st.lookup))
 	}
 	for _, r := range s.Rules {
 		as.Validation = append(as.Validation, ruleText(r))
@@ -95,10 +97,10 @@ func format(s *steps.Step, id string) []string {
 }
 
 // answeredBefore lists every answered question of the steps completed so far,
-// in plan order, citing the answer file each lives in.
+// in route order, citing the answer file each lives in.
 func (st *state) answeredBefore(except *steps.Step) []assist.Answer {
 	var out []assist.Answer
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if s == except || !st.meta.HasStep(s.ID) {
 			continue
 		}
@@ -115,7 +117,7 @@ func (st *state) answersOf(s *steps.Step) []assist.Answer {
 	}
 	text := map[string]string{}
 	for _, q := range s.AllQuestions() {
-		text[q.ID] = steps.Expand(q.Text, st.lookup)
+		text[q.ID] = stepfile.Expand(q.Text, st.lookup)
 	}
 	var out []assist.Answer
 	for _, a := range f.Answers {
@@ -177,7 +179,7 @@ func (st *state) aiDrafts(s *steps.Step, d steps.Depth, carry map[string]string)
 	if h == nil || h.Drafter == nil || st.inQuickScan(s) {
 		return nil
 	}
-	p := st.plan.PersonaOf(s)
+	p := st.route.PersonaOf(s)
 	as := st.assistStep(s, d)
 	earlier := st.answeredBefore(s)
 	out := map[string]*answers.AI{}
@@ -197,7 +199,7 @@ func (st *state) aiDrafts(s *steps.Step, d steps.Depth, carry map[string]string)
 			}
 		}
 		req := assist.DraftRequest{Slug: st.it.slug, Description: st.meta.Description, Persona: p, Step: as,
-			Question: assist.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Format: format(s, q.ID)},
+			Question: assist.Question{ID: q.ID, Text: stepfile.Expand(q.Text, st.lookup), Format: format(s, q.ID)},
 			Earlier:  earlier, Files: st.candidateFiles()}
 		t, err := h.Drafter.Draft(context.Background(), req)
 		if err != nil || t.Empty() {
@@ -284,7 +286,7 @@ func (st *state) carryAI(s *steps.Step, carry map[string]string) map[string]answ
 // acceptSuggestions puts each ticked suggestion into its empty answer
 // area, keeping its provenance, and writes the answer file. The user's own
 // answer always wins over a ticked box.
-func (st *state) acceptSuggestions(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*answers.File, error) {
+func (st *state) acceptSuggestions(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*answers.File, error) {
 	carry := map[string]string{}
 	took := 0
 	for _, a := range f.Answers {

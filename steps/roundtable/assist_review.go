@@ -8,6 +8,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // reviewPath sits beside the step's answer file.
@@ -19,12 +20,12 @@ func (st *state) reviewPath(s *steps.Step) string {
 // step's own validation criteria. Its notes are warnings in the lead
 // persona's voice: they are said in the reply and committed beside the
 // answer file, and they never stop the step.
-func (st *state) review(c *changeset, r *Reply, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) {
+func (st *state) review(c *changeset, r *Reply, cur *steps.Step, ph *library.RoutePhase, f *answers.File) {
 	h := st.m.helpers()
 	if h == nil || h.Reviewer == nil || st.inQuickScan(cur) {
 		return
 	}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	req := assist.ReviewRequest{Slug: st.it.slug, Description: st.meta.Description, Persona: p,
 		Step: st.assistStep(cur, steps.Depth(f.Depth)), Answers: st.answersOf(cur)}
 	notes, err := h.Reviewer.Review(context.Background(), req)
@@ -59,7 +60,7 @@ func indentRest(s string) string {
 
 // handoffSummary is the incoming persona's summary of the previous phase's
 // artifacts: the model's words when it can, else rtgit's own count.
-func (st *state) handoffSummary(prev, ph *steps.RoutePhase) string {
+func (st *state) handoffSummary(prev, ph *library.RoutePhase) string {
 	h := st.m.helpers()
 	if h == nil || h.Summariser == nil {
 		return st.summary(prev)
@@ -89,14 +90,14 @@ func (st *state) handoffSummary(prev, ph *steps.RoutePhase) string {
 // respond asks the responder for the lead persona's reply to a comment. A
 // question it cannot answer from the analysis stays open: the reply says
 // so and rtgit's own acknowledgment follows.
-func (st *state) respond(cur *steps.Step, ph *steps.RoutePhase, text string, q bool) ([]Line, bool) {
+func (st *state) respond(cur *steps.Step, ph *library.RoutePhase, text string, q bool) ([]Line, bool) {
 	h := st.m.helpers()
 	if h == nil || h.Responder == nil {
 		return nil, false
 	}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	var all []assist.Answer
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		all = append(all, st.answersOf(s)...)
 	}
 	rep, err := h.Responder.Respond(context.Background(), assist.RespondRequest{Slug: st.it.slug, Description: st.meta.Description,

@@ -8,6 +8,7 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
 	"github.com/rtgit/rtgit/steps/elaboration"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // voices lets every seated persona answer the user's turn in character,
@@ -16,7 +17,7 @@ import (
 // the lead last so it can pull the threads together. A persona whose call
 // fails simply says nothing this turn; if all fail, the authored prompt
 // stands. Redirects and notices stay rtgit's own.
-func (st *state) voices(cur *steps.Step, ph *steps.RoutePhase, d *elaboration.Discussion, t elaboration.Table, res elaboration.Reply) elaboration.Reply {
+func (st *state) voices(cur *steps.Step, ph *library.RoutePhase, d *elaboration.Discussion, t elaboration.Table, res elaboration.Reply) elaboration.Reply {
 	h := st.m.helpers()
 	if h == nil || h.Voice == nil || res.Done {
 		return res
@@ -55,12 +56,12 @@ func (st *state) voices(cur *steps.Step, ph *steps.RoutePhase, d *elaboration.Di
 	step := st.assistStep(cur, st.stepDepth(cur, ph))
 	var said []elaboration.Turn
 	for _, pt := range order {
-		p, ok := steps.FindPersona(st.plan.Personas, pt.Key)
+		p, ok := steps.FindPersona(st.route.Personas, pt.Key)
 		if !ok {
 			continue
 		}
 		var others []steps.Persona
-		for _, o := range st.plan.Personas {
+		for _, o := range st.route.Personas {
 			if o.Key != p.Key {
 				others = append(others, o)
 			}

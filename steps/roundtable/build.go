@@ -12,6 +12,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // build is rtgit's one renderer: it stages every artifact of the analysis
@@ -20,7 +21,7 @@ import (
 // finishing an interrupted run and `rtgit rebuild` all call it, so an
 // artifact cannot depend on which of them ran last.
 //
-// It replays the analysis from the start: each step is applied in plan
+// It replays the analysis from the start: each step is applied in route
 // order and sees only the answers of the steps before it, exactly as when
 // it was first completed. Later steps that refresh a shared block (the
 // priorities re-rendering the stories, say) therefore win as they always
@@ -110,13 +111,13 @@ func (st *state) build(c *changeset, rescan bool) error {
 
 // trackSkipped records, as open questions, the required questions that
 // the steps a skip of ph drafts leave unanswered.
-func (st *state) trackSkipped(ph *steps.RoutePhase) error {
+func (st *state) trackSkipped(ph *library.RoutePhase) error {
 	sets, err := st.renderSet()
 	if err != nil {
 		return err
 	}
 	for _, sa := range sets {
-		if _, p := st.plan.Step(sa.step.ID); p == ph && !st.meta.HasStep(sa.step.ID) {
+		if _, p := st.route.Step(sa.step.ID); p == ph && !st.meta.HasStep(sa.step.ID) {
 			if err := st.trackUnanswered(sa); err != nil {
 				return err
 			}
@@ -125,14 +126,14 @@ func (st *state) trackSkipped(ph *steps.RoutePhase) error {
 	return nil
 }
 
-// renderSet lists, in plan order, the steps whose answers the artifacts
+// renderSet lists, in route order, the steps whose answers the artifacts
 // hold: every completed step, and in a phase closed by [S] the step it was
 // skipped from (with what its answer file says) and every later step of
 // the phase that would have run, drafted without answers, as the skip
 // drafted them.
 func (st *state) renderSet() ([]stepAnswers, error) {
 	var out []stepAnswers
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		from := false
 		for _, s := range ph.Steps {
 			switch {

@@ -14,7 +14,9 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // Readiness is the result of `rtgit check`.
@@ -104,7 +106,7 @@ func (st *state) gate() (*Readiness, error) {
 	templateOf := map[string]string{}
 	seen := map[string]bool{}
 	var files []string
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if !st.expected(s, ph) {
 				continue
@@ -206,7 +208,7 @@ func (st *state) gate() (*Readiness, error) {
 
 // expected reports whether a step's outputs should exist: steps ruled out
 // by skip_if or unmet dependencies produce nothing.
-func (st *state) expected(s *steps.Step, ph *steps.RoutePhase) bool {
+func (st *state) expected(s *steps.Step, ph *library.RoutePhase) bool {
 	if st.meta.HasStep(s.ID) {
 		return true
 	}
@@ -216,7 +218,7 @@ func (st *state) expected(s *steps.Step, ph *steps.RoutePhase) bool {
 		}
 	}
 	if s.SkipIf != "" {
-		if skip, _ := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
+		if skip, _ := stepfile.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
 			return false
 		}
 	}

@@ -2,13 +2,16 @@ package roundtable
 
 import (
 	"fmt"
-	"github.com/rtgit/rtgit/internal/nearest"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rtgit/rtgit/internal/nearest"
 
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/comment"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -45,7 +48,7 @@ const MaxCommentBytes = 256 << 10
 
 // ParseComment classifies a comment as interface-spec §5.3 orders it:
 // /rtgit commands, then the single letters C, E and S, then a depth phrase
-// said on its own; anything else is triaged (steps.Triage) into an
+// said on its own; anything else is triaged (comment.Triage) into an
 // acknowledgement, a question or feedback. "Continue" spelled out is
 // natural language, not [C].
 func ParseComment(text string) Command {
@@ -123,13 +126,13 @@ func ParseComment(text string) Command {
 	case "S":
 		return Command{Kind: "skip"}
 	}
-	if d, ok := steps.DetectOverride(trimmed); ok {
+	if d, ok := comment.DetectOverride(trimmed); ok {
 		return Command{Kind: "depth", Depth: d}
 	}
-	switch steps.Triage(trimmed) {
-	case steps.KindAcknowledgement:
+	switch comment.Triage(trimmed) {
+	case comment.KindAcknowledgement:
 		return Command{Kind: "ack", Text: trimmed}
-	case steps.KindQuestion:
+	case comment.KindQuestion:
 		return Command{Kind: "question", Text: trimmed}
 	}
 	return Command{Kind: "feedback", Text: trimmed}
@@ -208,7 +211,7 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 		}
 	}
 	if cmd.Kind == "feedback" || cmd.Kind == "question" || (cmd.Kind == "depth" && !strings.HasPrefix(strings.TrimSpace(text), "/")) {
-		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+		return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 			return st.spoken(cur, ph, f, cmd, text, from)
 		})
 	}
@@ -257,7 +260,7 @@ func (m *Machine) CommentFrom(slug, text string, from Origin) (*Reply, error) {
 // state they are judged against: during a discussion they are the user's
 // next turn, depth phrases included; otherwise a depth phrase changes the
 // depth and anything else is feedback.
-func (st *state) spoken(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, cmd Command, text string, from Origin) (*Reply, error) {
+func (st *state) spoken(cur *steps.Step, ph *library.RoutePhase, f *answers.File, cmd Command, text string, from Origin) (*Reply, error) {
 	ef, err := st.elaborationFile(cur)
 	if err != nil {
 		return nil, err
@@ -277,7 +280,7 @@ func (st *state) spoken(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, 
 // feedback records natural input on the open step: it is kept verbatim in
 // the answer file, carried into the step's artifacts, and reflected back
 // as a quote followed by the persona's acknowledgment.
-func (st *state) feedback(cur *steps.Step, ph *steps.RoutePhase, text string) (*Reply, error) {
+func (st *state) feedback(cur *steps.Step, ph *library.RoutePhase, text string) (*Reply, error) {
 	rel := st.it.answerPath(cur)
 	data, err := st.m.readFile(rel)
 	if err != nil {
@@ -291,7 +294,7 @@ func (st *state) feedback(cur *steps.Step, ph *steps.RoutePhase, text string) (*
 		return nil, err
 	}
 	r := &Reply{Changed: []string{rel}}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	where := st.feedbackWhere(cur, st.stepDepth(cur, ph))
 	if lines, ok := st.respond(cur, ph, text, false); ok {
 		r.say(p.Name, quoted(text))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
@@ -26,7 +27,7 @@ func (st *state) criticConfig() (critic.Config, error) {
 	if st.m.Settings != nil {
 		data, err = st.m.Settings()
 	} else {
-		data, err = fs.ReadFile(steps.RepoFS(st.m.Repo.Root()), ConfigPath)
+		data, err = fs.ReadFile(repofs.FS(st.m.Repo.Root()), ConfigPath)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return critic.DefaultConfig(), nil
@@ -41,7 +42,7 @@ func (st *state) criticConfig() (critic.Config, error) {
 // open (with its parsed file f), for the critic.
 func (st *state) criticAnswers(open *steps.Step, f *answers.File) ([]critic.Answer, error) {
 	var out []critic.Answer
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		sf := (*answers.File)(nil)
 		switch {
 		case open != nil && s.ID == open.ID:
@@ -105,7 +106,7 @@ func (st *state) critique(cur *steps.Step, f *answers.File) ([]critic.Finding, e
 // sayFinding renders a finding as "path:line: Maya Chen: message [rule]".
 func (st *state) sayFinding(f critic.Finding) string {
 	who := ""
-	if p, ok := steps.FindPersona(st.plan.Personas, f.Persona); ok {
+	if p, ok := steps.FindPersona(st.route.Personas, f.Persona); ok {
 		who = p.Name + ": "
 	}
 	return fmt.Sprintf("%s:%d: %s%s [%s]", f.Path, f.Line, who, f.Message, f.Rule)
@@ -143,7 +144,7 @@ func (st *state) stageAnswerFile(c *changeset, cur *steps.Step, r *Reply) error 
 		return st.stageWithoutStaleNotes(c, cur, nil)
 	}
 	var notes, said []string
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	for _, f := range st.notes {
 		notes = append(notes, st.sayFinding(f))
 		said = append(said, f.String())

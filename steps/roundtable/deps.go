@@ -118,7 +118,7 @@ func (st *state) dangling(before, after *defs, c *changeset) []string {
 	removedModules := gone(before.modules, after.modules)
 	removedDecisions := gone(before.decisions, after.decisions)
 	var out []string
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if !st.meta.HasStep(s.ID) {
 			if cur, _ := st.current(); cur != s {
 				continue
@@ -229,12 +229,12 @@ func uniqStrings(in []string) []string {
 	return out
 }
 
-// earlier reports whether step a comes before step b in the plan.
+// earlier reports whether step a comes before step b in the route.
 func (st *state) earlier(a, b string) bool {
 	if a == "" || a == b {
 		return false
 	}
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		switch s.ID {
 		case a:
 			return true

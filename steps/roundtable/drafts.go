@@ -6,6 +6,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // A draft is rtgit's (or a model's) text in an answer area, left as it
@@ -35,7 +36,7 @@ func (st *state) draftedAt(s *steps.Step, id, text string, d steps.Depth, f *ans
 	var found []steps.Depth
 	for _, at := range steps.Depths {
 		for _, q := range s.Questions(at) {
-			if q.ID == id && q.Draft != "" && t == strings.TrimSpace(steps.Expand(q.Draft, st.lookup)) {
+			if q.ID == id && q.Draft != "" && t == strings.TrimSpace(stepfile.Expand(q.Draft, st.lookup)) {
 				found = append(found, at)
 			}
 		}

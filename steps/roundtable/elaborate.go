@@ -13,13 +13,15 @@ import (
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/elaboration"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // Elaborate is [E]: it opens a roundtable discussion on the open step, or,
 // with text, takes the user's next turn in the discussion already open.
 func (m *Machine) Elaborate(slug, text string) (*Reply, error) {
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 		ef, err := st.elaborationFile(cur)
 		if err != nil {
 			return nil, err
@@ -64,7 +66,7 @@ func (st *state) elaborationFile(s *steps.Step) (*elaboration.File, error) {
 // contributing personas join when the step is about one of their topics.
 // Each asks the step's own elaboration prompts for it, then the step's
 // unanswered questions.
-func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
+func (st *state) table(s *steps.Step, ph *library.RoutePhase) elaboration.Table {
 	var all []elaboration.Participant
 	var lead elaboration.Participant
 	// After its own prompts each voice asks what the step still asks:
@@ -81,14 +83,14 @@ func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 	}
 	for _, q := range s.AllQuestions() {
 		if !answered[q.ID] {
-			open = append(open, steps.Expand(q.Text, st.lookup))
+			open = append(open, stepfile.Expand(q.Text, st.lookup))
 		}
 	}
-	contributing := map[string]steps.Contribution{}
-	for _, c := range steps.Contributors(st.plan.Personas, s) {
+	contributing := map[string]library.Contribution{}
+	for _, c := range library.Contributors(st.route.Personas, s) {
 		contributing[c.Persona.Key] = c
 	}
-	for _, p := range st.plan.Personas {
+	for _, p := range st.route.Personas {
 		pt := elaboration.Participant{Key: p.Key, Name: p.Name, First: p.First(), Role: p.Role, Ack: p.Acknowledgment}
 		if p.Contributes {
 			// A contributor sits in only where the step is about one of
@@ -98,7 +100,7 @@ func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 				continue
 			}
 			for _, pr := range c.Prompts {
-				pt.Prompts = append(pt.Prompts, steps.Expand(pr, st.lookup))
+				pt.Prompts = append(pt.Prompts, stepfile.Expand(pr, st.lookup))
 			}
 			pt.Prompts = append(pt.Prompts, open...)
 			all = append(all, pt)
@@ -106,7 +108,7 @@ func (st *state) table(s *steps.Step, ph *steps.RoutePhase) elaboration.Table {
 		}
 		for _, pr := range s.Elaboration {
 			if pr.Persona == p.Key {
-				pt.Prompts = append(pt.Prompts, steps.Expand(pr.Text, st.lookup))
+				pt.Prompts = append(pt.Prompts, stepfile.Expand(pr.Text, st.lookup))
 			}
 		}
 		pt.Prompts = append(pt.Prompts, open...)
@@ -148,7 +150,7 @@ func (st *state) topic(s *steps.Step, f *answers.File) elaboration.Topic {
 // elaborate opens a discussion: rtgit introduces it, the lead frames the
 // topic, and the elaboration file is committed. A ticked [E] box is
 // cleared in the same commit so the next `rtgit next` continues normally.
-func (st *state) elaborate(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+func (st *state) elaborate(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 	ef, err := st.elaborationFile(cur)
 	if err != nil {
 		return nil, err
@@ -180,7 +182,7 @@ func (st *state) elaborate(cur *steps.Step, ph *steps.RoutePhase, f *answers.Fil
 // keyword, writes the synthesis into the step's artifacts. by is the
 // turn's author ("@login" of a pull-request comment, "" at the command
 // line), credited in the synthesis.
-func (st *state) discuss(cur *steps.Step, ph *steps.RoutePhase, ef *elaboration.File, d *elaboration.Discussion, text, by string) (*Reply, error) {
+func (st *state) discuss(cur *steps.Step, ph *library.RoutePhase, ef *elaboration.File, d *elaboration.Discussion, text, by string) (*Reply, error) {
 	f, _ := st.answerFile(cur)
 	t, topic := st.table(cur, ph), st.topic(cur, f)
 	res := st.voices(cur, ph, d, t, elaboration.TakeFrom(d, t, topic, text, by, st.m.now()))
@@ -226,14 +228,14 @@ func (st *state) discuss(cur *steps.Step, ph *steps.RoutePhase, ef *elaboration.
 
 // discussionReply voices the given turns (or, when nil, the whole open
 // discussion so far), naming each persona.
-func (st *state) discussionReply(cur *steps.Step, ph *steps.RoutePhase, d *elaboration.Discussion, turns []elaboration.Turn) *Reply {
+func (st *state) discussionReply(cur *steps.Step, ph *library.RoutePhase, d *elaboration.Discussion, turns []elaboration.Turn) *Reply {
 	r := &Reply{}
 	if turns == nil {
 		turns = d.Turns
 	}
 	for _, t := range turns {
 		speaker := ""
-		if p, ok := steps.FindPersona(st.plan.Personas, t.Speaker); ok {
+		if p, ok := steps.FindPersona(st.route.Personas, t.Speaker); ok {
 			speaker = p.Name
 		}
 		r.say(speaker, t.Text)
@@ -246,7 +248,7 @@ func (st *state) discussionReply(cur *steps.Step, ph *steps.RoutePhase, d *elabo
 
 func (st *state) stageElaboration(c *changeset, s *steps.Step, ef *elaboration.File) error {
 	names := map[string]string{}
-	for _, p := range st.plan.Personas {
+	for _, p := range st.route.Personas {
 		names[p.Key] = fmt.Sprintf("%s (%s)", p.Name, p.Role)
 	}
 	data, err := ef.Marshal(names)
@@ -259,7 +261,7 @@ func (st *state) stageElaboration(c *changeset, s *steps.Step, ef *elaboration.F
 
 // stageRerender renders the open answer file again at its depth, keeping
 // its answers and feedback, which clears a ticked menu box.
-func (st *state) stageRerender(c *changeset, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) error {
+func (st *state) stageRerender(c *changeset, cur *steps.Step, ph *library.RoutePhase, f *answers.File) error {
 	carry := map[string]string{}
 	for _, a := range f.Answers {
 		if a.Answered {
@@ -326,10 +328,10 @@ func (st *state) applySynthesis(c *changeset, s *steps.Step, syn elaboration.Syn
 
 // elaborationRecall is the context-recovery line for the most recent
 // discussion held in the phase.
-func (st *state) elaborationRecall(ph *steps.RoutePhase) string {
+func (st *state) elaborationRecall(ph *library.RoutePhase) string {
 	for i := len(st.meta.Elaborations) - 1; i >= 0; i-- {
 		e := st.meta.Elaborations[i]
-		if s, p := st.plan.Step(e.StepID); s != nil && p == ph {
+		if s, p := st.route.Step(e.StepID); s != nil && p == ph {
 			return fmt.Sprintf("In our previous session, we had a roundtable discussion on %s where %s.", s.Title, e.SynthesisSummary)
 		}
 	}

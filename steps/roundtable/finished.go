@@ -21,12 +21,12 @@ func (m *Machine) finishedQuestion(slug, text string, from Origin) (r *Reply, ha
 	if cur, _ := st.current(); cur != nil {
 		return nil, false, nil
 	}
-	all := st.plan.Steps()
+	all := st.route.Steps()
 	if len(all) == 0 {
 		return nil, false, nil
 	}
 	last := all[len(all)-1]
-	p := st.plan.PersonaOf(last)
+	p := st.route.PersonaOf(last)
 	id, added, err := st.meta.AddQuestion(meta.OpenQuestion{Text: text, Author: from.Author, Source: from.Link, StepID: last.ID})
 	if err != nil {
 		return nil, true, err

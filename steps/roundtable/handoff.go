@@ -48,7 +48,7 @@ func (st *state) handoffStep(c *changeset, sa stepAnswers) error {
 // once they are done.
 func (st *state) stepTexts(sa stepAnswers, want func(*steps.Step) bool) []model.Named {
 	var out []model.Named
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if !want(s) {
 			continue
 		}
@@ -123,7 +123,7 @@ func (st *state) derivedRows(sa stepAnswers) []model.AffectedFile {
 
 // impactWritten: a step that writes the impact analysis is done.
 func (st *state) impactWritten() bool {
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if declares(s, impactArtifact) && slices.Contains(st.meta.StepsCompleted, s.ID) {
 			return true
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // A depth change asks a different set of questions, but what a person
@@ -40,7 +41,7 @@ func (st *state) keptAnswers(s *steps.Step, d steps.Depth, carry map[string]stri
 			continue
 		}
 		depths, wording := askedAt(s, q.ID)
-		out = append(out, answers.Kept{ID: q.ID, Text: steps.Expand(wording, st.lookup), Body: text, AskedAt: depths})
+		out = append(out, answers.Kept{ID: q.ID, Text: stepfile.Expand(wording, st.lookup), Body: text, AskedAt: depths})
 	}
 	var gone []string
 	for id, text := range carry {
@@ -66,7 +67,7 @@ func (st *state) given(s *steps.Step, id, text string, f *answers.File) bool {
 	// every depth's wording of it is looked at.
 	for _, d := range steps.Depths {
 		for _, q := range s.Questions(d) {
-			if q.ID == id && q.Draft != "" && t == strings.TrimSpace(steps.Expand(q.Draft, st.lookup)) {
+			if q.ID == id && q.Draft != "" && t == strings.TrimSpace(stepfile.Expand(q.Draft, st.lookup)) {
 				return false
 			}
 		}

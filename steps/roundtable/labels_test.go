@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/quickscan"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -43,13 +44,13 @@ func TestQuickScanLabelsSayWhoSaidWhat(t *testing.T) {
 // approving takes a person writing it; and no step's prose promises
 // something the file then does not show.
 func TestNoVerdictIsDrafted(t *testing.T) {
-	plan, err := steps.Load(templates.FS, nil)
+	route, err := library.Load(templates.FS, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	verdict := regexp.MustCompile(`(?i)^\W*(approved|lgtm|accepted|rejected)\b`)
 	for _, c := range []struct{ step, question string }{{"03-04", "review"}, {"04-05", "approval"}} {
-		s, _ := plan.Step(c.step)
+		s, _ := route.Step(c.step)
 		if s == nil {
 			t.Fatalf("no step %s", c.step)
 		}
@@ -61,7 +62,7 @@ func TestNoVerdictIsDrafted(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range plan.Steps() {
+	for _, s := range route.Steps() {
 		for _, d := range steps.Depths {
 			for _, p := range s.Prose(d) {
 				if strings.Contains(p, "if I had to guess") {

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/portfolio"
-	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -87,7 +87,7 @@ func (m *Machine) RemoteOnly() ([]Branch, error) {
 
 // List summarises every analysis: each analysis branch, local or only on
 // origin, and each analysis already merged into the base branch. Its cost
-// has to stay linear in the number of branches: the plan is loaded once,
+// has to stay linear in the number of branches: the route is loaded once,
 // each branch is read at the commit Branches already resolved (looking a
 // name up again scans packed-refs from the top every time), and overlaps
 // are found through one index of every footprint, not pair by pair.
@@ -103,19 +103,19 @@ func (m *Machine) List() ([]Summary, error) {
 	if len(branches)+len(merged) == 0 {
 		return nil, nil
 	}
-	plans := map[string]*steps.Route{}
-	planFor := func(lib string) (*steps.Route, error) {
-		if p, ok := plans[lib]; ok {
+	routes := map[string]*library.Route{}
+	routeFor := func(lib string) (*library.Route, error) {
+		if p, ok := routes[lib]; ok {
 			return p, nil
 		}
-		p, err := m.plan(lib)
+		p, err := m.loadRoute(lib)
 		if err != nil {
 			return nil, err
 		}
-		plans[lib] = p
+		routes[lib] = p
 		return p, nil
 	}
-	if _, err := planFor(""); err != nil {
+	if _, err := routeFor(""); err != nil {
 		return nil, err
 	}
 	var shared Tracker
@@ -136,7 +136,7 @@ func (m *Machine) List() ([]Summary, error) {
 		}
 		row := Summary{Slug: b.slug, LastActivity: b.branch.Time, Remote: b.remote, Branch: b.label}
 		listed[b.slug] = true
-		st, err := m.loadListed(b.slug, b.rev, b.label, planFor)
+		st, err := m.loadListed(b.slug, b.rev, b.label, routeFor)
 		if err != nil {
 			row.Err = err
 			out = append(out, row)
@@ -160,7 +160,7 @@ func (m *Machine) List() ([]Summary, error) {
 			continue
 		}
 		row := Summary{Slug: slug, Merged: true}
-		st, err := m.loadListed(slug, tip, "the base branch", planFor)
+		st, err := m.loadListed(slug, tip, "the base branch", routeFor)
 		if err == nil {
 			st.tr = shared
 			_, err = st.summarise(&row)
@@ -178,9 +178,9 @@ func (m *Machine) List() ([]Summary, error) {
 	return out, nil
 }
 
-// loadListed is loadAt for List: the plan is given, and errors name the
+// loadListed is loadAt for List: the route is given, and errors name the
 // branch (label) even when rev is its commit.
-func (m *Machine) loadListed(slug, rev, label string, planFor func(library string) (*steps.Route, error)) (*state, error) {
+func (m *Machine) loadListed(slug, rev, label string, routeFor func(library string) (*library.Route, error)) (*state, error) {
 	if err := ValidateSlug(slug); err != nil {
 		return nil, err
 	}
@@ -202,7 +202,7 @@ func (m *Machine) loadListed(slug, rev, label string, planFor func(library strin
 	}
 	lib, err := st.meta.Library(name)
 	if err == nil {
-		st.plan, err = planFor(lib)
+		st.route, err = routeFor(lib)
 	}
 	if err != nil {
 		return nil, err

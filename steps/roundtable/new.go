@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -81,14 +82,14 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 		return nil, errors.New("the repository has no commits yet; make a first commit, then start the analysis")
 	}
 	if o.Library == "" {
-		o.Library = steps.DefaultLibrary
+		o.Library = library.DefaultLibrary
 	}
 	if o.Depth != "" && !o.Depth.Valid() {
 		return nil, fmt.Errorf("depth %q must be brief, standard or deep", o.Depth)
 	}
-	p, err := m.plan(o.Library)
+	p, err := m.loadRoute(o.Library)
 	if err == nil {
-		err = m.runnablePlan(p)
+		err = m.runnableRoute(p)
 	}
 	if err != nil {
 		return nil, err
@@ -111,7 +112,7 @@ func (m *Machine) New(o NewOptions) (*Reply, error) {
 	}
 	md.SetLibrary(o.Library)
 	md.Slug = o.Slug
-	st := &state{m: m, it: it, plan: p, meta: md, files: map[string]*answers.File{}, draft: o.Draft}
+	st := &state{m: m, it: it, route: p, meta: md, files: map[string]*answers.File{}, draft: o.Draft}
 	c := m.changes()
 	r := &Reply{}
 	if err := st.openNext(c, r); err != nil {

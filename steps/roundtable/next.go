@@ -9,6 +9,7 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -98,7 +99,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 		err = st.onBranch()
 	}
 	if err == nil {
-		err = m.runnablePlan(st.plan)
+		err = m.runnableRoute(st.route)
 	}
 	if err != nil {
 		unlock()
@@ -110,7 +111,7 @@ func (m *Machine) begin(slug string) (*state, func(), error) {
 // complete records the step, renders every artifact again from the
 // answers (build), opens the next step and commits everything as one
 // commit.
-func (st *state) complete(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+func (st *state) complete(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	if err := st.recordDrafts(cur, f); err != nil {
@@ -142,7 +143,7 @@ func (st *state) complete(cur *steps.Step, ph *steps.RoutePhase, f *answers.File
 
 // finishPhases marks ph complete once none of its steps remain, along with
 // any later phases whose steps were all skipped, and says the boundary line.
-func (st *state) finishPhases(ph *steps.RoutePhase, r *Reply) {
+func (st *state) finishPhases(ph *library.RoutePhase, r *Reply) {
 	for p := ph; p != nil; p = st.nextPhase(p) {
 		if st.meta.HasPhase(p.Phase.Key) {
 			continue
@@ -197,7 +198,7 @@ func (st *state) stageMeta(c *changeset) error {
 	if err := st.recordUsage(); err != nil {
 		return err
 	}
-	st.meta.AnalysisStatus = meta.StatusFor(len(st.meta.PhasesCompleted), len(st.plan.Phases))
+	st.meta.AnalysisStatus = meta.StatusFor(len(st.meta.PhasesCompleted), len(st.route.Phases))
 	if st.meta.Slug == "" {
 		st.meta.Slug = st.it.slug // analyses begun before meta.json carried it
 	}
@@ -221,8 +222,8 @@ func (st *state) completeReply() *Reply {
 }
 
 // reopen renders the current step's answer file when it is missing (a
-// deleted file, or a step added to the plan since the last run).
-func (st *state) reopen(cur *steps.Step, ph *steps.RoutePhase) (*Reply, error) {
+// deleted file, or a step added to the route since the last run).
+func (st *state) reopen(cur *steps.Step, ph *library.RoutePhase) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
 	r.Lines = st.intro(cur, ph, true)
@@ -264,7 +265,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 		}
 	}
 	var pending []*steps.Step
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if st.meta.HasStep(s.ID) && (headMeta == nil || !headMeta.HasStep(s.ID)) {
 			pending = append(pending, s)
 		}
@@ -277,7 +278,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	msg := "rtgit: start analysis " + st.it.slug
 	rescan := false
 	for _, s := range pending {
-		_, ph := st.plan.Step(s.ID)
+		_, ph := st.route.Step(s.ID)
 		c.commitAsIs(st.it.answerPath(s))
 		st.finishPhases(ph, r)
 		rescan = rescan || st.inQuickScan(s)
@@ -285,7 +286,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 	}
 	// A phase recorded as complete while some of its steps are not was
 	// skipped: build drafts its artifacts again, as the skip drafted them.
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		if !st.meta.HasPhase(ph.Phase.Key) || (headMeta != nil && headMeta.HasPhase(ph.Phase.Key)) {
 			continue
 		}
@@ -299,7 +300,7 @@ func (st *state) recoverPending() (*Reply, bool, error) {
 			if err := st.trackSkipped(ph); err != nil {
 				return nil, true, err
 			}
-			rescan = rescan || ph.Phase.Key == steps.QuickScanPhase
+			rescan = rescan || ph.Phase.Key == library.QuickScanPhase
 			msg = fmt.Sprintf("rtgit: skip rest of phase %s (%s) from %s", ph.Phase.Number, ph.Phase.Name, s.ID)
 			break
 		}

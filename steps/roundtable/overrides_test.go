@@ -26,14 +26,14 @@ func TestPlanReadsOverridesInsteadOfTheWorktree(t *testing.T) {
 	}
 	title := func() string {
 		t.Helper()
-		plan, err := m.PlanFor("")
+		route, err := m.RouteFor("")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if errs := plan.RepoErrors(); len(errs) != 0 {
+		if errs := route.RepoErrors(); len(errs) != 0 {
 			t.Fatalf("the test's step file is invalid: %v", errs)
 		}
-		for _, s := range plan.Steps() {
+		for _, s := range route.Steps() {
 			if s.ID == "00-09" {
 				return s.Title
 			}
@@ -64,7 +64,7 @@ func TestBrokenOverrideSaysWhereItIs(t *testing.T) {
 		t.Errorf("New with a broken step file = %v; want ErrBrokenSteps naming the file and where it is", err)
 	}
 	m.Overrides = fstest.MapFS{".rtgit/personas.yaml": {Data: []byte("personas: [\n")}}
-	if _, err := m.PlanFor(""); err == nil || !strings.HasPrefix(err.Error(), "overrides on main at 1a2b3c4d: .rtgit/personas.yaml") {
-		t.Errorf("PlanFor with broken personas = %v; want an error naming the file and where it is", err)
+	if _, err := m.RouteFor(""); err == nil || !strings.HasPrefix(err.Error(), "overrides on main at 1a2b3c4d: .rtgit/personas.yaml") {
+		t.Errorf("RouteFor with broken personas = %v; want an error naming the file and where it is", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/steps"
 )
@@ -151,8 +152,8 @@ func (it item) outputPath(output string) string {
 }
 
 // readFile reads a repo-relative file of the worktree; a symlink leading
-// out of the repository is refused (steps.ReadRepoFile).
-func (m *Machine) readFile(rel string) ([]byte, error) { return steps.ReadRepoFile(m.Repo.Root(), rel) }
+// out of the repository is refused (repofs.ReadFile).
+func (m *Machine) readFile(rel string) ([]byte, error) { return repofs.ReadFile(m.Repo.Root(), rel) }
 
 // item names the analysis slug's files in the machine's layout.
 func (m *Machine) item(slug string) item { return item{slug: slug, lay: m.Layout} }

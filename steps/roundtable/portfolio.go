@@ -305,7 +305,7 @@ func (st *state) priors(self portfolio.Footprint, tip string, merged []string) (
 // one touches. Before the impact analysis names any file, the quick
 // scan's candidates stand in for them, as they seed that table.
 func (st *state) priorContext(s *steps.Step) []Line {
-	p := st.plan.PersonaOf(s)
+	p := st.route.PersonaOf(s)
 	if p.Key != architectKey {
 		return nil
 	}
@@ -347,8 +347,8 @@ const architectKey = "solutions-architect"
 // summarise fills a list row from the analysis and returns it as the
 // portfolio sees it.
 func (st *state) summarise(row *Summary) (portfolio.Analysis, error) {
-	row.Status, row.Done, row.Total = st.meta.AnalysisStatus, len(st.meta.StepsCompleted), len(st.plan.Steps())
-	row.Library = st.plan.Library
+	row.Status, row.Done, row.Total = st.meta.AnalysisStatus, len(st.meta.StepsCompleted), len(st.route.Steps())
+	row.Library = st.route.Library
 	if cur, ph := st.current(); cur != nil {
 		row.Phase = ph.Phase.Key
 	}

@@ -7,7 +7,9 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/elaboration"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // openQuestionsSection is where an analysis's document lists its open
@@ -20,7 +22,7 @@ const (
 
 // question tracks a question comment as an open question and says so; the
 // persona follows up with the step's own elaboration prompt, if it has one.
-func (st *state) question(cur *steps.Step, ph *steps.RoutePhase, text string, from Origin) (*Reply, error) {
+func (st *state) question(cur *steps.Step, ph *library.RoutePhase, text string, from Origin) (*Reply, error) {
 	// With a model, a question the analysis already settles is answered
 	// from it, citing the answer file, and is not tracked.
 	said, answered := st.respond(cur, ph, text, true)
@@ -35,7 +37,7 @@ func (st *state) question(cur *steps.Step, ph *steps.RoutePhase, text string, fr
 		return nil, err
 	}
 	r := &Reply{}
-	p := st.plan.PersonaOf(cur)
+	p := st.route.PersonaOf(cur)
 	if !added {
 		r.say(p.Name, fmt.Sprintf("That one is already tracked as %s.", id))
 		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
@@ -115,7 +117,7 @@ func (m *Machine) Resolve(slug, id, answer, by string) (*Reply, error) {
 	open, _ := st.meta.OpenQuestions()
 	speaker := ""
 	if cur, ph := st.current(); cur != nil {
-		speaker = st.plan.PersonaOf(cur).Name
+		speaker = st.route.PersonaOf(cur).Name
 		r.Step = st.view(cur, ph, st.stepDepth(cur, ph))
 	} else {
 		r.Done = true
@@ -152,7 +154,7 @@ func (st *state) trackUnanswered(sa stepAnswers) error {
 		if sa.answer[q.ID] != "" || sa.step.Optional(q.ID) {
 			continue
 		}
-		text := steps.Expand(q.Text, st.lookup)
+		text := stepfile.Expand(q.Text, st.lookup)
 		if _, _, err := st.meta.AddQuestion(meta.OpenQuestion{Text: text, Source: sa.step.ID + "." + q.ID, StepID: sa.step.ID}); err != nil {
 			return err
 		}
@@ -197,13 +199,13 @@ func (st *state) trackAnswered(s *steps.Step, answered []elaboration.Answered) e
 // questions are then in meta.json alone.
 func (st *state) questionsDoc() string {
 	first := ""
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			for _, o := range s.Outputs {
 				switch {
 				case o == specOutput:
 					return specOutput
-				case first == "" && ph.Phase.Key != steps.QuickScanPhase && o != quickScanArtifact && o != tasksOutput:
+				case first == "" && ph.Phase.Key != library.QuickScanPhase && o != quickScanArtifact && o != tasksOutput:
 					first = o
 				}
 			}

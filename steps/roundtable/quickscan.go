@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
 
@@ -45,8 +46,8 @@ type scanCache struct {
 
 // inQuickScan reports whether s belongs to the quick-scan phase.
 func (st *state) inQuickScan(s *steps.Step) bool {
-	_, ph := st.plan.Step(s.ID)
-	return ph != nil && ph.Phase.Key == steps.QuickScanPhase
+	_, ph := st.route.Step(s.ID)
+	return ph != nil && ph.Phase.Key == library.QuickScanPhase
 }
 
 // scanKeywords are the keywords the scan searches for: the ones recorded
@@ -60,8 +61,8 @@ func (st *state) scanKeywords() []string {
 		return qs.Keywords
 	}
 	texts := []string{st.meta.Description}
-	for _, ph := range st.plan.Phases {
-		if ph.Phase.Key != steps.QuickScanPhase {
+	for _, ph := range st.route.Phases {
+		if ph.Phase.Key != library.QuickScanPhase {
 			continue
 		}
 		for _, s := range ph.Steps {

@@ -12,6 +12,7 @@ import (
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/quickscan"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // The questions of the estimation step whose answers can correct the scan.
@@ -96,7 +97,7 @@ func (st *state) isEstimateStep(sa stepAnswers) bool {
 			}
 		}
 	}
-	_, ph := st.plan.Step(sa.step.ID)
+	_, ph := st.route.Step(sa.step.ID)
 	return ph.Steps[len(ph.Steps)-1] == sa.step
 }
 
@@ -133,11 +134,11 @@ func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []
 		CandidateFiles: append([]string{}, candidates(r, CandidateCount)...)}
 	est := answers["estimate"]
 	scope := firstGroup(scopeRe, est)
-	if v, ok := steps.Choice([]string{quickscan.Small, quickscan.Medium, quickscan.Large}, answers["scope"]); ok {
+	if v, ok := stepfile.Choice([]string{quickscan.Small, quickscan.Medium, quickscan.Large}, answers["scope"]); ok {
 		scope = v
 	}
 	complexity := firstGroup(complexRe, est)
-	if v, ok := steps.Choice([]string{quickscan.Low, quickscan.Medium, quickscan.High}, answers["complexity"]); ok {
+	if v, ok := stepfile.Choice([]string{quickscan.Low, quickscan.Medium, quickscan.High}, answers["complexity"]); ok {
 		complexity = v
 	}
 	files := firstGroup(fileCountRe, est, answers["files"])

@@ -65,7 +65,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	// Every file a finished step names, to learn which of them changed.
 	var texts []model.Named
 	titles := map[string]string{}
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if !st.meta.HasStep(s.ID) {
 			continue
 		}
@@ -101,7 +101,7 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 	}
 	var review []string
 	var items []meta.ReviewItem
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		var names []string
 		for _, mn := range mentioned {
 			if f, ok := changed[mn.Path]; ok && mn.StepID == s.ID {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // AnswerTemplate is the template every answer file is rendered from.
@@ -31,7 +33,7 @@ func recovery(done []*steps.Step, next *steps.Step) string {
 }
 
 // phaseBoundary is the line of interface-spec §6 after a phase's last step.
-func phaseBoundary(ph *steps.RoutePhase, next *steps.RoutePhase, slug string) string {
+func phaseBoundary(ph *library.RoutePhase, next *library.RoutePhase, slug string) string {
 	if next == nil {
 		return fmt.Sprintf("Phase %s (%s) complete. Analysis complete.", ph.Phase.Number, ph.Phase.Name)
 	}
@@ -40,8 +42,8 @@ func phaseBoundary(ph *steps.RoutePhase, next *steps.RoutePhase, slug string) st
 
 // intro is what the persona says before a step's questions. A step in the
 // middle of a phase needs no introduction unless the user is coming back.
-func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line {
-	p := st.plan.PersonaOf(s)
+func (st *state) intro(s *steps.Step, ph *library.RoutePhase, resume bool) []Line {
+	p := st.route.PersonaOf(s)
 	done := st.completedInPhase(ph)
 	if len(done) > 0 {
 		if resume {
@@ -62,7 +64,7 @@ func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line 
 	}
 	lines = append(lines, Line{p.Name, greeting(p, ph.Phase)})
 	if d, source := st.phaseDepth(ph); source == "quick-scan" {
-		if a := steps.Announcement(d); a != "" {
+		if a := library.Announcement(d); a != "" {
 			lines = append(lines, Line{p.Name, a})
 		}
 	}
@@ -70,7 +72,7 @@ func (st *state) intro(s *steps.Step, ph *steps.RoutePhase, resume bool) []Line 
 }
 
 // menu is the step menu of interface-spec §5.2.
-func (st *state) menu(s *steps.Step, ph *steps.RoutePhase) []answers.MenuItem {
+func (st *state) menu(s *steps.Step, ph *library.RoutePhase) []answers.MenuItem {
 	items := []answers.MenuItem{{Key: "E", Label: "Elaboration Mode -- bring all perspectives to discuss this topic"}}
 	if !st.lastInPhase(s, ph) {
 		return append(items,
@@ -84,26 +86,26 @@ func (st *state) menu(s *steps.Step, ph *steps.RoutePhase) []answers.MenuItem {
 }
 
 // view builds the open step's view at depth d.
-func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepView {
-	p := st.plan.PersonaOf(s)
+func (st *state) view(s *steps.Step, ph *library.RoutePhase, d steps.Depth) *StepView {
+	p := st.route.PersonaOf(s)
 	v := &StepView{ID: s.ID, Title: s.Title, Header: header(p, s), Persona: p, Phase: ph.Phase, Depth: d,
 		AnswerFile: st.it.answerPath(s), Menu: st.menu(s, ph)}
 	for _, pr := range s.Prose(d) {
-		v.Prose = append(v.Prose, steps.Expand(withoutSpeaker(pr, p), st.lookup))
+		v.Prose = append(v.Prose, stepfile.Expand(withoutSpeaker(pr, p), st.lookup))
 	}
 	for _, c := range s.Criteria {
-		v.Criteria = append(v.Criteria, steps.Expand(c.Text, st.lookup))
+		v.Criteria = append(v.Criteria, stepfile.Expand(c.Text, st.lookup))
 	}
-	for _, c := range steps.Contributors(st.plan.Personas, s) {
+	for _, c := range library.Contributors(st.route.Personas, s) {
 		ac := answers.Contributor{Name: c.Persona.Name, Role: c.Persona.Role}
 		for _, pr := range c.Prompts {
-			ac.Prompts = append(ac.Prompts, steps.Expand(pr, st.lookup))
+			ac.Prompts = append(ac.Prompts, stepfile.Expand(pr, st.lookup))
 		}
 		v.Contributors = append(v.Contributors, ac)
 	}
 	f, _ := st.answerFile(s)
 	for _, q := range s.Questions(d) {
-		qv := QuestionView{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
+		qv := QuestionView{ID: q.ID, Text: stepfile.Expand(q.Text, st.lookup), Required: !s.Optional(q.ID)}
 		if f != nil {
 			if a, ok := f.Answer(q.ID); ok {
 				qv.Answered, qv.Line = a.Answered, a.Line
@@ -119,13 +121,13 @@ func (st *state) view(s *steps.Step, ph *steps.RoutePhase, d steps.Depth) *StepV
 }
 
 // renderAnswerFile renders s at depth d, keeping answers from carry.
-func (st *state) renderAnswerFile(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
+func (st *state) renderAnswerFile(s *steps.Step, ph *library.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) ([]byte, error) {
 	intro = append(intro, st.priorContext(s)...)
 	return st.renderView(st.answerView(s, ph, d, intro, carry, feedback))
 }
 
 // answerView is what an answer file of s at depth d is rendered from.
-func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
+func (st *state) answerView(s *steps.Step, ph *library.RoutePhase, d steps.Depth, intro []Line, carry map[string]string, feedback string) answers.View {
 	v := st.view(s, ph, d)
 	av := answers.View{StepID: s.ID, Slug: st.it.slug, Depth: string(d), DepthWhy: st.depthWhy(ph), Header: v.Header,
 		Prose: v.Prose, Menu: v.Menu, Carry: carry, Feedback: feedback, CarryAI: st.carryAI(s, carry), CarryDraft: st.carryDrafts(s, d, carry)}
@@ -139,9 +141,9 @@ func (st *state) answerView(s *steps.Step, ph *steps.RoutePhase, d steps.Depth, 
 		av.Intro = append(av.Intro, l.Text)
 	}
 	for i, q := range s.Questions(d) {
-		aq := answers.Question{ID: q.ID, Text: steps.Expand(q.Text, st.lookup), Optional: s.Optional(q.ID)}
+		aq := answers.Question{ID: q.ID, Text: stepfile.Expand(q.Text, st.lookup), Optional: s.Optional(q.ID)}
 		if q.Draft != "" {
-			aq.Prefill = steps.Expand(q.Draft, st.lookup)
+			aq.Prefill = stepfile.Expand(q.Draft, st.lookup)
 		}
 		if i == 0 && st.draft != "" {
 			aq.Prefill = st.draft

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // RevisionSuffix ends the header of an answer file reopened for revision.
@@ -15,8 +16,8 @@ const RevisionSuffix = " (revision)"
 
 // finished returns the finished step id names, or an error saying why it
 // cannot be revised.
-func (st *state) finished(id string) (*steps.Step, *steps.RoutePhase, error) {
-	s, ph := st.plan.Step(id)
+func (st *state) finished(id string) (*steps.Step, *library.RoutePhase, error) {
+	s, ph := st.route.Step(id)
 	if s == nil {
 		return nil, nil, fmt.Errorf("there is no step %q in the plan (see `rtgit steps`)", id)
 	}
@@ -55,7 +56,7 @@ func (m *Machine) Revise(slug, stepID string) (*Reply, error) {
 		}
 	}
 	d := steps.Depth(f.Depth)
-	p := st.plan.PersonaOf(s)
+	p := st.route.PersonaOf(s)
 	intro := fmt.Sprintf("Step %s is finished, and you are revising it. Change any answer or the feedback below, then run `rtgit next %s` or comment `/rtgit continue`: "+
 		"every artifact is rebuilt from the new answers, and the steps after this one stay finished.", s.ID, st.it.slug)
 	av := st.answerView(s, ph, d, []Line{{p.Name, intro}}, carry, f.Feedback)

@@ -39,7 +39,7 @@ func originStep(q meta.OpenQuestion) string {
 // left alone.
 func (st *state) stageResolution(c *changeset, q meta.OpenQuestion) (string, error) {
 	id := originStep(q)
-	s, _ := st.plan.Step(id)
+	s, _ := st.route.Step(id)
 	if s == nil {
 		if id == "" {
 			return fmt.Sprintf("%s does not record the step it was raised at, so its answer is in %s only.", q.ID, st.questionsWhere()), nil
@@ -105,7 +105,7 @@ func resolvedMarkdown(s *steps.Step, qs []meta.OpenQuestion) string {
 // meta.json, so re-rendering the file (a revision reopened, a depth
 // changed) never loses an answer that was written there.
 func (st *state) withResolved(id string, data []byte) ([]byte, error) {
-	s, _ := st.plan.Step(id)
+	s, _ := st.route.Step(id)
 	if s == nil {
 		return data, nil
 	}

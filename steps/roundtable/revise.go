@@ -34,14 +34,14 @@ func digest(sa stepAnswers) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// revisedSteps lists, in plan order, the finished steps whose answers
+// revisedSteps lists, in route order, the finished steps whose answers
 // differ from those their artifacts were rendered from. In an analysis
 // recorded before digests existed, the answer file as committed at HEAD
 // stands in for the recorded digest. With strict unset, a finished answer
 // file that no longer parses counts as revised instead of failing.
 func (st *state) revisedSteps(strict bool) ([]*steps.Step, error) {
 	var out []*steps.Step
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if !st.meta.HasStep(s.ID) {
 				continue
@@ -118,7 +118,7 @@ func (st *state) revise(revised []*steps.Step, rescan bool, msg string) (*Reply,
 			return nil, err
 		}
 		if probs = append(probs, planErrs...); len(probs) > 0 {
-			_, ph := st.plan.Step(s.ID)
+			_, ph := st.route.Step(s.ID)
 			r.say("", fmt.Sprintf("Step %s %s is finished; its revised answers are not applied until these are fixed.", s.ID, s.Title))
 			r.Problems = probs
 			r.Step = st.view(s, ph, steps.Depth(f.Depth))

@@ -14,11 +14,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/assist"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -178,13 +180,13 @@ func (m *Machine) warn(s string) {
 	}
 }
 
-// PlanFor loads the plan of library ("" for the feature library), as the
-// verbs will run it.
-func (m *Machine) PlanFor(library string) (*steps.Route, error) { return m.plan(library) }
+// RouteFor loads the route of library name ("" for the feature library),
+// as the verbs will run it.
+func (m *Machine) RouteFor(name string) (*library.Route, error) { return m.loadRoute(name) }
 
-// plan loads the plan afresh; step-file problems become warnings.
-func (m *Machine) plan(library string) (*steps.Route, error) {
-	p, err := steps.LoadLibrary(m.Embedded, m.overrides(), library)
+// loadRoute loads the route afresh; step-file problems become warnings.
+func (m *Machine) loadRoute(name string) (*library.Route, error) {
+	p, err := library.LoadLibrary(m.Embedded, m.overrides(), name)
 	if err != nil {
 		if m.OverridesWhere != "" {
 			err = fmt.Errorf("overrides %s: %w", m.OverridesWhere, err)
@@ -204,16 +206,16 @@ func (m *Machine) overrides() fs.FS {
 	if m.Overrides != nil {
 		return m.Overrides
 	}
-	return steps.RepoFS(m.Repo.Root())
+	return repofs.FS(m.Repo.Root())
 }
 
 // ErrBrokenSteps: a step file in the repository does not parse.
 var ErrBrokenSteps = errors.New("broken step file")
 
-// runnablePlan refuses to run anything while a repository step file is
+// runnableRoute refuses to run anything while a repository step file is
 // broken: running the embedded step it was meant to replace would answer
 // questions the maintainer took out.
-func (m *Machine) runnablePlan(p *steps.Route) error {
+func (m *Machine) runnableRoute(p *library.Route) error {
 	errs := p.RepoErrors()
 	if len(errs) == 0 {
 		return nil

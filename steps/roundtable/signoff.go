@@ -12,7 +12,9 @@ import (
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // ErrNotApprovable: an area named for approval is not complete, or the
@@ -22,7 +24,7 @@ var ErrNotApprovable = fmt.Errorf("area not approvable: %w", ErrIncomplete)
 // phaseArea is the sign-off area of a phase: the library's word for it,
 // or the default by the phase's number.
 func (st *state) phaseArea(key string) string {
-	if a := st.plan.PhaseArea(key); a != "" {
+	if a := st.route.PhaseArea(key); a != "" {
 		return a
 	}
 	return signoff.DefaultArea(key)
@@ -53,7 +55,7 @@ func (st *state) scopes() []signoff.Scope {
 		}
 	}
 	said := st.documentsSay()
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		area := st.phaseArea(ph.Phase.Key)
 		for _, s := range ph.Steps {
 			if !st.inArea(s, ph) {
@@ -108,7 +110,7 @@ func (st *state) scopes() []signoff.Scope {
 func (st *state) documentsSay() map[string][]signoff.Answer {
 	out := map[string][]signoff.Answer{}
 	seen := map[string]bool{}
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			for _, o := range s.Outputs {
 				files, err := st.resolveOutput(o)
@@ -167,12 +169,12 @@ func (st *state) settled() *signoff.Part {
 // only when skip_if rules it out. Unlike expected, a step whose
 // dependencies are not finished still counts, as open: an area is not
 // complete while steps it will reach are ahead.
-func (st *state) inArea(s *steps.Step, ph *steps.RoutePhase) bool {
+func (st *state) inArea(s *steps.Step, ph *library.RoutePhase) bool {
 	if st.meta.HasStep(s.ID) {
 		return true
 	}
 	if s.SkipIf != "" {
-		if skip, _ := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
+		if skip, _ := stepfile.EvalSkipIf(s.SkipIf, st.facts(s, ph)); skip {
 			return false
 		}
 	}
@@ -204,7 +206,7 @@ func (st *state) signOffBy(judge func(string, []meta.Acceptance) []meta.Acceptan
 // approved now (enough current approvals, no request for changes), for
 // the artifacts: Judge, a local reading, does not decide what they say.
 func (st *state) areaApproved(s *steps.Step) bool {
-	_, ph := st.plan.Step(s.ID)
+	_, ph := st.route.Step(s.ID)
 	if ph == nil {
 		return false
 	}
@@ -395,7 +397,7 @@ func (st *state) notReady(e *signoff.NotReadyError) string {
 }
 
 func (st *state) stepName(id string) string {
-	if s, _ := st.plan.Step(id); s != nil {
+	if s, _ := st.route.Step(id); s != nil {
 		return id + " " + s.Title
 	}
 	return id

@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/rtgit/rtgit/model"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
@@ -69,7 +69,7 @@ func (m *Machine) Source(slug string) (*Source, error) {
 	src := &Source{Slug: slug, Description: st.meta.Description, Dir: st.it.dir()}
 	// loadAt has read the library already, so the field is well formed.
 	src.Library, _ = st.meta.Library("")
-	src.AsksRequirements = AsksRequirements(st.plan)
+	src.AsksRequirements = AsksRequirements(st.route)
 	if rev == "" {
 		if src.Commit, err = m.Repo.HeadCommit(); err != nil {
 			return nil, err
@@ -108,7 +108,7 @@ func (m *Machine) Source(slug string) (*Source, error) {
 // they were read from, meta.json first.
 func (st *state) modelAnswers() (out []model.Answer, read []string, err error) {
 	read = []string{st.it.metaPath()}
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		if !st.meta.HasStep(s.ID) {
 			continue
 		}
@@ -150,13 +150,13 @@ func (st *state) readModel(affected []model.AffectedFile, tree []string) (*model
 	}
 	library, _ := st.meta.Library("")
 	return model.Build(model.Input{Slug: st.it.slug, Description: st.meta.Description, Library: library,
-		AsksRequirements: AsksRequirements(st.plan), Dir: st.it.dir(), Answers: answers,
+		AsksRequirements: AsksRequirements(st.route), Dir: st.it.dir(), Answers: answers,
 		Affected: affected, Open: open, Tree: tree}), nil
 }
 
-// AsksRequirements reports whether a step of plan asks for functional
+// AsksRequirements reports whether a step of p asks for functional
 // requirements: a question the requirements transform reads.
-func AsksRequirements(p *steps.Route) bool {
+func AsksRequirements(p *library.Route) bool {
 	for _, s := range p.Steps() {
 		for _, mp := range s.Mappings {
 			if mp.Transform == "requirements" {

@@ -11,7 +11,9 @@ import (
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // state is one analysis as read from the worktree at the start of a verb.
@@ -21,7 +23,7 @@ type state struct {
 	rebuilding bool
 	m          *Machine
 	it         item
-	plan       *steps.Route
+	route      *library.Route
 	meta       *meta.Meta
 	// files caches parsed answer files by step id; nil entries are missing.
 	files map[string]*answers.File
@@ -120,8 +122,8 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := m.plan(lib)
-	var unknown *steps.UnknownLibraryError
+	p, err := m.loadRoute(lib)
+	var unknown *library.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		// The library is named in meta.json: say where.
 		if line, col, ok := meta.KeyPosition(data, "library"); ok {
@@ -131,7 +133,7 @@ func (m *Machine) loadAt(slug, rev string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.plan, st.meta = p, md
+	st.route, st.meta = p, md
 	return st, nil
 }
 
@@ -153,22 +155,22 @@ func (st *state) onBranch() error {
 	return nil
 }
 
-func (st *state) quickScan() *steps.QuickScanFacts {
+func (st *state) quickScan() *library.QuickScanFacts {
 	qs := st.meta.QuickScan
 	if qs == nil || qs.Scope == "" {
 		return nil
 	}
-	return &steps.QuickScanFacts{Scope: qs.Scope, Complexity: qs.Complexity, FileCount: qs.EstimatedFiles}
+	return &library.QuickScanFacts{Scope: qs.Scope, Complexity: qs.Complexity, FileCount: qs.EstimatedFiles}
 }
 
 // phaseDepth is the depth chosen for a phase and where it came from.
-func (st *state) phaseDepth(ph *steps.RoutePhase) (steps.Depth, string) {
-	return steps.DetermineDepth(ph.Phase.Key, st.meta.DepthOverrides[ph.Phase.Key], st.quickScan())
+func (st *state) phaseDepth(ph *library.RoutePhase) (steps.Depth, string) {
+	return library.DetermineDepth(ph.Phase.Key, st.meta.DepthOverrides[ph.Phase.Key], st.quickScan())
 }
 
 // stepDepth applies the seed's chain: an override or a quick-scan depth
 // covers the whole phase; otherwise each step keeps its own default.
-func (st *state) stepDepth(s *steps.Step, ph *steps.RoutePhase) steps.Depth {
+func (st *state) stepDepth(s *steps.Step, ph *library.RoutePhase) steps.Depth {
 	d, source := st.phaseDepth(ph)
 	if source == "default" {
 		return s.Depth
@@ -176,8 +178,8 @@ func (st *state) stepDepth(s *steps.Step, ph *steps.RoutePhase) steps.Depth {
 	return d
 }
 
-func (st *state) facts(s *steps.Step, ph *steps.RoutePhase) steps.Facts {
-	f := steps.Facts{Depth: st.stepDepth(s, ph)}
+func (st *state) facts(s *steps.Step, ph *library.RoutePhase) stepfile.Facts {
+	f := stepfile.Facts{Depth: st.stepDepth(s, ph)}
 	if qs := st.meta.QuickScan; qs != nil {
 		f.Scope, f.Complexity, f.FileCount, f.HasFileCount = qs.Scope, qs.Complexity, qs.EstimatedFiles, true
 	}
@@ -185,13 +187,13 @@ func (st *state) facts(s *steps.Step, ph *steps.RoutePhase) steps.Facts {
 }
 
 // eligible says whether s still has to run, and why not if it doesn't.
-func (st *state) eligible(s *steps.Step, ph *steps.RoutePhase, warn bool) bool {
+func (st *state) eligible(s *steps.Step, ph *library.RoutePhase, warn bool) bool {
 	return st.eligibleIf(s, ph, warn, st.meta.HasStep)
 }
 
 // eligibleIf is eligible with done deciding which dependencies count as
 // met, so callers can look ahead as if the steps before s were completed.
-func (st *state) eligibleIf(s *steps.Step, ph *steps.RoutePhase, warn bool, done func(id string) bool) bool {
+func (st *state) eligibleIf(s *steps.Step, ph *library.RoutePhase, warn bool, done func(id string) bool) bool {
 	if st.meta.HasStep(s.ID) || st.meta.HasPhase(ph.Phase.Key) {
 		return false
 	}
@@ -200,7 +202,7 @@ func (st *state) eligibleIf(s *steps.Step, ph *steps.RoutePhase, warn bool, done
 
 // runnable applies a step's own conditions, depends_on and skip_if, without
 // asking whether it or its phase is already done.
-func (st *state) runnable(s *steps.Step, ph *steps.RoutePhase, warn bool, done func(id string) bool) bool {
+func (st *state) runnable(s *steps.Step, ph *library.RoutePhase, warn bool, done func(id string) bool) bool {
 	for _, d := range s.DependsOn {
 		if !done(d) {
 			if warn {
@@ -210,7 +212,7 @@ func (st *state) runnable(s *steps.Step, ph *steps.RoutePhase, warn bool, done f
 		}
 	}
 	if s.SkipIf != "" {
-		skip, err := steps.EvalSkipIf(s.SkipIf, st.facts(s, ph))
+		skip, err := stepfile.EvalSkipIf(s.SkipIf, st.facts(s, ph))
 		if err != nil && warn {
 			st.m.warn(fmt.Sprintf("%s:%d: skip_if %q does not parse (%v); treating it as false", s.Source, s.FieldLine("skip_if"), s.SkipIf, err))
 		}
@@ -223,8 +225,8 @@ func (st *state) runnable(s *steps.Step, ph *steps.RoutePhase, warn bool, done f
 
 // current returns the first step that still has to run, or nils when the
 // analysis is complete.
-func (st *state) current() (*steps.Step, *steps.RoutePhase) {
-	for _, ph := range st.plan.Phases {
+func (st *state) current() (*steps.Step, *library.RoutePhase) {
+	for _, ph := range st.route.Phases {
 		for _, s := range ph.Steps {
 			if st.eligible(s, ph, false) {
 				return s, ph
@@ -236,7 +238,7 @@ func (st *state) current() (*steps.Step, *steps.RoutePhase) {
 
 // lastInPhase reports whether no step will follow s in its phase once s
 // and the steps before it are completed.
-func (st *state) lastInPhase(s *steps.Step, ph *steps.RoutePhase) bool {
+func (st *state) lastInPhase(s *steps.Step, ph *library.RoutePhase) bool {
 	for _, o := range st.laterInPhase(s, ph) {
 		if st.eligibleIf(o, ph, false, st.doneBefore(o)) {
 			return false
@@ -246,7 +248,7 @@ func (st *state) lastInPhase(s *steps.Step, ph *steps.RoutePhase) bool {
 }
 
 // laterInPhase lists the steps after s in its phase.
-func (st *state) laterInPhase(s *steps.Step, ph *steps.RoutePhase) []*steps.Step {
+func (st *state) laterInPhase(s *steps.Step, ph *library.RoutePhase) []*steps.Step {
 	for i, o := range ph.Steps {
 		if o == s {
 			return ph.Steps[i+1:]
@@ -256,13 +258,13 @@ func (st *state) laterInPhase(s *steps.Step, ph *steps.RoutePhase) []*steps.Step
 }
 
 // doneBefore counts a dependency of o as met when it is completed or runs
-// before o in the plan: looking ahead, those steps will be done by then.
+// before o in the route: looking ahead, those steps will be done by then.
 func (st *state) doneBefore(o *steps.Step) func(string) bool {
 	return func(id string) bool {
 		if st.meta.HasStep(id) {
 			return true
 		}
-		for _, s := range st.plan.Steps() {
+		for _, s := range st.route.Steps() {
 			if s == o {
 				return false
 			}
@@ -274,28 +276,28 @@ func (st *state) doneBefore(o *steps.Step) func(string) bool {
 	}
 }
 
-// nextPhase returns the phase after ph in the plan, or nil.
-func (st *state) nextPhase(ph *steps.RoutePhase) *steps.RoutePhase {
-	for i, p := range st.plan.Phases {
-		if p == ph && i+1 < len(st.plan.Phases) {
-			return st.plan.Phases[i+1]
+// nextPhase returns the phase after ph in the route, or nil.
+func (st *state) nextPhase(ph *library.RoutePhase) *library.RoutePhase {
+	for i, p := range st.route.Phases {
+		if p == ph && i+1 < len(st.route.Phases) {
+			return st.route.Phases[i+1]
 		}
 	}
 	return nil
 }
 
 // previousPhase returns the phase before ph, or nil.
-func (st *state) previousPhase(ph *steps.RoutePhase) *steps.RoutePhase {
-	for i, p := range st.plan.Phases {
+func (st *state) previousPhase(ph *library.RoutePhase) *library.RoutePhase {
+	for i, p := range st.route.Phases {
 		if p == ph && i > 0 {
-			return st.plan.Phases[i-1]
+			return st.route.Phases[i-1]
 		}
 	}
 	return nil
 }
 
-// completedInPhase lists the phase's completed steps in plan order.
-func (st *state) completedInPhase(ph *steps.RoutePhase) []*steps.Step {
+// completedInPhase lists the phase's completed steps in route order.
+func (st *state) completedInPhase(ph *library.RoutePhase) []*steps.Step {
 	var out []*steps.Step
 	for _, s := range ph.Steps {
 		if st.meta.HasStep(s.ID) {
@@ -351,11 +353,11 @@ func (st *state) lookup(name string) (string, bool) {
 	case model.FilesQuestion:
 		return st.filesDraft()
 	}
-	stepID, qid, ok := steps.SplitRef(name)
+	stepID, qid, ok := stepfile.SplitRef(name)
 	if !ok {
 		return "", false
 	}
-	s, _ := st.plan.Step(stepID)
+	s, _ := st.route.Step(stepID)
 	if s == nil || !st.sees(s.ID) {
 		return "", false
 	}

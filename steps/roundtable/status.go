@@ -8,7 +8,9 @@ import (
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/meta"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // Status is the JSON shape of `rtgit status <slug> --json`.
@@ -62,8 +64,8 @@ type Status struct {
 	// such as GH-7 and its issue's address.
 	SourceID  string `json:"source_id,omitempty"`
 	SourceURL string `json:"source_url,omitempty"`
-	// Plan is the plan of that library, for callers that draw the phases.
-	Plan *steps.Route `json:"-"`
+	// Route is the route of that library, for callers that draw the phases.
+	Route *library.Route `json:"-"`
 	// Tasks is the build plan's state, count and coverage.
 	Tasks *TasksStatus `json:"tasks,omitempty"`
 }
@@ -158,8 +160,8 @@ func (st *state) status() *Status {
 	md := st.meta
 	s := &Status{Slug: st.it.slug, Description: md.Description, AnalysisStatus: md.AnalysisStatus,
 		PhasesCompleted: md.PhasesCompleted, StepsCompleted: md.StepsCompleted,
-		StepsTotal: len(st.plan.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
-		Library: st.plan.Library, Plan: st.plan, SourceID: md.SourceID, SourceURL: md.SourceURL}
+		StepsTotal: len(st.route.Steps()), Branch: st.it.branch(), Revised: []string{}, Dangling: []string{},
+		Library: st.route.Library, Route: st.route, SourceID: md.SourceID, SourceURL: md.SourceURL}
 	s.Closed, _ = md.ClosedRecord(st.it.metaPath()) // a malformed record: check reports it
 	s.ReviewItems, _ = md.ReviewItems(st.it.metaPath())
 	s.OpenQuestions, _ = st.meta.OpenQuestions()
@@ -184,7 +186,7 @@ func (st *state) status() *Status {
 	}
 	for _, q := range keptIn(cur, f, d) {
 		_, wording := askedAt(cur, q.ID)
-		ss.Kept = append(ss.Kept, QuestionStatus{ID: q.ID, Text: steps.Expand(wording, st.lookup), Answered: true})
+		ss.Kept = append(ss.Kept, QuestionStatus{ID: q.ID, Text: stepfile.Expand(wording, st.lookup), Answered: true})
 	}
 	s.Step = ss
 	return s
@@ -199,7 +201,7 @@ func (m *Machine) StatusReply(slug string) (*Reply, error) {
 	r := &Reply{}
 	s := st.status()
 	kind := ""
-	if s.Library != steps.DefaultLibrary {
+	if s.Library != library.DefaultLibrary {
 		kind = " (" + s.Library + " analysis)"
 	}
 	r.say("", fmt.Sprintf("%s%s: %s, %d of %d steps done.", slug, kind, s.AnalysisStatus, len(s.StepsCompleted), s.StepsTotal))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 var (
@@ -18,11 +19,11 @@ var (
 // summary is the incoming persona's 1–2 sentence digest of what the
 // outgoing persona produced (FR-008 AC-008-03), built from the artifacts:
 // rtgit has no model to paraphrase with, so it counts and quotes.
-func (st *state) summary(prev *steps.RoutePhase) string {
+func (st *state) summary(prev *library.RoutePhase) string {
 	var parts []string
 	var outputs []string
 	answered := 0
-	for _, ph := range st.plan.Phases {
+	for _, ph := range st.route.Phases {
 		if ph.Persona.Key != prev.Persona.Key {
 			continue
 		}

@@ -27,7 +27,7 @@ func (st *state) tasksStep() *steps.Step { return st.stepAsking(TasksQuestion) }
 // stepAsking is the first step that asks question id at some depth, nil
 // when none does.
 func (st *state) stepAsking(id string) *steps.Step {
-	for _, s := range st.plan.Steps() {
+	for _, s := range st.route.Steps() {
 		for _, d := range steps.Depths {
 			for _, q := range s.Questions(d) {
 				if q.ID == id {

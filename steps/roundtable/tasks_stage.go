@@ -54,7 +54,7 @@ func (st *state) stageTasks(c *changeset) error {
 	}
 	trimmed := strings.TrimSpace(text)
 	st.draftPlan = &trimmed
-	write := s != nil && st.meta.HasStep(s.ID) || s == nil && len(st.meta.PhasesCompleted) == len(st.plan.Phases)
+	write := s != nil && st.meta.HasStep(s.ID) || s == nil && len(st.meta.PhasesCompleted) == len(st.route.Phases)
 	if !write {
 		return nil
 	}

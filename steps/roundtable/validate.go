@@ -11,6 +11,7 @@ import (
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 // notKnownYet is what a known placeholder with no value renders as; an
@@ -37,7 +38,7 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 		where := fmt.Sprintf("%s:%d", rel, a.Line)
 		if !a.Answered {
 			if !s.Optional(q.ID) {
-				probs = append(probs, fmt.Sprintf("%s: `%s` is unanswered: %s", where, q.ID, steps.Expand(q.Text, lookup)))
+				probs = append(probs, fmt.Sprintf("%s: `%s` is unanswered: %s", where, q.ID, stepfile.Expand(q.Text, lookup)))
 			}
 			continue
 		}
@@ -120,7 +121,7 @@ func checkWhole(r steps.Rule, text string) string {
 			return fmt.Sprintf("must be at most %d words (has %d)", r.N, n)
 		}
 	case "one_of":
-		if _, ok := steps.Choice(r.Args, text); ok {
+		if _, ok := stepfile.Choice(r.Args, text); ok {
 			return ""
 		}
 		return fmt.Sprintf("must start with one of %s (a reason may follow it)", quoteList(r.Args))

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
+	"github.com/rtgit/rtgit/steps/library"
 )
 
 // SkipMessage is the persona's confirmation of [S] (module-design §7.5).
@@ -19,7 +21,7 @@ func (m *Machine) Skip(slug string) (*Reply, error) {
 }
 
 func (m *Machine) skipOpen(slug string) (*Reply, error) {
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 		// A skip killed before its commit is finished, not repeated on
 		// the next phase.
 		if r, done, err := st.recoverPending(); done || err != nil {
@@ -32,10 +34,10 @@ func (m *Machine) skipOpen(slug string) (*Reply, error) {
 	})
 }
 
-func (st *state) skip(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+func (st *state) skip(cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 	c := st.m.changes()
 	r := &Reply{}
-	r.say(st.plan.PersonaOf(cur).Name, SkipMessage)
+	r.say(st.route.PersonaOf(cur).Name, SkipMessage)
 	// Whoever skips the rest of a phase answered for it: sign-off counts
 	// them among its authors.
 	for _, s := range ph.Steps {
@@ -78,7 +80,7 @@ func (st *state) skip(cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*
 
 // withOpen runs fn on the open step of slug under the item's lock: the
 // shape of every verb that acts on the step the user is answering.
-func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *steps.RoutePhase, *answers.File) (*Reply, error)) (*Reply, error) {
+func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *library.RoutePhase, *answers.File) (*Reply, error)) (*Reply, error) {
 	st, unlock, err := m.begin(slug)
 	if err != nil {
 		return nil, err
@@ -92,13 +94,13 @@ func (m *Machine) withOpen(slug string, fn func(*state, *steps.Step, *steps.Rout
 }
 
 // open returns the current step and its parsed answer file.
-func (st *state) open() (*steps.Step, *steps.RoutePhase, *answers.File, error) {
+func (st *state) open() (*steps.Step, *library.RoutePhase, *answers.File, error) {
 	cur, ph := st.current()
 	if cur == nil {
 		return nil, nil, nil, fmt.Errorf("%w: %s has no open step", ErrComplete, st.it.slug)
 	}
 	f, err := st.answerFile(cur)
-	if errors.Is(err, steps.ErrOutsideRepo) {
+	if errors.Is(err, repofs.ErrOutside) {
 		return nil, nil, nil, err
 	}
 	if err != nil {
@@ -125,18 +127,18 @@ func (m *Machine) setDepthOf(slug string, d steps.Depth, phaseOnly bool) (*Reply
 	if !d.Valid() {
 		return nil, fmt.Errorf("depth %q must be brief, standard or deep", d)
 	}
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, f *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, f *answers.File) (*Reply, error) {
 		return st.setDepthFor(cur, ph, f, d, phaseOnly)
 	})
 }
 
-func (st *state) setDepth(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth) (*Reply, error) {
+func (st *state) setDepth(cur *steps.Step, ph *library.RoutePhase, f *answers.File, d steps.Depth) (*Reply, error) {
 	return st.setDepthFor(cur, ph, f, d, false)
 }
 
-func (st *state) setDepthFor(cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth, phaseOnly bool) (*Reply, error) {
+func (st *state) setDepthFor(cur *steps.Step, ph *library.RoutePhase, f *answers.File, d steps.Depth, phaseOnly bool) (*Reply, error) {
 	r := &Reply{}
-	r.say(st.plan.PersonaOf(cur).Name, steps.OverrideAnnouncement(d))
+	r.say(st.route.PersonaOf(cur).Name, library.OverrideAnnouncement(d))
 	scope := fmt.Sprintf("phase %s (%s)", ph.Phase.Number, ph.Phase.Name)
 	if phaseOnly {
 		st.meta.DepthOverrides[ph.Phase.Key] = string(d)
@@ -159,7 +161,7 @@ func (st *state) setDepthFor(cur *steps.Step, ph *steps.RoutePhase, f *answers.F
 // rerender writes the open step's answer file again at depth d, keeping
 // every answer and the feedback: answers to questions d does not ask go
 // under "Answered earlier" (kept.go).
-func (st *state) rerender(r *Reply, cur *steps.Step, ph *steps.RoutePhase, f *answers.File, d steps.Depth, withMeta bool, msg string) (*Reply, error) {
+func (st *state) rerender(r *Reply, cur *steps.Step, ph *library.RoutePhase, f *answers.File, d steps.Depth, withMeta bool, msg string) (*Reply, error) {
 	carry := map[string]string{}
 	for _, a := range f.Answers {
 		if a.Answered {
@@ -206,12 +208,12 @@ func (m *Machine) Answer(slug, id, text string) (*Reply, error) {
 	if stepID, qid, ok := strings.Cut(id, "/"); ok {
 		return m.answerStep(slug, stepID, qid, text)
 	}
-	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *steps.RoutePhase, _ *answers.File) (*Reply, error) {
+	return m.withOpen(slug, func(st *state, cur *steps.Step, ph *library.RoutePhase, _ *answers.File) (*Reply, error) {
 		return st.answer(cur, ph, id, text)
 	})
 }
 
-func (st *state) answer(cur *steps.Step, ph *steps.RoutePhase, id, text string) (*Reply, error) {
+func (st *state) answer(cur *steps.Step, ph *library.RoutePhase, id, text string) (*Reply, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, fmt.Errorf("empty answer for %q", id)
 	}

@@ -171,7 +171,7 @@ func runAction(ctx context.Context, o *actionOptions, s Streams) (err error) {
 		Tracker: client,
 		Git:     ag,
 		Machine: m,
-		Plan:    ws.plan,
+		Route:   ws.route,
 		Config:  cfg,
 		Log:     s.Out,
 		Sleep:   o.sleep,

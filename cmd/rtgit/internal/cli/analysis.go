@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -120,7 +121,7 @@ func startAnalysis(o *newOptions, opts roundtable.NewOptions, s Streams) error {
 	opts.Base = base.sha
 	r, err := m.New(opts)
 	sp.Stop()
-	var unknown *steps.UnknownLibraryError
+	var unknown *library.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		return usageErr("new: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/stepfile"
 )
 
 type convertOptions struct {
@@ -55,7 +56,7 @@ func runConvert(o *convertOptions, s Streams) error {
 	case err != nil:
 		return fmt.Errorf("steps convert: %s: %w", o.file, err)
 	}
-	st, probs := steps.Parse(o.file, data)
+	st, probs := stepfile.Parse(o.file, data)
 	if st == nil || probs.HasErrors() {
 		for _, p := range probs {
 			if p.Severity == steps.Error {
@@ -66,14 +67,14 @@ func runConvert(o *convertOptions, s Streams) error {
 	}
 	persona := ""
 	if ws, err := openWorkspace(o.dir, false); err == nil {
-		if plan, err := ws.plan(); err == nil {
-			if key, ok := steps.MatchPersona(plan.Personas, st.Persona); ok {
+		if route, err := ws.route(); err == nil {
+			if key, ok := steps.MatchPersona(route.Personas, st.Persona); ok {
 				persona = key
 			}
 		}
 	}
-	out := steps.Convert(st, persona)
-	if check, probs := steps.Parse(o.file, out); check == nil || probs.HasErrors() {
+	out := stepfile.Convert(st, persona)
+	if check, probs := stepfile.Parse(o.file, out); check == nil || probs.HasErrors() {
 		// Never write a file that would stop the next run.
 		return fmt.Errorf("%s: the converted file does not parse: %v", o.file, probs)
 	}

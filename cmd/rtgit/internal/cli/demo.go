@@ -15,6 +15,7 @@ import (
 
 	"github.com/rtgit/rtgit/gitops"
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -60,7 +61,7 @@ const demoDescription = "Let customers export their invoices as CSV"
 
 func runDemo(o *demoOptions, s Streams) error {
 	name := "demo/answers.yaml"
-	if o.kind != "" && o.kind != steps.DefaultLibrary {
+	if o.kind != "" && o.kind != library.DefaultLibrary {
 		name = "demo/answers-" + o.kind + ".yaml"
 	}
 	raw, err := fs.ReadFile(templates.FS, name)
@@ -154,7 +155,7 @@ func runDemo(o *demoOptions, s Streams) error {
 		return err
 	}
 	flags := ""
-	if o.kind != "" && o.kind != steps.DefaultLibrary {
+	if o.kind != "" && o.kind != library.DefaultLibrary {
 		flags += " --type " + o.kind
 	}
 	if o.depth != "" {

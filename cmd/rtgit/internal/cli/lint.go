@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -46,7 +47,7 @@ func runLint(o *lintOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	libs, err := steps.Libraries(templates.FS, ws.fsys)
+	libs, err := library.Libraries(templates.FS, ws.fsys)
 	if err != nil {
 		return err
 	}
@@ -55,12 +56,12 @@ func runLint(o *lintOptions, s Streams) error {
 	var probs steps.Problems
 	counts := map[string]int{}
 	for _, lib := range libs {
-		plan, err := steps.LoadLibrary(templates.FS, ws.fsys, lib)
+		route, err := library.LoadLibrary(templates.FS, ws.fsys, lib)
 		if err != nil {
 			return err
 		}
-		probs = append(probs, steps.Lint(plan)...)
-		counts[lib] = len(plan.Steps())
+		probs = append(probs, library.Lint(route)...)
+		counts[lib] = len(route.Steps())
 	}
 	probs = probs.Unique()
 	if o.json {
@@ -84,7 +85,7 @@ func runLint(o *lintOptions, s Streams) error {
 	}
 	if !o.json {
 		pal := s.colors(s.Out)
-		fmt.Fprintln(s.Out, pal.good(fmt.Sprintf("%d steps checked, no errors", counts[steps.DefaultLibrary])))
+		fmt.Fprintln(s.Out, pal.good(fmt.Sprintf("%d steps checked, no errors", counts[library.DefaultLibrary])))
 		for _, lib := range libs[1:] {
 			fmt.Fprintln(s.Out, pal.good(fmt.Sprintf("%s library: %d steps checked, no errors", lib, counts[lib])))
 		}

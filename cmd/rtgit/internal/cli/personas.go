@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -38,7 +38,7 @@ func runPersonas(o *personasOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	personas, err := steps.LoadPersonas(templates.FS, ws.fsys)
+	personas, err := library.LoadPersonas(templates.FS, ws.fsys)
 	if err != nil {
 		return err
 	}

@@ -11,8 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/review"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/templates"
 )
@@ -128,7 +129,7 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := steps.Load(templates.FS, steps.RepoFS(repoGit.Root()))
+	route, err := library.Load(templates.FS, repofs.FS(repoGit.Root()))
 	if err != nil {
 		return err
 	}
@@ -148,7 +149,7 @@ func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if n, ok := strings.CutPrefix(st.SourceID, "GH-"); ok {
 		source, _ = strconv.Atoi(n)
 	}
-	pr, err := client.CreatePullRequest(ctx, roundtable.BranchPrefix+slug, base, review.AnalysisTitle(st.Description), review.AnalysisBody(plan, st, source))
+	pr, err := client.CreatePullRequest(ctx, roundtable.BranchPrefix+slug, base, review.AnalysisTitle(st.Description), review.AnalysisBody(route, st, source))
 	if err != nil {
 		return fmt.Errorf("pr: %w", err)
 	}

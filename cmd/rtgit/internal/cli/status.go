@@ -15,6 +15,7 @@ import (
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/critic"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -90,7 +91,7 @@ func runStatus(o *statusOptions, slug string, s Streams) error {
 	}
 	p := s.colors(s.Out)
 	name := st.Slug
-	if st.Library != "" && st.Library != steps.DefaultLibrary {
+	if st.Library != "" && st.Library != library.DefaultLibrary {
 		name += " (" + st.Library + ")"
 	}
 	fmt.Fprintf(s.Out, "%s  %s  %s\n", p.head(name), p.state(st.AnalysisStatus), progressBar(len(st.StepsCompleted), st.StepsTotal))
@@ -258,7 +259,7 @@ func runStatusList(o *statusOptions, s Streams) error {
 		}
 		states = append(states, r.Status)
 		slug := r.Slug
-		if r.Library != "" && r.Library != steps.DefaultLibrary {
+		if r.Library != "" && r.Library != library.DefaultLibrary {
 			slug += " (" + r.Library + ")"
 		}
 		slug += mark

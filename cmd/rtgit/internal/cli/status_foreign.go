@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -15,7 +16,7 @@ import (
 // "No analyses yet" is not said of a repository full of them; rtgit
 // neither lists nor changes them. Reads stay inside the repository.
 func foreignAnalyses(root, dir string) []string {
-	fsys := steps.RepoFS(root)
+	fsys := repofs.FS(root)
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil

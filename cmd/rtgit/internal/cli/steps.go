@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -52,20 +53,20 @@ func runSteps(o *stepsOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	plan, err := steps.LoadLibrary(templates.FS, ws.fsys, o.kind)
-	var unknown *steps.UnknownLibraryError
+	route, err := library.LoadLibrary(templates.FS, ws.fsys, o.kind)
+	var unknown *library.UnknownLibraryError
 	if errors.As(err, &unknown) {
 		return usageErr("steps: %v", err)
 	}
 	if err != nil {
 		return err
 	}
-	for _, p := range plan.Problems {
+	for _, p := range route.Problems {
 		fmt.Fprintln(s.Err, p)
 	}
 	if o.json {
 		entries := []planEntry{}
-		for _, ph := range plan.Phases {
+		for _, ph := range route.Phases {
 			for _, st := range ph.Steps {
 				entries = append(entries, planEntry{ph.Phase.Key, st.ID, st.Title, st.Persona, string(st.Depth), st.Outputs, st.Source})
 			}
@@ -76,19 +77,19 @@ func runSteps(o *stepsOptions, s Streams) error {
 	}
 	tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
 	total := 0
-	for _, ph := range plan.Phases {
+	for _, ph := range route.Phases {
 		fmt.Fprintf(tw, "Phase %s (%s) -- led by %s (%s)\n", ph.Phase.Number, ph.Phase.Name, ph.Persona.Name, ph.Persona.Role)
 		for _, st := range ph.Steps {
 			who := ""
 			if st.Persona != ph.Persona.Key {
-				who = "  [" + plan.PersonaOf(st).Name + "]"
+				who = "  [" + route.PersonaOf(st).Name + "]"
 			}
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", st.ID, st.Title, depthShown(ph, st), strings.Join(st.Outputs, ", "), who)
 			total++
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(s.Out, "%d steps in %d phases\n", total, len(plan.Phases))
+	fmt.Fprintf(s.Out, "%d steps in %d phases\n", total, len(route.Phases))
 	fmt.Fprintln(s.Out, depthNote)
 	return nil
 }
@@ -103,8 +104,8 @@ const depthNote = "Depth: the quick scan's steps run at the depth shown. After i
 
 // depthShown is the depth a step opens at by default: its own for the
 // quick scan, the scan's scope's for the rest.
-func depthShown(ph *steps.RoutePhase, st *steps.Step) string {
-	if ph.Phase.Key == steps.QuickScanPhase {
+func depthShown(ph *library.RoutePhase, st *steps.Step) string {
+	if ph.Phase.Key == library.QuickScanPhase {
 		return string(st.Depth)
 	}
 	return "scan, else " + string(st.Depth)

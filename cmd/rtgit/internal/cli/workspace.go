@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/settings"
-	"github.com/rtgit/rtgit/steps"
+	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/templates"
 )
 
@@ -47,9 +48,9 @@ func openWorkspace(dir string, needRepo bool) (*workspace, error) {
 	repo, err := gitops.Open(abs)
 	switch {
 	case err == nil:
-		return &workspace{root: repo.Root(), repo: repo, fsys: steps.RepoFS(repo.Root())}, nil
+		return &workspace{root: repo.Root(), repo: repo, fsys: repofs.FS(repo.Root())}, nil
 	case errors.Is(err, gitops.ErrNotRepo) && !needRepo:
-		return &workspace{root: abs, fsys: steps.RepoFS(abs)}, nil
+		return &workspace{root: abs, fsys: repofs.FS(abs)}, nil
 	default:
 		return nil, err
 	}
@@ -76,10 +77,10 @@ func (w *workspace) overridesFrom(f settings.File) error {
 // overridePaths are where a repository's overrides live: what
 // overridesFrom reads from the default branch's commit in the Action.
 var overridePaths = []string{
-	steps.RepoStepsDir,
-	steps.RepoLibrariesDir,
+	library.RepoStepsDir,
+	library.RepoLibrariesDir,
 	".rtgit/personas.yaml",
-	steps.RepoPersonaDir,
+	library.RepoPersonaDir,
 	templates.OverrideDir,
 }
 
@@ -88,9 +89,9 @@ var overridePaths = []string{
 // branch it names as not used: the overrides and the settings.
 var noticedPaths = append([]string{settings.Path}, overridePaths...)
 
-// plan resolves the step plan for the workspace, afresh on every call.
-func (w *workspace) plan() (*steps.Route, error) {
-	return steps.Load(templates.FS, w.fsys)
+// route resolves the step route for the workspace, afresh on every call.
+func (w *workspace) route() (*library.Route, error) {
+	return library.Load(templates.FS, w.fsys)
 }
 
 // templates resolves templates with the workspace's overrides.
