@@ -176,7 +176,7 @@ func (st *state) gate() (*Readiness, error) {
 	if r.Tasks == nil {
 		r.Tasks = []plan.Task{}
 	}
-	for _, f := range append(critic.Check(cfg, in), st.planFindings(ps)...) {
+	for _, f := range append(append(critic.Check(cfg, in), st.planFindings(ps)...), st.filesFindings()...) {
 		r.Review = append(r.Review, ReviewNote{f, st.sayFinding(f)})
 		if f.Severity == critic.Error {
 			errs++

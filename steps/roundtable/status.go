@@ -168,6 +168,7 @@ func (st *state) status() *Status {
 	st.revisionStatus(s)
 	s.SignOff = st.signOff()
 	st.tasksStatus(s)
+	st.filesStatus(s)
 	cur, ph := st.current()
 	if cur == nil {
 		return s
