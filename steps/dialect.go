@@ -1,10 +1,11 @@
 package steps
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Dialect is the grammar a step file is written in. Both describe the same
@@ -24,7 +25,7 @@ const (
 
 // idLikeRe is what a backticked lead must look like to count as an id:
 // question ids, persona keys, and * for "every answer".
-var idLikeRe = regexp.MustCompile(`^[A-Za-z*][A-Za-z0-9_*-]*$`)
+var idLikeRe = lazyre.New(`^[A-Za-z*][A-Za-z0-9_*-]*$`)
 
 // sectionAliases maps a folded heading to the section it opens. Headings
 // are matched case-insensitively, ignoring numbering, emphasis, a trailing
@@ -58,7 +59,7 @@ func canonicalSection(heading string) string {
 	return sectionAliases[h]
 }
 
-var parenRe = regexp.MustCompile(`\([^)]*\)|\[[^\]]*\]`)
+var parenRe = lazyre.New(`\([^)]*\)|\[[^\]]*\]`)
 
 func foldHeading(h string) string {
 	h = strings.ToLower(h)

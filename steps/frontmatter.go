@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
-var stepIDRe = regexp.MustCompile(`^[0-9]{2}-[0-9]{2}$`)
+var stepIDRe = lazyre.New(`^[0-9]{2}-[0-9]{2}$`)
 
 // splitFrontmatter separates the YAML between the opening and closing "---"
 // lines from the body. bodyLine is the 1-based file line where the body starts.

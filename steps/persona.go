@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/yamlerr"
 )
 
@@ -63,7 +63,7 @@ func (p Persona) Acknowledge(point string) string {
 // clauseSlotRe finds a {point} that stands where a sentence goes ("so
 // {point}", "that {point}", "Noted: {point}"), rather than where a thing is named ("about
 // {point}", "account for {point}").
-var clauseSlotRe = regexp.MustCompile(`(?i)(\b(so|that|because)\s*|:\s*)\{point\}`)
+var clauseSlotRe = lazyre.New(`(?i)(\b(so|that|because)\s*|:\s*)\{point\}`)
 
 // FillAck renders an acknowledgment pattern so that it reads as a
 // sentence: clause where the pattern's {point} takes a sentence, thing

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // ruleArity says how many arguments each rule takes, and of what kind.
@@ -293,7 +295,7 @@ func SplitRef(name string) (step, question string, ok bool) {
 
 // countFilesRe is a count placeholder followed by the word "files", as step
 // prose writes an estimate ("about {{file_count}} files").
-var countFilesRe = regexp.MustCompile(`\{\{\s*file_count\s*\}\}(\s+)files\b`)
+var countFilesRe = lazyre.New(`\{\{\s*file_count\s*\}\}(\s+)files\b`)
 
 // Expand replaces {{name}} placeholders using lookup; a name lookup does not
 // know renders as "(not known yet)". A file count of one reads "1 file",

@@ -1,8 +1,9 @@
 package steps
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Depth is how thoroughly a step is run.
@@ -247,7 +248,7 @@ func (s *Step) Optional(id string) bool {
 	return false
 }
 
-var headingNumberRe = regexp.MustCompile(`^(?:\d+\.)*\d+\.?\s+`)
+var headingNumberRe = lazyre.New(`^(?:\d+\.)*\d+\.?\s+`)
 
 // HeadingKey normalises a heading for matching: "### 1.4 Scope Boundaries"
 // and the mapping "#scope boundaries" name the same section.
