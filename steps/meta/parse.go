@@ -170,46 +170,40 @@ func invalidUTF8(b []byte) int {
 // members lists the keys of object v in order. A key given twice is an
 // error: encoding/json would silently keep the last one.
 func (p *parser) members(v value, path string) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(v.raw))
-	if _, err := dec.Token(); err != nil {
-		return nil, p.errAt(v.off, "%s: %v", label(path), err)
-	}
 	var out []member
 	seen := map[string]int{}
-	for dec.More() {
-		tok, err := dec.Token()
+	err := split(v.raw, true, func(name []byte, start, end int) error {
+		key, err := unquote(name)
 		if err != nil {
-			return nil, p.errAt(v.off, "%s: %v", label(path), err)
+			return err
 		}
-		key, _ := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, p.errAt(v.off, "%s: %v", label(path), err)
-		}
-		mb := member{key: key, path: join(path, key), value: value{raw: raw, off: v.off + int(dec.InputOffset()) - len(raw)}}
+		mb := member{key: key, path: join(path, key), value: value{raw: json.RawMessage(v.raw[start:end]), off: v.off + start}}
 		if first, dup := seen[key]; dup {
 			line, _ := p.position(first)
-			return nil, p.errAt(mb.off, "%s: key given twice (first on line %d)", mb.path, line)
+			return p.errAt(mb.off, "%s: key given twice (first on line %d)", mb.path, line)
 		}
 		seen[key] = mb.off
 		out = append(out, mb)
+		return nil
+	})
+	if _, ok := err.(*ParseError); err != nil && !ok {
+		return nil, p.errAt(v.off, "%s: %v", label(path), err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
 // elements lists the items of array v.
 func (p *parser) elements(v value, path string) ([]value, error) {
-	dec := json.NewDecoder(bytes.NewReader(v.raw))
-	if _, err := dec.Token(); err != nil {
-		return nil, p.errAt(v.off, "%s: %v", label(path), err)
-	}
 	var out []value
-	for dec.More() {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, p.errAt(v.off, "%s: %v", label(path), err)
-		}
-		out = append(out, value{raw: raw, off: v.off + int(dec.InputOffset()) - len(raw)})
+	err := split(v.raw, false, func(_ []byte, start, end int) error {
+		out = append(out, value{raw: json.RawMessage(v.raw[start:end]), off: v.off + start})
+		return nil
+	})
+	if err != nil {
+		return nil, p.errAt(v.off, "%s: %v", label(path), err)
 	}
 	return out, nil
 }
