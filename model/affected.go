@@ -589,30 +589,8 @@ var (
 // next heading of level two or three), so what rtgit checks for staleness
 // is exactly what they check.
 func ImpactFiles(doc []byte) []string {
-	lines := strings.Split(strings.ReplaceAll(string(doc), "\r\n", "\n"), "\n")
-	start := -1
-	for i, l := range lines {
-		if affectedHeading.MatchString(l) {
-			start = i + 1
-			break
-		}
-	}
-	if start < 0 {
-		return nil
-	}
-	var out []string
-	for _, l := range lines[start:] {
-		if sectionHeading.MatchString(l) {
-			break
-		}
-		if m := affectedRow.FindStringSubmatch(l); m != nil && !readOnlyRow.MatchString(l) {
-			p := strings.TrimPrefix(strings.TrimPrefix(m[1], "./"), "/")
-			if !slices.Contains(out, p) {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
+	files, _ := ImpactTable(doc)
+	return files
 }
 
 // Mention is a file one step's answers name.
