@@ -126,8 +126,21 @@ func (p *parser) document() (value, error) {
 	if i := bytes.IndexByte(body, 0); i >= 0 {
 		return value{}, p.errAt(p.start+i, "file contains a NUL byte; meta.json must be UTF-8 text (was it saved as UTF-16?)")
 	}
-	if i := invalidUTF8(body); i >= 0 {
+	if !utf8.Valid(body) {
+		i := invalidUTF8(body)
 		return value{}, p.errAt(p.start+i, "file is not valid UTF-8 (byte 0x%02x)", body[i])
+	}
+	// Well-formed JSON, the common case, needs no decoder: the value is
+	// the body without its surrounding space. Anything else is read by the
+	// decoder below, which says where it goes wrong.
+	if json.Valid(body) {
+		trimmed := bytes.TrimLeft(body, " \t\r\n")
+		raw := bytes.TrimRight(trimmed, " \t\r\n")
+		top := value{raw: json.RawMessage(raw), off: p.start + len(body) - len(trimmed)}
+		if k := kind(raw); k != "object" {
+			return value{}, p.errAt(top.off, "top-level value is %s; want an object", describe(k))
+		}
+		return top, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var raw json.RawMessage
