@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/internal/yamlerr"
 )
@@ -119,7 +119,7 @@ func ParseConfig(source string, data []byte, getenv func(string) string) (Config
 	return c, nil
 }
 
-var envNameRe = regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`)
+var envNameRe = lazyre.New(`^[A-Z][A-Z0-9_]*$`)
 
 // CheckAPIKeyEnv refuses a variable that is not meant for a model's key.
 // ai.api_key_env decides which secret is sent to ai.base_url, so it may

@@ -3,9 +3,9 @@ package ai
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/assist"
 )
@@ -79,8 +79,8 @@ func (d drafter) Draft(ctx context.Context, req assist.DraftRequest) (assist.Tex
 type responder struct{ c *Client }
 
 var (
-	answeredRe = regexp.MustCompile(`(?i)^\s*\**ANSWERED\**\s*:\s*(.*)$`)
-	openRe     = regexp.MustCompile(`(?i)^\s*\**OPEN\**\s*[:.]?\s*$`)
+	answeredRe = lazyre.New(`(?i)^\s*\**ANSWERED\**\s*:\s*(.*)$`)
+	openRe     = lazyre.New(`(?i)^\s*\**OPEN\**\s*[:.]?\s*$`)
 )
 
 // Respond asks for a reply; a question counts as answered only when the
@@ -130,7 +130,7 @@ func (v voice) Contribute(ctx context.Context, req assist.VoiceRequest) (assist.
 
 type reviewer struct{ c *Client }
 
-var noteRe = regexp.MustCompile(`^\s*[-*]\s+(.+)$`)
+var noteRe = lazyre.New(`^\s*[-*]\s+(.+)$`)
 
 // Review returns at most five notes, one per list item of the reply.
 func (r reviewer) Review(ctx context.Context, req assist.ReviewRequest) ([]assist.Text, error) {

@@ -2,9 +2,10 @@ package ai
 
 import (
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // A file's name is not enough to tell that it holds a credential: a
@@ -15,18 +16,18 @@ import (
 // password, secret, token or key.
 
 var (
-	privateKeyRe = regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)
+	privateKeyRe = lazyre.New(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)
 	// A Google service account's JSON key, an AWS access key id, an
 	// Azure storage connection string.
-	cloudKeyRe = regexp.MustCompile(`"type"\s*:\s*"service_account"|"private_key(?:_id)?"\s*:\s*"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|(?i)\baws_secret_access_key\b|AccountKey=[A-Za-z0-9+/=]{20,}`)
+	cloudKeyRe = lazyre.New(`"type"\s*:\s*"service_account"|"private_key(?:_id)?"\s*:\s*"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b|(?i)\baws_secret_access_key\b|AccountKey=[A-Za-z0-9+/=]{20,}`)
 	// Tokens whose shape alone gives them away.
-	tokenRe = regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{40,}|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20}\b|\bnpm_[A-Za-z0-9]{36}\b`)
+	tokenRe = lazyre.New(`\bgh[pousr]_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{40,}|\bxox[abprs]-[A-Za-z0-9-]{10,}|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20}\b|\bnpm_[A-Za-z0-9]{36}\b`)
 	// name = value, name: value, name := value, export NAME=value, with
 	// the name ending in a word for a credential.
-	assignRe = regexp.MustCompile(`(?i)^\s*(?:(?:export|set|var|let|const|val|my|our|local|private|public|protected|static|final|readonly)\s+)*["']?[A-Za-z0-9_.\-]*?(password|passwd|passphrase|pwd|secret|token|api[_.\-]?key|apikey|access[_.\-]?key|secret[_.\-]?key|private[_.\-]?key|auth[_.\-]?key|client[_.\-]?secret|credentials?)["']?\s*(?::=|=|:)\s*(.*)$`)
+	assignRe = lazyre.New(`(?i)^\s*(?:(?:export|set|var|let|const|val|my|our|local|private|public|protected|static|final|readonly)\s+)*["']?[A-Za-z0-9_.\-]*?(password|passwd|passphrase|pwd|secret|token|api[_.\-]?key|apikey|access[_.\-]?key|secret[_.\-]?key|private[_.\-]?key|auth[_.\-]?key|client[_.\-]?secret|credentials?)["']?\s*(?::=|=|:)\s*(.*)$`)
 	// What a value that only points elsewhere looks like: ${VAR}, $VAR,
 	// %VAR%, {{ .x }}, <placeholder>, env("X"), a call or a member.
-	referenceRe = regexp.MustCompile(`^(?:\$\{?[A-Za-z_]|%[A-Za-z_]|\{\{|<[^>]*>$|[A-Za-z_][A-Za-z0-9_]*\(|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$)`)
+	referenceRe = lazyre.New(`^(?:\$\{?[A-Za-z_]|%[A-Za-z_]|\{\{|<[^>]*>$|[A-Za-z_][A-Za-z0-9_]*\(|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$)`)
 )
 
 // configExts are the files whose unquoted values are values, not code.

@@ -2,10 +2,10 @@ package export
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"text/template"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
@@ -18,8 +18,8 @@ const FlagLabel = "not written as Given/When/Then; exported as written"
 const StatementFlagLabel = "the statement says neither shall nor must; kept as written"
 
 var (
-	shallRe = regexp.MustCompile(`(?i)\bshall\b`)
-	mustRe  = regexp.MustCompile(`(?i)\bmust\b`)
+	shallRe = lazyre.New(`(?i)\bshall\b`)
+	mustRe  = lazyre.New(`(?i)\bmust\b`)
 )
 
 // normative writes an RFC 2119 keyword the way the target tools look for
@@ -275,16 +275,16 @@ func lines(s string) []string {
 }
 
 var (
-	listNumRe = regexp.MustCompile(`^\d+[.)]\s`)
+	listNumRe = lazyre.New(`^\d+[.)]\s`)
 	// inlineItemRe finds "2. " starting an item inside a sentence run:
 	// after a sentence's end, so "version 2. " in prose is rare enough.
-	inlineItemRe = regexp.MustCompile(`([.;:])\s+(\d+[.)]\s)`)
+	inlineItemRe = lazyre.New(`([.;:])\s+(\d+[.)]\s)`)
 )
 
 // gherkinLineRe matches the starts of lines a Gherkin parser reads as
 // something other than free text: tags, comments, tables, doc strings,
 // steps and keyword lines.
-var gherkinLineRe = regexp.MustCompile(`^(?:[@#|*]|"""|` + "```" + `|(?:Given|When|Then|And|But)\s|(?:Feature|Rule|Background|Scenario|Scenario Outline|Scenario Template|Example|Examples|Scenarios)\s*:)`)
+var gherkinLineRe = lazyre.New(`^(?:[@#|*]|"""|` + "```" + `|(?:Given|When|Then|And|But)\s|(?:Feature|Rule|Background|Scenario|Scenario Outline|Scenario Template|Example|Examples|Scenarios)\s*:)`)
 
 // describe writes free text as one Gherkin description line; a line that
 // would read as a keyword, tag or step is quoted with "> ".
@@ -296,7 +296,7 @@ func describe(s string) string {
 	return s
 }
 
-var sentenceEndRe = regexp.MustCompile(`([.!?])\s+([A-Z])`)
+var sentenceEndRe = lazyre.New(`([.!?])\s+([A-Z])`)
 
 // sentences splits an answer into its list items, or a paragraph into its
 // sentences: one success criterion each.

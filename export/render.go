@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"text/template"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/tmplerr"
 )
 
@@ -177,7 +177,7 @@ func execute(ts Templates, name string, a *Analysis, flagged map[string]bool) ([
 	return tidy(b.Bytes()), nil
 }
 
-var blankRunRe = regexp.MustCompile(`\n{3,}`)
+var blankRunRe = lazyre.New(`\n{3,}`)
 
 // tidy leaves at most one blank line between blocks, no trailing spaces
 // and exactly one final newline, so templates can be laid out for reading.

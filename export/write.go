@@ -9,9 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/pathguard"
 )
 
@@ -24,7 +24,7 @@ import (
 // file since it wrote it: it records what rtgit wrote in the file itself,
 // so the record travels with the file (OpenSpec's archive moves the change
 // folder, and a copy elsewhere keeps it) and there is no manifest to lose.
-var stampRe = regexp.MustCompile(`^(?:<!--|#) rtgit export of \S+ at [0-9a-f]*; sha256:([0-9a-f]{16})(?: -->)?$`)
+var stampRe = lazyre.New(`^(?:<!--|#) rtgit export of \S+ at [0-9a-f]*; sha256:([0-9a-f]{16})(?: -->)?$`)
 
 func digest(body []byte) string {
 	sum := sha256.Sum256(body)

@@ -1,10 +1,10 @@
 package follow
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/plan"
 )
 
@@ -29,9 +29,9 @@ type Work struct {
 }
 
 var (
-	taskIDRe = regexp.MustCompile(`\bT\d{3,}\b`)
+	taskIDRe = lazyre.New(`\bT\d{3,}\b`)
 	// closesRe is GitHub's closing keywords before an issue number.
-	closesRe = regexp.MustCompile(`(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#(\d+)\b`)
+	closesRe = lazyre.New(`(?i)\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#(\d+)\b`)
 )
 
 // NewWork reads a change once: what it names is found in texts here, not

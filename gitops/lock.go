@@ -7,14 +7,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sync"
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
-var lockNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+var lockNameRe = lazyre.New(`^[a-z0-9][a-z0-9-]*$`)
 
 // lockRetry is how often a waiting Lock tries again.
 const lockRetry = 50 * time.Millisecond

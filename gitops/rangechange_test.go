@@ -39,7 +39,7 @@ func TestRangeChangeIsThePullRequestsDiff(t *testing.T) {
 }
 
 func TestReadUnderReadsOnlyWhatItIsAskedFor(t *testing.T) {
-	_, r := newRepo(t, map[string]string{
+	dir, r := newRepo(t, map[string]string{
 		"docs/requirements/a/meta.json":     "{}",
 		"docs/requirements/a/tasks.md":      "tasks",
 		"docs/requirements/a/answers/01.md": "answer",
@@ -65,4 +65,26 @@ func TestReadUnderReadsOnlyWhatItIsAskedFor(t *testing.T) {
 	if err != nil || len(none) != 0 {
 		t.Errorf("an absent dir: %v %v", none, err)
 	}
+	none, err = r.ReadUnder("main", "src/main.go", func(string) bool { return true }, func(string) bool { return true })
+	if err != nil || len(none) != 0 {
+		t.Errorf("a file as the dir: %v %v", none, err)
+	}
+
+	// Packed, with the second plan stored as a delta of the first, the
+	// same files are read.
+	writeFile(t, dir, "docs/requirements/b/tasks.md", "tasks"+strings.Repeat(" and more tasks", 40))
+	writeFile(t, dir, "docs/requirements/a/tasks.md", "tasks"+strings.Repeat(" and more tasks", 40)+" at last")
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-q", "-m", "longer plans")
+	git(t, dir, "repack", "-a", "-d", "-f", "-q", "--window=50", "--depth=20")
+	packed, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = packed.ReadUnder("main", root+"/", func(string) bool { return true }, func(p string) bool { return strings.HasSuffix(p, "tasks.md") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "packed a", string(got["docs/requirements/a/tasks.md"]), "tasks"+strings.Repeat(" and more tasks", 40)+" at last")
+	equal(t, "packed b", string(got["docs/requirements/b/tasks.md"]), "tasks"+strings.Repeat(" and more tasks", 40))
 }

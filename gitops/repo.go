@@ -110,7 +110,7 @@ func wrap(repo *gogit.Repository) (*Repo, error) {
 	// By default go-git opens and closes a pack file for every object it
 	// reads from it; a tree walk or a push reads hundreds. Keeping a few
 	// descriptors open removes that cost without holding every pack open.
-	fsStorage = filesystem.NewStorageWithOptions(fsStorage.Filesystem(), cache.NewObjectLRUDefault(),
+	fsStorage = filesystem.NewStorageWithOptions(packIndexFS{fsStorage.Filesystem()}, cache.NewObjectLRUDefault(),
 		filesystem.Options{MaxOpenDescriptors: maxOpenPacks})
 	if repo, err = gogit.Open(fsStorage, wt.Filesystem); err != nil {
 		return nil, err

@@ -14,10 +14,11 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"regexp"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Backend is what the server reads analyses through, and the one write.
@@ -60,8 +61,8 @@ const (
 )
 
 var (
-	slugRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,79}$`)
-	idRe   = regexp.MustCompile(`^(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3}|T\d{3,4}|Q-\d{3,4}|ADR-\d{4}|[A-Za-z0-9_./-]{1,120})$`)
+	slugRe = lazyre.New(`^[a-z0-9][a-z0-9-]{0,79}$`)
+	idRe   = lazyre.New(`^(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3}|T\d{3,4}|Q-\d{3,4}|ADR-\d{4}|[A-Za-z0-9_./-]{1,120})$`)
 )
 
 // New builds the server; Run serves it.

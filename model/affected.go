@@ -2,9 +2,10 @@ package model
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // AffectedSection is the impact analysis section that lists, one table row
@@ -53,36 +54,36 @@ var (
 	// pathToken is a run of characters a repository path is made of;
 	// braces are included so that a route such as /a/{id}/b.csv stays
 	// one token and is refused as a whole.
-	pathToken = regexp.MustCompile("`[^`\n]+`|[A-Za-z0-9_./@+{}-]+")
-	extRe     = regexp.MustCompile(`\.([A-Za-z][A-Za-z0-9]{0,7})$`)
+	pathToken = lazyre.New("`[^`\n]+`|[A-Za-z0-9_./@+{}-]+")
+	extRe     = lazyre.New(`\.([A-Za-z][A-Za-z0-9]{0,7})$`)
 	// qualifiedName is an "extension" that is a capitalised word: the
 	// member of a qualified name (`invoice.Total`, `os.Exit`), which code
 	// paths name as often as files. File extensions are lower case, or
 	// upper case throughout (.R, .PL).
-	qualifiedName = regexp.MustCompile(`^[A-Z][a-z]`)
-	newBefore     = regexp.MustCompile(`(?i)\b(?:new|create[sd]?|creating|add(?:s|ed|ing)?(?:\s+an?)?(?:\s+new)?)(?:\s+(?:file|module|test))?\s*$`)
-	delBefore     = regexp.MustCompile(`(?i)\b(?:delete[sd]?|deleting|remove[sd]?|removing|drop(?:s|ped)?)(?:\s+the)?(?:\s+(?:file|module))?\s*$`)
+	qualifiedName = lazyre.New(`^[A-Z][a-z]`)
+	newBefore     = lazyre.New(`(?i)\b(?:new|create[sd]?|creating|add(?:s|ed|ing)?(?:\s+an?)?(?:\s+new)?)(?:\s+(?:file|module|test))?\s*$`)
+	delBefore     = lazyre.New(`(?i)\b(?:delete[sd]?|deleting|remove[sd]?|removing|drop(?:s|ped)?)(?:\s+the)?(?:\s+(?:file|module))?\s*$`)
 	// notAffected marks a clause that names a file to say it stays as it
 	// is, in the words people use for it: "not changed", "no change to",
 	// "only read", "read-only", "left alone", "not part of this", "stays
 	// as it is", "doesn't need edits" and their kin.
-	notAffected = regexp.MustCompile(`(?i)(?:\b(?:unaffected|not affected|untouched|not touched|unchanged|unmodified|irrelevant|unrelated|out of scope|not in scope|read[- ]only|only read|read,? (?:but )?not (?:changed|modified|edited|touched)|left (?:alone|as (?:it is|they are|is))|not part of (?:this|the change|it)|stays? (?:exactly )?(?:the same|as (?:it is|they are|is)|untouched|unchanged)|stay (?:as they are|the same)|remains? (?:the same|as (?:it is|they are)|unchanged|untouched)|no (?:code )?changes? (?:to|in|for|needed|required)|nothing changes in|nothing (?:in|of) [^;\n]*?\b(?:is|are|gets?|needs?) (?:touched|changed|edited|modified|editing|changing)|none of [^;\n]*?\bneeds? (?:any )?(?:edits?|changes?|editing|changing)|needs? no (?:change|edit|update)s?|(?:needs?|requires?) no editing|no edits? (?:to|in|needed)|not (?:changed|modified|edited|touched|updated|be changed|be touched|be edited)|(?:must|does|do|will|should|need|shall|is|are|would)(?: not|n't) (?:be )?(?:change|changed|edited|modified|touched|need (?:any )?(?:changes?|edits?))|won't (?:be )?(?:change|changed|touched|edited)|keeps? (?:it|them) as (?:it is|they are)|not (?:going to|to) (?:change|be changed|be touched)|without (?:being )?(?:edited|changed|touched|modified|any (?:edits?|changes?)|edits?|changes?))\b)`)
+	notAffected = lazyre.New(`(?i)(?:\b(?:unaffected|not affected|untouched|not touched|unchanged|unmodified|irrelevant|unrelated|out of scope|not in scope|read[- ]only|only read|read,? (?:but )?not (?:changed|modified|edited|touched)|left (?:alone|as (?:it is|they are|is))|not part of (?:this|the change|it)|stays? (?:exactly )?(?:the same|as (?:it is|they are|is)|untouched|unchanged)|stay (?:as they are|the same)|remains? (?:the same|as (?:it is|they are)|unchanged|untouched)|no (?:code )?changes? (?:to|in|for|needed|required)|nothing changes in|nothing (?:in|of) [^;\n]*?\b(?:is|are|gets?|needs?) (?:touched|changed|edited|modified|editing|changing)|none of [^;\n]*?\bneeds? (?:any )?(?:edits?|changes?|editing|changing)|needs? no (?:change|edit|update)s?|(?:needs?|requires?) no editing|no edits? (?:to|in|needed)|not (?:changed|modified|edited|touched|updated|be changed|be touched|be edited)|(?:must|does|do|will|should|need|shall|is|are|would)(?: not|n't) (?:be )?(?:change|changed|edited|modified|touched|need (?:any )?(?:changes?|edits?))|won't (?:be )?(?:change|changed|touched|edited)|keeps? (?:it|them) as (?:it is|they are)|not (?:going to|to) (?:change|be changed|be touched)|without (?:being )?(?:edited|changed|touched|modified|any (?:edits?|changes?)|edits?|changes?))\b)`)
 	// changes marks a clause that says a file changes.
-	changes = regexp.MustCompile(`(?i)\b(?:changes?|changed|changing|edit(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|add(?:s|ed|ing)?|new|gets?|gains?|extend(?:s|ed)?|update[sd]?|directly|goes? (?:in|into)|go (?:in|into)|implement(?:s|ed)?|fix(?:es|ed)?|rewrit(?:e|es|ten)|wire[sd]?|deletes?|removes?|renames?|moves?)\b`)
+	changes = lazyre.New(`(?i)\b(?:changes?|changed|changing|edit(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|add(?:s|ed|ing)?|new|gets?|gains?|extend(?:s|ed)?|update[sd]?|directly|goes? (?:in|into)|go (?:in|into)|implement(?:s|ed)?|fix(?:es|ed)?|rewrit(?:e|es|ten)|wire[sd]?|deletes?|removes?|renames?|moves?)\b`)
 	// additive marks a clause that adds to a list rather than giving one
 	// ("Add config/reports.yaml", "plus the docs page").
-	additive = regexp.MustCompile(`(?i)\b(?:add|adds|adding|also|plus|include|including|as well|too)\b`)
+	additive = lazyre.New(`(?i)\b(?:add|adds|adding|also|plus|include|including|as well|too)\b`)
 	// exclusion is a question whose answer lists what the change leaves out.
-	exclusion   = regexp.MustCompile(`(?i)exclu|out_of_scope|non_goal|not_in_scope|unchanged|untouched`)
-	sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|\n\s*\n`)
+	exclusion   = lazyre.New(`(?i)exclu|out_of_scope|non_goal|not_in_scope|unchanged|untouched`)
+	sentenceEnd = lazyre.New(`[.!?](?:\s|$)|\n\s*\n`)
 	// listLead is a line that introduces the list below it ("Not changed:",
 	// "Read only, not edited:").
-	listLead = regexp.MustCompile(`:\s*$`)
-	listItem = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+	listLead = lazyre.New(`:\s*$`)
+	listItem = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 	// struck marks a clause of a quick-scan answer that takes a candidate off the list.
-	struck = regexp.MustCompile(`(?i)\b(?:strike|struck|drop|remove|exclude|not relevant|irrelevant|unrelated|ignore|noise|false positive|not needed|off the list)\b`)
+	struck = lazyre.New(`(?i)\b(?:strike|struck|drop|remove|exclude|not relevant|irrelevant|unrelated|ignore|noise|false positive|not needed|off the list)\b`)
 	// clauseEnd splits text into clauses without cutting a path at its dot.
-	clauseEnd = regexp.MustCompile(`[.;!?](?:\s|$)|\n|;`)
+	clauseEnd = lazyre.New(`[.;!?](?:\s|$)|\n|;`)
 )
 
 // sourceExts are the extensions a bare file name (no directory) must have
@@ -163,11 +164,11 @@ func readMentions(text string) []mention {
 // fields (unchanged, command.go)", "`execute` is a function inside
 // `command.go`". "Nothing in x.js is touched" is about
 // the file: "nothing" is no part's name.
-var partOf = regexp.MustCompile("(?:`[^`]+`|[A-Za-z_][\\w]*[.:#(][\\w.:#()]*)\\s+(?:in|inside|within)\\s+`?$|(?i:\\b(?:a|an|the)\\s+(?:function|method|type|class|struct|field|variable|constant|section|part)\\s+(?:in|inside|within|of)\\s+`?$)|[A-Za-z_`][^()]*\\(\\s*(?i:unchanged|not changed|untouched|as is)\\s*,\\s*`?$")
+var partOf = lazyre.New("(?:`[^`]+`|[A-Za-z_][\\w]*[.:#(][\\w.:#()]*)\\s+(?:in|inside|within)\\s+`?$|(?i:\\b(?:a|an|the)\\s+(?:function|method|type|class|struct|field|variable|constant|section|part)\\s+(?:in|inside|within|of)\\s+`?$)|[A-Za-z_`][^()]*\\(\\s*(?i:unchanged|not changed|untouched|as is)\\s*,\\s*`?$")
 
 // roAdjective is "read-only" said of a thing the change works with ("open
 // a read-only file"), not of the file the clause names.
-var roAdjective = regexp.MustCompile(`(?i)\b(?:a|an|the|its|their)\s+read[- ]only\s+[a-z]+`)
+var roAdjective = lazyre.New(`(?i)\b(?:a|an|the|its|their)\s+read[- ]only\s+[a-z]+`)
 
 // saysStays reports whether text says that what it names stays as it is.
 func saysStays(text string) bool {
@@ -176,10 +177,10 @@ func saysStays(text string) bool {
 
 // backRef is a clause that speaks of what the clause before it named:
 // "They are not changed.", "none of those change".
-var backRef = regexp.MustCompile(`(?i)^\W*(?:they|these|those|both|all (?:of )?(?:them|those|these)|(?:none|neither) of (?:them|those|these)(?: \w+)?|neither)\b`)
+var backRef = lazyre.New(`(?i)^\W*(?:they|these|those|both|all (?:of )?(?:them|those|these)|(?:none|neither) of (?:them|those|these)(?: \w+)?|neither)\b`)
 
 // noneOf opens a clause that denies of each thing before it what follows.
-var noneOf = regexp.MustCompile(`(?i)^\W*(?:none|neither) of\b`)
+var noneOf = lazyre.New(`(?i)^\W*(?:none|neither) of\b`)
 
 // negatedAfter reports whether the clause after the one ending at end
 // points back at it and says it stays as it is ("… marks x.py as modify.
@@ -585,10 +586,10 @@ func AffectedFilesIn(tree Tree, impact []Named, candidates []string, scan []Name
 }
 
 var (
-	affectedHeading = regexp.MustCompile(`(?i)^#{2,3}\s+.*\bDirectly Affected Files`)
-	sectionHeading  = regexp.MustCompile(`^#{2,3}\s`)
-	affectedRow     = regexp.MustCompile("^\\|\\s*`([^`]+)`\\s*\\|")
-	readOnlyRow     = regexp.MustCompile(`\|\s*read-only\s*\|\s*$`)
+	affectedHeading = lazyre.New(`(?i)^#{2,3}\s+.*\bDirectly Affected Files`)
+	sectionHeading  = lazyre.New(`^#{2,3}\s`)
+	affectedRow     = lazyre.New("^\\|\\s*`([^`]+)`\\s*\\|")
+	readOnlyRow     = lazyre.New(`\|\s*read-only\s*\|\s*$`)
 )
 
 // ImpactFiles reads the Directly Affected Files table of an impact
@@ -597,30 +598,8 @@ var (
 // next heading of level two or three), so what rtgit checks for staleness
 // is exactly what they check.
 func ImpactFiles(doc []byte) []string {
-	lines := strings.Split(strings.ReplaceAll(string(doc), "\r\n", "\n"), "\n")
-	start := -1
-	for i, l := range lines {
-		if affectedHeading.MatchString(l) {
-			start = i + 1
-			break
-		}
-	}
-	if start < 0 {
-		return nil
-	}
-	var out []string
-	for _, l := range lines[start:] {
-		if sectionHeading.MatchString(l) {
-			break
-		}
-		if m := affectedRow.FindStringSubmatch(l); m != nil && !readOnlyRow.MatchString(l) {
-			p := strings.TrimPrefix(strings.TrimPrefix(m[1], "./"), "/")
-			if !slices.Contains(out, p) {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
+	files, _ := ImpactTable(doc)
+	return files
 }
 
 // Mention is a file one step's answers name.

@@ -1,9 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/meta"
 )
@@ -259,7 +259,7 @@ func Build(in Input) *Analysis {
 }
 
 // typeDefRe finds a type's definition in the common languages' syntax.
-var typeDefRe = regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:@dataclass\S*\s+)?(?:public\s+|data\s+)?(?:class|struct|interface|enum|record|type)\s+([A-Z][A-Za-z0-9_]*)`)
+var typeDefRe = lazyre.New(`(?m)^\s*(?:export\s+)?(?:@dataclass\S*\s+)?(?:public\s+|data\s+)?(?:class|struct|interface|enum|record|type)\s+([A-Z][A-Za-z0-9_]*)`)
 
 // typeNames lists the types code defines, in order.
 func typeNames(code string) []string {

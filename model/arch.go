@@ -1,8 +1,8 @@
 package model
 
 import (
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps/prose"
-	"regexp"
 	"strings"
 )
 
@@ -23,9 +23,9 @@ func (o Option) Name() string {
 }
 
 var (
-	optionRe = regexp.MustCompile(`(?i)^(option\s+[a-z0-9]+)\s*[:.)-]\s*(.*)$`)
-	prosRe   = regexp.MustCompile(`(?i)\bpros?\s*:\s*`)
-	consRe   = regexp.MustCompile(`(?i)\bcons?\s*:\s*`)
+	optionRe = lazyre.New(`(?i)^(option\s+[a-z0-9]+)\s*[:.)-]\s*(.*)$`)
+	prosRe   = lazyre.New(`(?i)\bpros?\s*:\s*`)
+	consRe   = lazyre.New(`(?i)\bcons?\s*:\s*`)
 )
 
 // ParseOptions reads "Option A: title. What it is. Pros: … Cons: …"
@@ -80,7 +80,7 @@ func ParseComponents(answer string) []Component {
 // Connection is one "From -> To: what flows" line of 03-03.
 type Connection struct{ From, To, What string }
 
-var arrowRe = regexp.MustCompile(`\s*-+>\s*`)
+var arrowRe = lazyre.New(`\s*-+>\s*`)
 
 // ParseConnections reads one connection per line.
 func ParseConnections(answer string) []Connection {

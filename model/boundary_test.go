@@ -200,7 +200,8 @@ func violations(t *testing.T, path, rel string) []string {
 		switch {
 		case modelName != "" && x.Name == modelName && isReader(sel.Sel.Name):
 			out = append(out, rel+": "+sel.Sel.Name)
-		case x.Name == "regexp" && strings.HasPrefix(sel.Sel.Name, "MustCompile") || x.Name == "regexp" && sel.Sel.Name == "Compile":
+		case x.Name == "regexp" && strings.HasPrefix(sel.Sel.Name, "MustCompile") || x.Name == "regexp" && sel.Sel.Name == "Compile" ||
+			x.Name == "lazyre" && sel.Sel.Name == "New":
 			if len(call.Args) == 1 {
 				if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 					if s, err := strconv.Unquote(lit.Value); err == nil && answerRe.MatchString(s) {

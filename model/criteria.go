@@ -1,8 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Criterion is one acceptance criterion: an FR's AC-NNN-NN, or one of a
@@ -33,14 +34,14 @@ type Step struct {
 // and "But" start a clause only when capitalised, since lowercase they
 // join words inside one ("a comma and a line break"). A keyword may be
 // bold (**Given**) or followed by a colon.
-var clauseRe = regexp.MustCompile(`(?:^|[,;.:]\s+|\n\s*(?:[-*]\s+)?|\s)(?:\*\*|__)?((?i:given|when|then)|And|But)(?:\*\*|__)?(?:\s|:\s*)`)
+var clauseRe = lazyre.New(`(?:^|[,;.:]\s+|\n\s*(?:[-*]\s+)?|\s)(?:\*\*|__)?((?i:given|when|then)|And|But)(?:\*\*|__)?(?:\s|:\s*)`)
 
 // lowerMid is a lower-case keyword inside a sentence, after a space but
 // no punctuation: an ordinary word ("fails when the disk is full").
-var lowerMid = regexp.MustCompile(`^\s(?:given|when|then)`)
+var lowerMid = lazyre.New(`^\s(?:given|when|then)`)
 
 // earsRe matches an EARS criterion, "When <trigger>, the system shall <response>".
-var earsRe = regexp.MustCompile(`(?is)^when\s+(.+?),\s*((?:the|it)\s+.*?\bshall\b.*)$`)
+var earsRe = lazyre.New(`(?is)^when\s+(.+?),\s*((?:the|it)\s+.*?\bshall\b.*)$`)
 
 // ParseCriterion splits text into its Given/When/Then clauses. It accepts
 // Given… When… Then… (Given optional, And/But after any of them) and EARS

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Decision is one architecture decision with the options it weighed.
@@ -15,7 +16,7 @@ type Decision struct {
 	Source  Source // set by Build
 }
 
-var decisionRe = regexp.MustCompile(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*(.+?)\s*(?:;\s*alternatives?:\s*(.+))?$`)
+var decisionRe = lazyre.New(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*(.+?)\s*(?:;\s*alternatives?:\s*(.+))?$`)
 
 // ParseDecisions reads "Decision: <title> -- chosen: <option> (pros but
 // cons); alternatives: <a> (pros but cons), <b>" lines.

@@ -1,13 +1,14 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // codeAsideRe splits an error code written with a gloss, "405 (unknown
 // method)", into the code and the words in its parentheses.
-var codeAsideRe = regexp.MustCompile(`^(\S+)\s*\(([^()]*)\)\s*$`)
+var codeAsideRe = lazyre.New(`^(\S+)\s*\(([^()]*)\)\s*$`)
 
 // ParseErrorRows reads 04-04's "CODE | meaning | what the caller sees |
 // retry" lines. A line with fewer than three cells is prose a person wrote

@@ -3,9 +3,9 @@ package model
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/nearest"
 )
 
@@ -27,13 +27,13 @@ var fileKinds = map[string]string{
 // fileLine is one line of the files answer: an optional list marker, the
 // kind, a colon or not, the path (in backticks or not), and then why,
 // after " -- " (or " - ", ": ", " — ", or nothing).
-var fileLine = regexp.MustCompile("^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:\\*\\*)?([A-Za-z-]+)(?:\\*\\*)?:?\\s+(`[^`\\n]+`|[^\\s,;:]+)[,;:]?\\s*(.*)$")
+var fileLine = lazyre.New("^\\s*(?:[-*+]\\s+|\\d+[.)]\\s+)?(?:\\*\\*)?([A-Za-z-]+)(?:\\*\\*)?:?\\s+(`[^`\\n]+`|[^\\s,;:]+)[,;:]?\\s*(.*)$")
 
 // kindWords are the kinds, for the "did you mean" of a mistyped one.
 var kindWords = []string{"modify", "new", "delete", "read-only"}
 
 // noneAnswer is a files answer that lists no file.
-var noneAnswer = regexp.MustCompile(`(?i)^\W*(none|no files?|nothing)\b`)
+var noneAnswer = lazyre.New(`(?i)^\W*(none|no files?|nothing)\b`)
 
 // FileProblem is a line of the files answer rtgit cannot take as it is.
 type FileProblem struct {

@@ -2,19 +2,20 @@ package model
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 var (
-	yamlFenceRe = regexp.MustCompile("(?ms)^[ \t]*(```|~~~)[ \t]*(?:ya?ml|json)?[ \t]*\n(.*?)\n[ \t]*```[ \t]*$")
-	yamlLineRe  = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	operationRe = regexp.MustCompile(`(?i)^operation:\s*(\S+)\s*(.*)$`)
-	opFieldRe   = regexp.MustCompile(`(?i)\b(input|output|errors):\s*`)
+	yamlFenceRe = lazyre.New("(?ms)^[ \t]*(```|~~~)[ \t]*(?:ya?ml|json)?[ \t]*\n(.*?)\n[ \t]*```[ \t]*$")
+	yamlLineRe  = lazyre.New(`^yaml: line (\d+): (.*)$`)
+	operationRe = lazyre.New(`(?i)^operation:\s*(\S+)\s*(.*)$`)
+	opFieldRe   = lazyre.New(`(?i)\b(input|output|errors):\s*`)
 )
 
 // ExtractYAML returns the YAML in an answer: the first fenced block (with

@@ -1,11 +1,12 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
-var bullet = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+var bullet = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // answerLines returns the non-empty lines of an answer without list
 // markers. Fenced code is not special here; callers that care use blocks.

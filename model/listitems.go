@@ -1,11 +1,12 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
-var listItemRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+(.*)$`)
+var listItemRe = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+(.*)$`)
 
 // ListItems reads an answer's list items, each whole: a bullet or numbered
 // item with the lines that continue it, joined with single spaces. One item

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Module is one "Module: <name>" block of 04-01, split into the sections
@@ -17,8 +18,8 @@ type Module struct {
 var ModuleSections = []string{"Responsibilities", "Boundaries", "Interfaces and Data Structures", "Error Handling"}
 
 var (
-	moduleRe = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?module:\s*(.+?)\s*$`)
-	labelRe  = regexp.MustCompile(`(?i)^\s*(?:[-*]\s*)?(?:\*\*)?(?:what\s+)?(responsible for|responsibilities|purpose|changes|not responsible for|boundaries|touches|stays exactly the same|stays the same|unchanged|invalid input|dependency failure|errors|error handling|failure|invariants)\s*:\s*(?:\*\*)?\s*(.*)$`)
+	moduleRe = lazyre.New(`(?i)^\s*(?:[-*]\s*)?module:\s*(.+?)\s*$`)
+	labelRe  = lazyre.New(`(?i)^\s*(?:[-*]\s*)?(?:\*\*)?(?:what\s+)?(responsible for|responsibilities|purpose|changes|not responsible for|boundaries|touches|stays exactly the same|stays the same|unchanged|invalid input|dependency failure|errors|error handling|failure|invariants)\s*:\s*(?:\*\*)?\s*(.*)$`)
 )
 
 var labelSection = map[string]string{

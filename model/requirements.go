@@ -2,8 +2,9 @@ package model
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Requirement is one functional requirement parsed from an answer.
@@ -23,11 +24,11 @@ type Requirement struct {
 }
 
 var (
-	frLineRe = regexp.MustCompile(`^(FR-(\d{3}))\s*:\s*(.*)$`)
+	frLineRe = lazyre.New(`^(FR-(\d{3}))\s*:\s*(.*)$`)
 	// "AC-001-01: …", "AC: …" and "AC: AC-001-01 …" all name a criterion.
-	acLineRe = regexp.MustCompile(`(?i)^ac(?:-(\d{3})-(\d{2}))?\s*:\s*(?:ac-(\d{3})-(\d{2})\s*:?\s*)?(.*)$`)
-	gwtRe    = regexp.MustCompile(`(?i)^(given|when|then|and|but)\b`)
-	thenRe   = regexp.MustCompile(`(?i)\bthen\b|\bshall\b`)
+	acLineRe = lazyre.New(`(?i)^ac(?:-(\d{3})-(\d{2}))?\s*:\s*(?:ac-(\d{3})-(\d{2})\s*:?\s*)?(.*)$`)
+	gwtRe    = lazyre.New(`(?i)^(given|when|then|and|but)\b`)
+	thenRe   = lazyre.New(`(?i)\bthen\b|\bshall\b`)
 )
 
 // ParseRequirements reads "FR-NNN: statement" lines with their acceptance
@@ -114,7 +115,7 @@ type NFR struct {
 	Source               Source // set by Build
 }
 
-var nfrLineRe = regexp.MustCompile(`^(NFR-\d{3})\s*:\s*(.*)$`)
+var nfrLineRe = lazyre.New(`^(NFR-\d{3})\s*:\s*(.*)$`)
 
 // ParseNFRs reads one requirement per line.
 func ParseNFRs(answer string) []NFR {

@@ -1,8 +1,9 @@
 package model
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // What an answer can rule out of the build plan. The patterns read one
@@ -10,12 +11,12 @@ import (
 // same sentence, so "the changelog is written at release time" rules the
 // changelog out and "release the changelog fix" does not.
 var (
-	changelogWord = regexp.MustCompile(`(?i)\b(?:change ?log|changes file|release notes|news entry|history file)\b`)
-	docsWord      = regexp.MustCompile(`(?i)\b(?:docs?|documentation|readme|user guide)\b`)
+	changelogWord = lazyre.New(`(?i)\b(?:change ?log|changes file|release notes|news entry|history file)\b`)
+	docsWord      = lazyre.New(`(?i)\b(?:docs?|documentation|readme|user guide)\b`)
 	// elsewhereRe: the work is somebody else's, or later.
-	elsewhereRe = regexp.MustCompile(`(?i)\b(?:at release(?: time)?|release time|when (?:we|they|the maintainers?) release|(?:is|are|gets?|get) (?:written|done|handled|added|updated|generated) (?:later|elsewhere|separately|by (?:the )?(?:maintainers?|release)|at)|later|elsewhere|separately|in a follow-?up|(?:a |the )?separate (?:pr|pull request|change)|not (?:part of )?(?:this|the) (?:change|pr|pull request)|no (?:change ?log|docs?|documentation) (?:entry|change|update)s? (?:is |are )?(?:needed|required))\b`)
+	elsewhereRe = lazyre.New(`(?i)\b(?:at release(?: time)?|release time|when (?:we|they|the maintainers?) release|(?:is|are|gets?|get) (?:written|done|handled|added|updated|generated) (?:later|elsewhere|separately|by (?:the )?(?:maintainers?|release)|at)|later|elsewhere|separately|in a follow-?up|(?:a |the )?separate (?:pr|pull request|change)|not (?:part of )?(?:this|the) (?:change|pr|pull request)|no (?:change ?log|docs?|documentation) (?:entry|change|update)s? (?:is |are )?(?:needed|required))\b`)
 	// notTestableRe: a quality the person says no test can measure.
-	notTestableRe = regexp.MustCompile(`(?i)\b(?:not (?:\w+ )?(?:testable|measurable|automat\w+|be (?:tested|measured|automated))|untestable|unmeasurable|no (?:automated |unit )?test can|cannot be (?:tested|measured)|can't be (?:tested|measured)|checked? by hand|manual(?:ly)? (?:check|review|test)\w*|by (?:manual )?review)\b`)
+	notTestableRe = lazyre.New(`(?i)\b(?:not (?:\w+ )?(?:testable|measurable|automat\w+|be (?:tested|measured|automated))|untestable|unmeasurable|no (?:automated |unit )?test can|cannot be (?:tested|measured)|can't be (?:tested|measured)|checked? by hand|manual(?:ly)? (?:check|review|test)\w*|by (?:manual )?review)\b`)
 )
 
 // SaysChangelogElsewhere reports whether a sentence says the changelog is

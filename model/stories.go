@@ -2,8 +2,9 @@ package model
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Story is one entry of user-stories.json.
@@ -23,10 +24,10 @@ type Story struct {
 }
 
 var (
-	storyRe   = regexp.MustCompile(`(?i)^(?:(US-\d{3})\s*:\s*)?as (?:an?|the)\s+(.+?),\s*i want\s+(.+?),\s*so that\s+(.+?)\.?$`)
-	linkIDRe  = regexp.MustCompile(`\b(?:FR|NFR|CON)-\d{3}\b`)
-	trailRefs = regexp.MustCompile(`\s*\((?:\s*(?:FR|NFR|CON)-\d{3}\s*,?)+\)\s*$`)
-	acPrefix  = regexp.MustCompile(`(?i)^ac\s*:\s*`)
+	storyRe   = lazyre.New(`(?i)^(?:(US-\d{3})\s*:\s*)?as (?:an?|the)\s+(.+?),\s*i want\s+(.+?),\s*so that\s+(.+?)\.?$`)
+	linkIDRe  = lazyre.New(`\b(?:FR|NFR|CON)-\d{3}\b`)
+	trailRefs = lazyre.New(`\s*\((?:\s*(?:FR|NFR|CON)-\d{3}\s*,?)+\)\s*$`)
+	acPrefix  = lazyre.New(`(?i)^ac\s*:\s*`)
 )
 
 // ParseStories reads "As a …, I want …, so that …" lines; the lines after
@@ -73,7 +74,7 @@ type Priorities struct {
 }
 
 var (
-	prioIDRe = regexp.MustCompile(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
+	prioIDRe = lazyre.New(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
 	moscow   = []string{"Must Have", "Should Have", "Could Have", "Won't Have"}
 )
 

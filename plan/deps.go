@@ -1,12 +1,13 @@
 package plan
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
-var buildItem = regexp.MustCompile(`(?m)(?:^|\s)\d+[.)]\s+`)
+var buildItem = lazyre.New(`(?m)(?:^|\s)\d+[.)]\s+`)
 
 // dependencies links the derived tasks; it never adds an edge that would
 // close a cycle.

@@ -3,10 +3,10 @@ package plan
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/critic"
 )
@@ -362,7 +362,7 @@ func joinList(xs []string) string {
 }
 
 // labelPrefix is the "Rollout: " an item starts with.
-var labelPrefix = regexp.MustCompile(`^[^:]{1,40}:\s+`)
+var labelPrefix = lazyre.New(`^[^:]{1,40}:\s+`)
 
 // notTestable reports whether the answers call an NFR not testable: its
 // own line does, or a sentence that names its id.
@@ -463,12 +463,12 @@ func phase(kind string) int { return slices.Index(Kinds, kind) }
 
 var (
 	// The mitigations that are work to verify rather than a promise.
-	mitigation = regexp.MustCompile(`(?i)\b(feature[- ]flag|flag|toggle|migrat\w*|roll ?back|way back|roll ?out|staged|pilot|canary|monitor\w*|alert\w*|metric\w*|logged|logging|dashboard)\b`)
-	conIDs     = regexp.MustCompile(`\bCON-\d{3}\b`)
-	traceRe    = regexp.MustCompile(`\b(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})\b`)
+	mitigation = lazyre.New(`(?i)\b(feature[- ]flag|flag|toggle|migrat\w*|roll ?back|way back|roll ?out|staged|pilot|canary|monitor\w*|alert\w*|metric\w*|logged|logging|dashboard)\b`)
+	conIDs     = lazyre.New(`\bCON-\d{3}\b`)
+	traceRe    = lazyre.New(`\b(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})\b`)
 	// A sentence that says there is nothing to do is not a task.
-	declined  = regexp.MustCompile(`(?i)^(?:no|none|nothing|not needed|n/a)\b`)
-	testFirst = regexp.MustCompile(`(?i)\btests?[- ]first\b|\btdd\b|\btest[- ]driven\b`)
+	declined  = lazyre.New(`(?i)^(?:no|none|nothing|not needed|n/a)\b`)
+	testFirst = lazyre.New(`(?i)\btests?[- ]first\b|\btdd\b|\btest[- ]driven\b`)
 )
 
 // ids returns the requirement, criterion, story and NFR ids text names.

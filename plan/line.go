@@ -2,8 +2,9 @@ package plan
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // The line format: one task per line,
@@ -20,11 +21,11 @@ import (
 // skipped; any other line is an error naming its line number.
 
 var (
-	taskIDPattern  = regexp.MustCompile(`^T[0-9]{3,}$`)
-	traceIDPattern = regexp.MustCompile(`^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$`)
-	questionID     = regexp.MustCompile(`^Q-[0-9]+$`)
-	listMarker     = regexp.MustCompile(`^(?:[-*+]|[0-9]+[.)])\s+(?:\[[ xX]\]\s+)?`)
-	lineStart      = regexp.MustCompile(`^T[0-9]`)
+	taskIDPattern  = lazyre.New(`^T[0-9]{3,}$`)
+	traceIDPattern = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$`)
+	questionID     = lazyre.New(`^Q-[0-9]+$`)
+	listMarker     = lazyre.New(`^(?:[-*+]|[0-9]+[.)])\s+(?:\[[ xX]\]\s+)?`)
+	lineStart      = lazyre.New(`^T[0-9]`)
 )
 
 // IsTaskID reports whether s is a task id: T and at least three digits.

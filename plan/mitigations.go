@@ -1,8 +1,9 @@
 package plan
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // What of the risk mitigations answer is work. A person lists a decision
@@ -15,15 +16,15 @@ var (
 	// "accept; document …", "Accept and cover with tests": the risk is
 	// taken, and any test or doc it mentions is the plan's test or docs
 	// task.
-	accepted = regexp.MustCompile(`(?i)^(?:we\s+|I\s+)?accept(?:ed|s|ing)?\b`)
+	accepted = lazyre.New(`(?i)^(?:we\s+|I\s+)?accept(?:ed|s|ing)?\b`)
 	// "covered by tests in both directions", "caught by the existing
 	// suite".
-	coveredBy = regexp.MustCompile(`(?i)^(?:it\s+is\s+|this\s+is\s+|already\s+)?(?:covered|caught|guarded|pinned)\s+by\b`)
+	coveredBy = lazyre.New(`(?i)^(?:it\s+is\s+|this\s+is\s+|already\s+)?(?:covered|caught|guarded|pinned)\s+by\b`)
 	// "a normal minor release with a CHANGELOG entry".
-	asUsual = regexp.MustCompile(`(?i)^(?:a|the|our)\s+(?:normal|usual|regular|standard)\s+(?:[\w-]+\s+)?release\b`)
+	asUsual = lazyre.New(`(?i)^(?:a|the|our)\s+(?:normal|usual|regular|standard)\s+(?:[\w-]+\s+)?release\b`)
 	// "The config key itself is the feature flag (off by default)": the
 	// change is its own switch, so there is no flag to build.
-	ownSwitch = regexp.MustCompile(`(?i)\b(?:is\s+)?itself(?:\s+is)?\s+the\s+(?:feature[- ])?(?:flag|switch|toggle)\b`)
+	ownSwitch = lazyre.New(`(?i)\b(?:is\s+)?itself(?:\s+is)?\s+the\s+(?:feature[- ])?(?:flag|switch|toggle)\b`)
 )
 
 // chosen reports whether a mitigation item, or a sentence of a

@@ -2,9 +2,9 @@ package plan
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"gopkg.in/yaml.v3"
 )
@@ -12,8 +12,8 @@ import (
 var (
 	// A definition in a module's code: class, def, func, type, struct,
 	// interface, enum, trait or fn followed by the name it defines.
-	definesRe = regexp.MustCompile(`\b(class|def|func|type|struct|interface|enum|trait|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)`)
-	labelRe   = regexp.MustCompile(`^\*\*[^*]+:\*\*\s*`)
+	definesRe = lazyre.New(`\b(class|def|func|type|struct|interface|enum|trait|fn)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)`)
+	labelRe   = lazyre.New(`^\*\*[^*]+:\*\*\s*`)
 )
 
 func parseModules(answers []string) []*module {
@@ -186,7 +186,7 @@ func operations(answers []string) []operation {
 	return out
 }
 
-var operationLine = regexp.MustCompile(`(?i)^operation:\s*([^\s,]+)`)
+var operationLine = lazyre.New(`(?i)^operation:\s*([^\s,]+)`)
 
 func value(m *yaml.Node, key string) *yaml.Node {
 	if m == nil || m.Kind != yaml.MappingNode {
@@ -234,7 +234,7 @@ func wordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?]\s+|\n\s*\n|\n\s*(?:[-*+]|\d+[.)])\s+`)
+var sentenceEnd = lazyre.New(`[.!?]\s+|\n\s*\n|\n\s*(?:[-*+]|\d+[.)])\s+`)
 
 // splitSentences splits an answer into its sentences and list items,
 // each trimmed, without a list marker or a final full stop.
@@ -250,7 +250,7 @@ func splitSentences(text string) []string {
 	return out
 }
 
-var listPrefix = regexp.MustCompile(`^(?:[-*+]|\d+[.)])\s+`)
+var listPrefix = lazyre.New(`^(?:[-*+]|\d+[.)])\s+`)
 
 func firstSentence(text string) string {
 	if s := sentences(text); len(s) > 0 {

@@ -1,9 +1,10 @@
 package plan
 
 import (
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Plain words that put a test before a change. Each reads one sentence:
@@ -15,16 +16,16 @@ import (
 var (
 	testWord   = `(?:\btests?\b|\btest cases?\b|\bspecs?\b|\btesting\b)`
 	changeWord = `(?:\brefactor\w*|\bchang\w*|\bcode\b|\bimplement\w*|\bfix\w*|\brewrit\w*|\bedit\w*|\bpatch\w*|\bfeature\b|\bmigrat\w*|\bwork\b)`
-	plainOrder = []*regexp.Regexp{
-		regexp.MustCompile(`(?i)` + testWord + `.*\b(?:before|ahead of|prior to)\b.*` + changeWord),
-		regexp.MustCompile(`(?i)` + testWord + `[^;:]{0,40}\bfirst\b`),
-		regexp.MustCompile(`(?i)\bfirst\b[^;:]{0,20}` + testWord + `.*\bthen\b`),
-		regexp.MustCompile(`(?i)` + changeWord + `.*\b(?:after|once|when)\b.*` + testWord + `.*\b(?:is|are)\s+in\b`),
-		regexp.MustCompile(`(?i)` + changeWord + `.*\b(?:after|once)\b.*` + testWord),
-		regexp.MustCompile(`(?i)\bonce\b.*` + testWord + `.*\b(?:is|are)\s+in\b`),
+	plainOrder = []*lazyre.Regexp{
+		lazyre.New(`(?i)` + testWord + `.*\b(?:before|ahead of|prior to)\b.*` + changeWord),
+		lazyre.New(`(?i)` + testWord + `[^;:]{0,40}\bfirst\b`),
+		lazyre.New(`(?i)\bfirst\b[^;:]{0,20}` + testWord + `.*\bthen\b`),
+		lazyre.New(`(?i)` + changeWord + `.*\b(?:after|once|when)\b.*` + testWord + `.*\b(?:is|are)\s+in\b`),
+		lazyre.New(`(?i)` + changeWord + `.*\b(?:after|once)\b.*` + testWord),
+		lazyre.New(`(?i)\bonce\b.*` + testWord + `.*\b(?:is|are)\s+in\b`),
 	}
 	// A sentence that says no test has to come first orders nothing.
-	noOrder = regexp.MustCompile(`(?i)^(?:no|none|nothing)\b|\bno need\b|\bnot needed\b|\bneed not\b|\bneedn't\b|\bnothing needs\b`)
+	noOrder = lazyre.New(`(?i)^(?:no|none|nothing)\b|\bno need\b|\bnot needed\b|\bneed not\b|\bneedn't\b|\bnothing needs\b`)
 )
 
 // saysTestFirst reports whether a sentence asks for a test before a
@@ -38,5 +39,5 @@ func saysTestFirst(s string) bool {
 	if !strings.Contains(lower, "test") && !strings.Contains(lower, "spec") || noOrder.MatchString(s) {
 		return false
 	}
-	return slices.ContainsFunc(plainOrder, func(re *regexp.Regexp) bool { return re.MatchString(s) })
+	return slices.ContainsFunc(plainOrder, func(re *lazyre.Regexp) bool { return re.MatchString(s) })
 }

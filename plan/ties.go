@@ -2,10 +2,10 @@ package plan
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 )
 
@@ -79,11 +79,11 @@ func spanName(span string) string {
 
 var (
 	// extRe: a file name's extension, which a name of code does not end in.
-	extRe    = regexp.MustCompile(`\.(?:go|py|js|ts|rb|rs|java|md|rst|txt|json|ya?ml|toml|cfg|ini)$`)
-	codeSpan = regexp.MustCompile("`([^`\n]+)`")
+	extRe    = lazyre.New(`\.(?:go|py|js|ts|rb|rs|java|md|rst|txt|json|ya?ml|toml|cfg|ini)$`)
+	codeSpan = lazyre.New("`([^`\n]+)`")
 	// constRe: an error code or constant the design defines (EXPORT_TOO_LARGE).
-	constRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`)
-	identRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.]*`)
+	constRe = lazyre.New(`\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`)
+	identRe = lazyre.New(`^[A-Za-z_][A-Za-z0-9_.]*`)
 )
 
 // tiesModule reports whether a requirement names a module.
@@ -154,7 +154,7 @@ func (d *deriver) fileItems(testFiles []string) map[string]string {
 	return out
 }
 
-var wordRe = regexp.MustCompile(`[A-Za-z][A-Za-z-]{4,}`)
+var wordRe = lazyre.New(`[A-Za-z][A-Za-z-]{4,}`)
 
 // sharesTitleWord reports whether text has a word of title's (five
 // letters or more, ignoring a plural s).
@@ -244,9 +244,9 @@ func (d *deriver) requirementsOf(m *module) []string {
 // docRequirement: a requirement whose title is about documentation, or
 // whose statement asks for a section or text in a documentation file.
 var (
-	docTitle  = regexp.MustCompile(`(?i)^(?:the )?(?:docs?|documentation|documented|document\b.*|readme\b.*|user guide\b.*|guide\b.*|changelog\b.*|release notes\b.*)$|\b(?:documentation|docs)$`)
-	docAsk    = regexp.MustCompile(`(?i)\b(?:section|document\w*|describe[sd]?|mention(?:s|ed)?|example|guide|readme|docstring)\b`)
-	docPathRe = regexp.MustCompile(`(?:^|[\s(` + "`" + `'"])((?:[\w.-]+/)*[\w.-]+\.(?:md|rst|adoc|txt))\b|\bdocs?/[\w./-]+`)
+	docTitle  = lazyre.New(`(?i)^(?:the )?(?:docs?|documentation|documented|document\b.*|readme\b.*|user guide\b.*|guide\b.*|changelog\b.*|release notes\b.*)$|\b(?:documentation|docs)$`)
+	docAsk    = lazyre.New(`(?i)\b(?:section|document\w*|describe[sd]?|mention(?:s|ed)?|example|guide|readme|docstring)\b`)
+	docPathRe = lazyre.New(`(?:^|[\s(` + "`" + `'"])((?:[\w.-]+/)*[\w.-]+\.(?:md|rst|adoc|txt))\b|\bdocs?/[\w./-]+`)
 )
 
 // docFilesOf returns, for a requirement about documentation, the

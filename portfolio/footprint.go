@@ -88,7 +88,13 @@ func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
 // its build plan already read: the Directly Affected Files and the files
 // of the plan's tasks, but the changelog, sorted, once each.
 func FootprintFiles(impact []byte, p plan.Plan) []string {
-	files := model.ImpactFiles(impact)
+	return FootprintOf(model.ImpactFiles(impact), p)
+}
+
+// FootprintOf is FootprintFiles of the Directly Affected Files already
+// read (model.ImpactFiles).
+func FootprintOf(affected []string, p plan.Plan) []string {
+	files := slices.Clone(affected)
 	for _, t := range p.Tasks {
 		files = append(files, t.Files...)
 	}

@@ -2,9 +2,10 @@ package portfolio
 
 import (
 	"path"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Decision is one ADR an analysis recorded, as it recorded it.
@@ -58,9 +59,9 @@ func Priors(r Reader, self Footprint, merged []Merged, commit func(Merged) strin
 }
 
 var (
-	adrNameRe    = regexp.MustCompile(`^adr-(\d{4})-.+\.md$`)
-	frontFieldRe = regexp.MustCompile(`(?m)^(status|date):\s*(.+?)\s*$`)
-	markerLineRe = regexp.MustCompile(`^\s*<!--.*-->\s*$`)
+	adrNameRe    = lazyre.New(`^adr-(\d{4})-.+\.md$`)
+	frontFieldRe = lazyre.New(`(?m)^(status|date):\s*(.+?)\s*$`)
+	markerLineRe = lazyre.New(`^\s*<!--.*-->\s*$`)
 )
 
 // ReadDecisions reads the ADRs (adr-NNNN-*.md) of the analysis in dir.

@@ -2,9 +2,9 @@ package review
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -19,7 +19,7 @@ type AnalyzeCommand struct {
 const analyzeUsage = "/rtgit analyze [--type feature|bug] [--depth brief|standard|deep] [--slug S]"
 
 // libraryRe is a step library's name as --type may give it.
-var libraryRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
+var libraryRe = lazyre.New(`^[a-z0-9][a-z0-9-]{0,39}$`)
 
 // ParseAnalyze reads `/rtgit analyze [--type T] [--depth D] [--slug S]`
 // from the first non-blank line of a comment. ok is false for any other

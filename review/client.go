@@ -81,7 +81,7 @@ func apiErr(what string, resp *github.Response, err error) error {
 }
 
 func convertPR(p *github.PullRequest) (*PullRequest, error) {
-	pr := &PullRequest{Number: p.GetNumber(), State: p.GetState(), Body: p.GetBody(), URL: p.GetHTMLURL(),
+	pr := &PullRequest{Number: p.GetNumber(), State: p.GetState(), Title: p.GetTitle(), Body: p.GetBody(), URL: p.GetHTMLURL(),
 		HeadRef: p.GetHead().GetRef(), HeadSHA: p.GetHead().GetSHA(), BaseRef: p.GetBase().GetRef(),
 		HeadRepo: p.GetHead().GetRepo().GetFullName(), BaseRepo: p.GetBase().GetRepo().GetFullName()}
 	if pr.Number <= 0 {

@@ -2,10 +2,10 @@ package review
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -113,7 +113,7 @@ func Dashboard(route *library.Route, st *roundtable.Status) string {
 	return b.String()
 }
 
-var mermaidUnsafe = regexp.MustCompile(`[^A-Za-z0-9 ./()-]`)
+var mermaidUnsafe = lazyre.New(`[^A-Za-z0-9 ./()-]`)
 
 // mermaid draws the phases left to right, coloured done, current or to do.
 func mermaid(route *library.Route, st *roundtable.Status) string {

@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
@@ -129,11 +129,11 @@ type Event struct {
 var (
 	// A login is letters, digits and inner hyphens; Enterprise Managed
 	// Users add "_" and their enterprise's short code (handle_shortcode).
-	loginRe    = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:_[A-Za-z0-9]{1,39})?(?:\[bot\])?$`)
-	repoRe     = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$`)
-	shaRe      = regexp.MustCompile(`^[0-9a-f]{40}$`)
-	userTypeRe = regexp.MustCompile(`^[A-Za-z]{1,32}$`)
-	branchRe   = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._/-]{0,254}$`)
+	loginRe    = lazyre.New(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:_[A-Za-z0-9]{1,39})?(?:\[bot\])?$`)
+	repoRe     = lazyre.New(`^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}$`)
+	shaRe      = lazyre.New(`^[0-9a-f]{40}$`)
+	userTypeRe = lazyre.New(`^[A-Za-z]{1,32}$`)
+	branchRe   = lazyre.New(`^[A-Za-z0-9_][A-Za-z0-9._/-]{0,254}$`)
 )
 
 // ValidRepo checks an owner/name pair.

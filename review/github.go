@@ -40,6 +40,7 @@ type GitHub interface {
 type PullRequest struct {
 	Number   int
 	State    string
+	Title    string
 	Body     string
 	HeadRef  string
 	HeadSHA  string

@@ -3,14 +3,14 @@ package review
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // answerFileRe matches an answer file's name and captures its step id.
-var answerFileRe = regexp.MustCompile(`^(\d{2}-\d{2})-[a-z0-9-]+\.md$`)
+var answerFileRe = lazyre.New(`^(\d{2}-\d{2})-[a-z0-9-]+\.md$`)
 
 // reviseIntent reads a review comment on the line of an answer in the
 // answer file of a step other than the open one: a finished step, which

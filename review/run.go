@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/rtgit/rtgit/internal/atomicfile"
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -410,9 +410,9 @@ func (r *run) push(tip string) (*Outcome, error) {
 	return out, nil
 }
 
-var outsiderMarkerRe = regexp.MustCompile(`<!-- rtgit:bot outsider=([a-z0-9_\[\]-]+) -->`)
+var outsiderMarkerRe = lazyre.New(`<!-- rtgit:bot outsider=([a-z0-9_\[\]-]+) -->`)
 
-var replyMarkerRe = regexp.MustCompile(`<!-- rtgit:bot reply=((?:ic|rc|rv|push)-[0-9a-f]+) -->`)
+var replyMarkerRe = lazyre.New(`<!-- rtgit:bot reply=((?:ic|rc|rv|push)-[0-9a-f]+) -->`)
 
 func replyKeys(body string) []string {
 	var keys []string

@@ -28,8 +28,8 @@ type VerifyReport struct {
 }
 
 // PRVerifier runs verify on the range base..head, reading the analyses the
-// base holds; texts are the pull request's own (its body), where a change
-// names the tasks it does. The pull request's code is read, never run.
+// base holds; texts are the pull request's own (its title and body), where
+// a change names the tasks it does, as its commits do. The pull request's code is read, never run.
 type PRVerifier func(ctx context.Context, base, head string, texts []string) (*VerifyReport, error)
 
 // verifyMarker tags rtgit's one verify comment on a pull request.
@@ -104,7 +104,7 @@ func (a *Action) verifyPR(ctx context.Context, res *Result) (*Result, error) {
 		res.Skipped = fmt.Sprintf("#%d moved on from %s to %s: the run of the newer push verifies it", pr.Number, short(pr.HeadSHA), short(head))
 		return res, nil
 	}
-	rep, err := a.Verify(ctx, base, head, []string{pr.Body})
+	rep, err := a.Verify(ctx, base, head, []string{pr.Title, pr.Body})
 	if err != nil {
 		return res, err
 	}

@@ -2,10 +2,10 @@ package signoff
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/yamlerr"
 	"gopkg.in/yaml.v3"
 )
@@ -191,7 +191,7 @@ func parseSigners(v *yaml.Node) (map[string][]string, error) {
 
 // sshKeyRe is an SSH public key as allowed_signers and authorized_keys
 // write it: a key type, its base64, maybe a comment.
-var sshKeyRe = regexp.MustCompile(`^(ssh-(ed25519|rsa)|ecdsa-sha2-nistp(256|384|521)|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]+={0,2}( .*)?$`)
+var sshKeyRe = lazyre.New(`^(ssh-(ed25519|rsa)|ecdsa-sha2-nistp(256|384|521)|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]+={0,2}( .*)?$`)
 
 // lookup finds key in a mapping node (or a document holding one).
 func lookup(n *yaml.Node, key string) *yaml.Node {
@@ -210,7 +210,7 @@ func lookup(n *yaml.Node, key string) *yaml.Node {
 }
 
 // loginRe is a GitHub login.
-var loginRe = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9]|-[A-Za-z0-9]){0,38}$`)
+var loginRe = lazyre.New(`^[A-Za-z0-9](?:[A-Za-z0-9]|-[A-Za-z0-9]){0,38}$`)
 
 // Missing is one required area that lacks what the policy asks.
 type Missing struct {

@@ -1,8 +1,9 @@
 package steps
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Persona is one of the roundtable's named characters.
@@ -53,7 +54,7 @@ func (p Persona) Acknowledge(point string) string {
 // clauseSlotRe finds a {point} that stands where a sentence goes ("so
 // {point}", "that {point}", "Noted: {point}"), rather than where a thing is named ("about
 // {point}", "account for {point}").
-var clauseSlotRe = regexp.MustCompile(`(?i)(\b(so|that|because)\s*|:\s*)\{point\}`)
+var clauseSlotRe = lazyre.New(`(?i)(\b(so|that|because)\s*|:\s*)\{point\}`)
 
 // FillAck renders an acknowledgment pattern so that it reads as a
 // sentence: clause where the pattern's {point} takes a sentence, thing

@@ -3,6 +3,8 @@ package steps
 import (
 	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Depth is how thoroughly a step is run.
@@ -296,7 +298,7 @@ func (s *Step) Optional(id string) bool {
 	return false
 }
 
-var headingNumberRe = regexp.MustCompile(`^(?:\d+\.)*\d+\.?\s+`)
+var headingNumberRe = lazyre.New(`^(?:\d+\.)*\d+\.?\s+`)
 
 // HeadingKey normalises a heading for matching: "### 1.4 Scope Boundaries"
 // and the mapping "#scope boundaries" name the same section.

@@ -10,12 +10,8 @@ import (
 // touched their files or named them, nor does this change.
 func phantoms(ctx context.Context, in Input, analyses []Analysis, r *Report, add func(Finding)) error {
 	if in.Issues == nil || in.History == nil {
-		has := false
-		for _, a := range analyses {
-			has = has || len(a.TaskIssues) > 0
-		}
-		if has {
-			r.Notes = append(r.Notes, "phantom work was not checked: whether an issue is closed is known only on GitHub")
+		if n := localNote(analyses); n != "" {
+			r.Notes = append(r.Notes, n)
 		}
 		return nil
 	}
@@ -52,4 +48,31 @@ func phantoms(ctx context.Context, in Input, analyses []Analysis, r *Report, add
 		}
 	}
 	return nil
+}
+
+// localNote says what a run without the tracker left out: the repository
+// records which issue each task was published as (meta.json's
+// task_issues), never whether it is closed, which only GitHub knows. A run
+// with no published task had nothing to check, and says nothing.
+func localNote(analyses []Analysis) string {
+	issues, of := 0, 0
+	for _, a := range analyses {
+		if len(a.TaskIssues) > 0 {
+			issues += len(a.TaskIssues)
+			of++
+		}
+	}
+	if issues == 0 {
+		return ""
+	}
+	return fmt.Sprintf("phantom work was not checked: the repository records the issues of %s of %s (meta.json's task_issues), "+
+		"but whether an issue is closed is known only to GitHub, which this run does not ask; "+
+		"the Action checks it on every pull request", count(issues, "task", "tasks"), count(of, "analysis", "analyses"))
+}
+
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

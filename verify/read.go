@@ -29,8 +29,10 @@ func ReadAnalysis(r portfolio.Reader, rev, slug, dir string) (Analysis, error) {
 	// tasks.md holds prose and a graph beside its task lines; only the
 	// tasks it reads count (as portfolio reads it).
 	a.Plan, _ = plan.Parse(string(tasks))
-	a.Footprint = portfolio.FootprintFiles(impact, a.Plan)
-	a.ReadOnly = model.ImpactReadOnlyFiles(impact)
+	// The impact analysis's table is read once for both of its lists.
+	affected, readOnly := model.ImpactTable(impact)
+	a.Footprint = portfolio.FootprintOf(affected, a.Plan)
+	a.ReadOnly = readOnly
 	mp := path.Join(dir, "meta.json")
 	data, err := optional(r, rev, mp)
 	if err != nil || data == nil {

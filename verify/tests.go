@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
@@ -22,7 +22,7 @@ func isCriterion(id string) bool {
 // namedRe is a criterion id as a test names it: AC-001-02 in a string or
 // a comment, AC_001_02 in an identifier (TestAC_001_02, test_ac_001_02),
 // where a hyphen cannot stand.
-var namedRe = regexp.MustCompile(`(?i)AC[-_](\d{3})[-_](\d{2})(?:[^0-9]|$)`)
+var namedRe = lazyre.New(`(?i)AC[-_](\d{3})[-_](\d{2})(?:[^0-9]|$)`)
 
 // namedIDs lists the criterion ids line names, in the analyses' form.
 func namedIDs(line string) []string {
@@ -37,14 +37,14 @@ func namedIDs(line string) []string {
 // languages whose test files rtgit's scan tells apart: Go, Python,
 // JavaScript and TypeScript (Jest, Mocha, Vitest), Java, Kotlin, C#,
 // Rust, Ruby (RSpec, minitest).
-var testDef = []*regexp.Regexp{
-	regexp.MustCompile(`\bfunc\s+(Test\w+|Fuzz\w+|Benchmark\w+)\s*\(`),
-	regexp.MustCompile(`\bdef\s+(test\w*)\s*\(`),
-	regexp.MustCompile("\\b(?:it|test|describe|context|specify)(?:\\.\\w+)?\\s*\\(\\s*['\"`]([^'\"`]+)['\"`]"),
-	regexp.MustCompile(`\bfn\s+(\w+)\s*\(`),
-	regexp.MustCompile(`\bfun\s+(?:` + "`" + `([^` + "`" + `]+)` + "`" + `|(\w+))\s*\(`),
-	regexp.MustCompile(`\b(?:void|Task|async\s+Task)\s+(\w+)\s*\(`),
-	regexp.MustCompile(`\bdef\s+(test_\w+)`),
+var testDef = []*lazyre.Regexp{
+	lazyre.New(`\bfunc\s+(Test\w+|Fuzz\w+|Benchmark\w+)\s*\(`),
+	lazyre.New(`\bdef\s+(test\w*)\s*\(`),
+	lazyre.New("\\b(?:it|test|describe|context|specify)(?:\\.\\w+)?\\s*\\(\\s*['\"`]([^'\"`]+)['\"`]"),
+	lazyre.New(`\bfn\s+(\w+)\s*\(`),
+	lazyre.New(`\bfun\s+(?:` + "`" + `([^` + "`" + `]+)` + "`" + `|(\w+))\s*\(`),
+	lazyre.New(`\b(?:void|Task|async\s+Task)\s+(\w+)\s*\(`),
+	lazyre.New(`\bdef\s+(test_\w+)`),
 }
 
 // TestRef is a test that names a criterion: where, and the test's name

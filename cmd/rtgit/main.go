@@ -19,6 +19,7 @@ func main() {
 // the benchmark suite (bench/) and `go tool pprof`; it is not a flag
 // because it is no part of the command line users learn.
 func run() int {
+	deferCollection()
 	if p := os.Getenv("RTGIT_CPUPROFILE"); p != "" {
 		f, err := os.Create(p)
 		if err != nil {

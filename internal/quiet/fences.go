@@ -1,11 +1,12 @@
 package quiet
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
-var fenceRe = regexp.MustCompile("^ {0,3}(```+|~~~+)(.*)$")
+var fenceRe = lazyre.New("^ {0,3}(```+|~~~+)(.*)$")
 
 // Fenced reports, for each line, whether it belongs to fenced code: a
 // fence that opens or closes a block, or a line inside one. open is the

@@ -9,20 +9,21 @@ package quiet
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 var (
 	// mentionRe is what GitHub takes for a mention: @ not preceded by a
 	// word character, then a login or org/team.
-	mentionRe = regexp.MustCompile(`(^|[^A-Za-z0-9_` + "`" + `])@([A-Za-z0-9])`)
+	mentionRe = lazyre.New(`(^|[^A-Za-z0-9_` + "`" + `])@([A-Za-z0-9])`)
 	// refDefRe is a link reference definition, "[label]: url".
-	refDefRe = regexp.MustCompile(`^( {0,3})\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?(.*)$`)
+	refDefRe = lazyre.New(`^( {0,3})\[([^\]]+)\]:[ \t]*<?([^\s>]+)>?(.*)$`)
 	// tokenRe finds, leftmost first: an inline image, a reference image,
 	// an <img> tag, another tag that loads media, an inline link, an
 	// autolink, a bare address GitHub would link, and <a> tags.
-	tokenRe = regexp.MustCompile(`!\[([^\]]*)\]\(([^)]*)\)` +
+	tokenRe = lazyre.New(`!\[([^\]]*)\]\(([^)]*)\)` +
 		`|!\[([^\]]*)\]\[[^\]]*\]` +
 		`|(?i:<img\b([^>]*)>?)` +
 		`|(?i:</?(?:picture|source|video|audio)\b[^>]*>?)` +
@@ -30,7 +31,7 @@ var (
 		`|<((?i:https?|ftp|mailto):[^>\s]*)>` +
 		`|((?i:https?://|www\.)[^\s<>]*[^\s<>.,:;"')\]*_~?!])` +
 		`|(?i:</?a\b[^>]*>)`)
-	altRe = regexp.MustCompile(`(?i)\balt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
+	altRe = lazyre.New(`(?i)\balt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`)
 )
 
 // Markdown returns s quieted: every @mention is broken with a zero-width

@@ -8,22 +8,23 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"text/template"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 var (
 	// execRe splits text/template's "template: NAME:LINE:COL: executing
 	// "NAME" at <ACTION>: MESSAGE". The column is dropped: rtgit names a
 	// line, as it does for every other file.
-	execRe = regexp.MustCompile(`(?s)^template: (.*):(\d+):\d+: executing ".*?" at <(.*?)>: (.*)$`)
+	execRe = lazyre.New(`(?s)^template: (.*):(\d+):\d+: executing ".*?" at <(.*?)>: (.*)$`)
 	// noFieldRe is a field the value at hand does not have, or keeps to
 	// itself.
-	noFieldRe    = regexp.MustCompile(`^can't evaluate field (\w+) in type (.+)$`)
-	unexportedRe = regexp.MustCompile(`^(\w+) is an unexported field of struct type (.+)$`)
-	nilRe        = regexp.MustCompile(`^nil pointer evaluating .+\.(\w+)$`)
+	noFieldRe    = lazyre.New(`^can't evaluate field (\w+) in type (.+)$`)
+	unexportedRe = lazyre.New(`^(\w+) is an unexported field of struct type (.+)$`)
+	nilRe        = lazyre.New(`^nil pointer evaluating .+\.(\w+)$`)
 )
 
 // Explain words err, from parsing a template or from executing it on

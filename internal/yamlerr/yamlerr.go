@@ -7,15 +7,16 @@ package yamlerr
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 var (
-	unknownFieldRe = regexp.MustCompile(`^line (\d+): field (.+?) not found in type .+$`)
-	wrongKindRe    = regexp.MustCompile(`^line (\d+): cannot unmarshal !!(\w+)(?: .*)? into (.+)$`)
+	unknownFieldRe = lazyre.New(`^line (\d+): field (.+?) not found in type .+$`)
+	wrongKindRe    = lazyre.New(`^line (\d+): cannot unmarshal !!(\w+)(?: .*)? into (.+)$`)
 )
 
 // At is err as "path:N: msg", or "path: msg" when yaml.v3 gave no line.

@@ -4,8 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // A model-written text in an answer file carries its provenance in a
@@ -64,7 +65,7 @@ type AI struct {
 
 // modelRe is what a model id may be in a marker: model names use ':' and
 // '/' ("llama3.1:8b", "org/model"), but never spaces or "-->".
-var modelRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$`)
+var modelRe = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$`)
 
 // TextHash is the short hash provenance compares texts by, taken over the
 // text as an answer area reads back (line endings and surrounding blank
@@ -166,7 +167,7 @@ func parseAIArgs(kind string, args []string) (AIMark, error) {
 	return m, nil
 }
 
-var tickedRe = regexp.MustCompile(`^\s{0,3}[-*+][ \t]+\[[xX]\]`)
+var tickedRe = lazyre.New(`^\s{0,3}[-*+][ \t]+\[[xX]\]`)
 
 // parseSuggestion reads a suggestion block's body: the text inside its
 // <details> and whether its box is ticked.

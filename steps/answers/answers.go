@@ -71,8 +71,9 @@
 package answers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Placeholder marks an answer area nobody has written in yet.
@@ -217,7 +218,7 @@ var depths = map[string]bool{"brief": true, "standard": true, "deep": true}
 
 // tokenRe is what an attribute value may be: marker lines are split on
 // spaces and must survive an HTML comment, so values stay plain words.
-var tokenRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var tokenRe = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 func fileMarker(step, depth, slug string) string {
 	return "<!-- rtgit:file step=" + step + " depth=" + depth + " slug=" + slug + " -->"

@@ -1,14 +1,15 @@
 package answers
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // draftNoteRe is a note rtgit writes above an answer area it drafted
 // (answer-file.md.tmpl): "_rtgit drafted this answer: …_", a model's
 // "_<model> drafted this answer: …_", the carried and unfinished kinds.
-var draftNoteRe = regexp.MustCompile(`^_[^_\n]* drafted (this answer|part of this answer)\b[^\n]*_$`)
+var draftNoteRe = lazyre.New(`^_[^_\n]* drafted (this answer|part of this answer)\b[^\n]*_$`)
 
 // DropDraftNote removes the draft note above question id's answer area,
 // when there is one: once a person has written the answer, a note saying

@@ -3,7 +3,6 @@ package answers
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -13,6 +12,8 @@ import (
 	gmparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // mdParser reads block structure, which is all that decides what is a
@@ -29,8 +30,8 @@ var mdParser = gmparser.NewParser(
 )
 
 var (
-	markerStartRe = regexp.MustCompile(`^<!--\s*rtgit:`)
-	menuKeyRe     = regexp.MustCompile(`^\[[xX]\][ \t]+(?:\*\*|__)?\[([A-Za-z])\]`)
+	markerStartRe = lazyre.New(`^<!--\s*rtgit:`)
+	menuKeyRe     = lazyre.New(`^\[[xX]\][ \t]+(?:\*\*|__)?\[([A-Za-z])\]`)
 )
 
 // region is one block as 0-based line numbers of its two marker lines.

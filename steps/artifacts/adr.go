@@ -4,18 +4,18 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/prose"
 )
 
 var (
-	adrNameRe = regexp.MustCompile(`^adr-(\d{4})-(.+)\.md$`)
+	adrNameRe = lazyre.New(`^adr-(\d{4})-(.+)\.md$`)
 )
 
 // adrs writes one MADR 4.0 record per decision: from 03-02's decision
@@ -247,7 +247,7 @@ func (s *adrSet) index() string {
 
 // rationaleLabelRe finds "<label>:" where a paragraph, line or sentence
 // starts: how people head the part of a rationale about one decision.
-var rationaleLabelRe = regexp.MustCompile(`(?m)(?:^|[.!?]\s+)\s*(?:[-*+]\s+)?(?:\*\*)?([A-Za-z][A-Za-z0-9 /&'-]{0,48}?)(?:\*\*)?:\s`)
+var rationaleLabelRe = lazyre.New(`(?m)(?:^|[.!?]\s+)\s*(?:[-*+]\s+)?(?:\*\*)?([A-Za-z][A-Za-z0-9 /&'-]{0,48}?)(?:\*\*)?:\s`)
 
 // RationaleFor is the part of a rationale answer about the decision titled
 // title: each part starts with a label naming one of the decisions and runs

@@ -1,13 +1,13 @@
 package artifacts
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
-var appendHeadingRe = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
+var appendHeadingRe = lazyre.New(`^(#{1,6})\s+(.*?)\s*#*\s*$`)
 
 // elaborationHeading starts the heading of an elaboration block (see
 // elaboration.Synthesis.Markdown).

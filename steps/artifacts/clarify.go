@@ -2,7 +2,8 @@ package artifacts
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Marker is one NEEDS CLARIFICATION marker and the line it is on.
@@ -12,8 +13,8 @@ type Marker struct {
 }
 
 var (
-	fenceRe    = regexp.MustCompile("^\\s{0,3}(```+|~~~+)")
-	codeSpanRe = regexp.MustCompile("(`+)[^`]*?(?:`+)")
+	fenceRe    = lazyre.New("^\\s{0,3}(```+|~~~+)")
+	codeSpanRe = lazyre.New("(`+)[^`]*?(?:`+)")
 )
 
 // Clarifications finds the NEEDS CLARIFICATION markers in a document. In

@@ -2,9 +2,9 @@ package artifacts
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 )
 
@@ -115,7 +115,7 @@ func used(conns []model.Connection, name string) bool {
 	return false
 }
 
-var stillOpenRe = regexp.MustCompile(`(?i)^still open\s*:\s*`)
+var stillOpenRe = lazyre.New(`(?i)^still open\s*:\s*`)
 
 // designReview splits a review verdict: lines starting "Still open:" go to
 // the Still Open section, everything else stays under the mapped section.

@@ -2,9 +2,10 @@ package artifacts
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // ModuleIndexFile is the design index: build gates look for this name, and
@@ -25,7 +26,7 @@ type ModuleEntry struct {
 	Summary string // the first line of its responsibilities
 }
 
-var moduleFileRe = regexp.MustCompile(`^module-design-.+\.md$`)
+var moduleFileRe = lazyre.New(`^module-design-.+\.md$`)
 
 // IsModuleFile reports whether name is a per-module design file.
 func IsModuleFile(name string) bool { return moduleFileRe.MatchString(name) }
@@ -62,7 +63,7 @@ func ReadModuleEntry(file string, doc []byte) ModuleEntry {
 }
 
 // labelPrefix is the bold label ParseModules puts before a labelled line.
-var labelPrefix = regexp.MustCompile(`^\*\*[^*]+:\*\*\s*`)
+var labelPrefix = lazyre.New(`^\*\*[^*]+:\*\*\s*`)
 
 // ModuleIndex renders the index table, one row per module in file order,
 // each linking its design file.

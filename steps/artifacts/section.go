@@ -8,9 +8,9 @@ package artifacts
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -18,7 +18,7 @@ import (
 func beginMarker(key string) string { return "<!-- rtgit:begin " + key + " -->" }
 func endMarker(key string) string   { return "<!-- rtgit:end " + key + " -->" }
 
-var headingRe = regexp.MustCompile(`^(#{1,6})[ \t]+(.*?)[ \t#]*$`)
+var headingRe = lazyre.New(`^(#{1,6})[ \t]+(.*?)[ \t#]*$`)
 
 // FillSection puts body under the heading named section, between markers
 // keyed by key. An existing block for key is replaced in place; otherwise the
@@ -208,4 +208,4 @@ func NeedsClarification(question string) string {
 }
 
 // ClarificationRe finds NEEDS CLARIFICATION markers in artifacts.
-var ClarificationRe = regexp.MustCompile(`\[NEEDS CLARIFICATION[^\]]*\]`)
+var ClarificationRe = lazyre.New(`\[NEEDS CLARIFICATION[^\]]*\]`)

@@ -2,9 +2,9 @@ package artifacts
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 )
@@ -30,7 +30,7 @@ var RequiredSections = map[string][]string{
 }
 
 var (
-	placeholderRe = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
+	placeholderRe = lazyre.New(`\{\{\s*([^{}]*?)\s*\}\}`)
 )
 
 // CheckTemplate refuses a skeleton that would produce a broken artifact:

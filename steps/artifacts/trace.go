@@ -5,11 +5,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 )
 
@@ -275,7 +275,7 @@ func pruneLinks(in Input, stories []model.Story) {
 
 // approvedCell is a traceability row's Status cell once the area is
 // approved, at the end of the row.
-var approvedCell = regexp.MustCompile(`(?m)\| Approved \|\s*$`)
+var approvedCell = lazyre.New(`(?m)\| Approved \|\s*$`)
 
 // WithoutSignOff is a block's text as it reads before any approval: the
 // traceability matrix's Status column follows sign-off, so an approval

@@ -4,10 +4,11 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Input is what a structured transform knows about the answer it turns
@@ -140,8 +141,8 @@ func dep(in Input, ref string) (string, bool) {
 }
 
 var (
-	reqIDRe = regexp.MustCompile(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
-	bullet  = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+	reqIDRe = lazyre.New(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
+	bullet  = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 )
 
 // answerLines returns the non-empty lines of an answer without list
@@ -273,8 +274,8 @@ func nodeName(name string) string {
 }
 
 var (
-	nodeCodeRe = regexp.MustCompile("`[^`]*`")
-	parenRe    = regexp.MustCompile(`\([^()]*\)`)
+	nodeCodeRe = lazyre.New("`[^`]*`")
+	parenRe    = lazyre.New(`\([^()]*\)`)
 )
 
 // look resolves a placeholder, treating blank values as unknown.

@@ -1,11 +1,11 @@
 package assist
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/quiet"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -17,9 +17,9 @@ import (
 const MaxTextBytes = 8 << 10
 
 var (
-	commentRe = regexp.MustCompile(`<!--`)
-	detailsRe = regexp.MustCompile(`(?i)</?details`)
-	commandRe = regexp.MustCompile(`(?i)^(\s*)(/rtgit\b.*)$`)
+	commentRe = lazyre.New(`<!--`)
+	detailsRe = lazyre.New(`(?i)</?details`)
+	commandRe = lazyre.New(`(?i)^(\s*)(/rtgit\b.*)$`)
 )
 
 // Clean makes model output safe to place in an answer file, a discussion

@@ -2,10 +2,10 @@ package critic
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
@@ -22,19 +22,19 @@ const (
 )
 
 var (
-	bulletRe   = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
-	frRe       = regexp.MustCompile(`^(?:\*\*)?(FR-\d{3})(?:\*\*)?\s*:\s*(.*)$`)
-	acRe       = regexp.MustCompile(`(?i)^(?:ac(?:-(\d{3})-(\d{2}))?\s*:|(given|when|then|and|but)\b)`)
-	nfrRe      = regexp.MustCompile(`^(?:\*\*)?(NFR-\d{3})(?:\*\*)?\s*:\s*(.*)$`)
-	storyRe    = regexp.MustCompile(`(?i)^(?:(US-\d{3})\s*:\s*)?as an?\s+.+?,\s*i want\s+.+?,\s*so that\s+.+$`)
-	linkRe     = regexp.MustCompile(`\b(?:FR|NFR)-\d{3}\b`)
-	anyIDRe    = regexp.MustCompile(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
-	frIDRe     = regexp.MustCompile(`\bFR-\d{3}\b`)
-	codeSpanRe = regexp.MustCompile("`[^`]*`")
-	decisionRe = regexp.MustCompile(`(?i)^decision:\s*(.+?)\s*--`)
+	bulletRe   = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
+	frRe       = lazyre.New(`^(?:\*\*)?(FR-\d{3})(?:\*\*)?\s*:\s*(.*)$`)
+	acRe       = lazyre.New(`(?i)^(?:ac(?:-(\d{3})-(\d{2}))?\s*:|(given|when|then|and|but)\b)`)
+	nfrRe      = lazyre.New(`^(?:\*\*)?(NFR-\d{3})(?:\*\*)?\s*:\s*(.*)$`)
+	storyRe    = lazyre.New(`(?i)^(?:(US-\d{3})\s*:\s*)?as an?\s+.+?,\s*i want\s+.+?,\s*so that\s+.+$`)
+	linkRe     = lazyre.New(`\b(?:FR|NFR)-\d{3}\b`)
+	anyIDRe    = lazyre.New(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
+	frIDRe     = lazyre.New(`\bFR-\d{3}\b`)
+	codeSpanRe = lazyre.New("`[^`]*`")
+	decisionRe = lazyre.New(`(?i)^decision:\s*(.+?)\s*--`)
 	// A measurable target has a number (digits or a number word) or names
 	// a standard a tester can check against.
-	measureRe = regexp.MustCompile(`(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|half|twice|none)\b|` +
+	measureRe = lazyre.New(`(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|half|twice|none)\b|` +
 		`\b(?:RFC|ISO|IEC|WCAG|GDPR|HIPAA|PCI|SOC|OWASP|FIPS|NIST|SOX|CCPA|IEEE|W3C|TLS|UTF-8|POSIX|MADR|EARS|OpenAPI|SemVer)\b`)
 	moscow = []string{"Must Have", "Should Have", "Could Have", "Won't Have"}
 )
@@ -153,7 +153,7 @@ func (c *checker) requirements() {
 
 // behaviourRe finds what a requirement says the system does: a modal
 // ("shall", "must", "will", "should") and the verb after it.
-var behaviourRe = regexp.MustCompile(`(?i)\b(?:shall|must|will|should)\s+(?:not\s+|also\s+|only\s+|always\s+|never\s+)*([a-z]+)`)
+var behaviourRe = lazyre.New(`(?i)\b(?:shall|must|will|should)\s+(?:not\s+|also\s+|only\s+|always\s+|never\s+)*([a-z]+)`)
 
 // noActionVerbs say what the system is, waits for or tries, not what it
 // does.

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Participant is a persona as the discussion needs it.
@@ -98,7 +100,7 @@ var (
 // clauseSepRe separates the clauses a wrap-up word can stand alone in:
 // "Thanks, that covers it -- done." ends the discussion as "done" does;
 // "the export is done nightly" does not.
-var clauseSepRe = regexp.MustCompile(`[.!?;,:\n]+|\s-{2,}\s*|\s*—\s*`)
+var clauseSepRe = lazyre.New(`[.!?;,:\n]+|\s-{2,}\s*|\s*—\s*`)
 
 // SplitExit finds a wrap-up word standing as its own clause anywhere in
 // text. It returns whether one did, and the rest of the message, exactly

@@ -2,10 +2,10 @@ package elaboration
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps/comment"
 )
 
@@ -51,10 +51,10 @@ func userName(by, fallback string) string {
 
 // decisionRe finds sentences that settle something: "we'll…", "let's go
 // with…", "decided…", "agreed…", "we should/must…".
-var decisionRe = regexp.MustCompile(`(?i)\b(we'll|we will|we are going to|let's go with|let's use|decided|decision|agreed|we should|we must|we won't|we will not)\b`)
+var decisionRe = lazyre.New(`(?i)\b(we'll|we will|we are going to|let's go with|let's use|decided|decision|agreed|we should|we must|we won't|we will not)\b`)
 
 // sentenceRe splits text into sentences, keeping their end punctuation.
-var sentenceRe = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
+var sentenceRe = lazyre.New(`[^.!?\n]+[.!?]*`)
 
 // Synthesize reads a discussion back into insights, decisions and open
 // questions. Nothing is invented: every line is something the user said,
@@ -136,7 +136,7 @@ func firstSentence(text string) string {
 }
 
 // answerStartRe is how an answer to a yes-or-no question starts.
-var answerStartRe = regexp.MustCompile(`(?i)^\s*(yes|no|yep|nope|yeah|right|correct|exactly|none|both|neither)\b`)
+var answerStartRe = lazyre.New(`(?i)^\s*(yes|no|yep|nope|yeah|right|correct|exactly|none|both|neither)\b`)
 
 // answers reports whether text, said after question, answers it: it
 // starts as an answer does, or it is about what the question named (a

@@ -2,13 +2,13 @@ package elaboration
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/comment"
 )
@@ -223,7 +223,7 @@ func nextPrompt(d *Discussion, p Participant, topic Topic) string {
 
 // sentenceEndRe ends a sentence: end punctuation before a space or the
 // end, so "invoices/api.py" or "v1.2" is not cut.
-var sentenceEndRe = regexp.MustCompile(`[.!?](\s|$)`)
+var sentenceEndRe = lazyre.New(`[.!?](\s|$)`)
 
 // gist is the first sentence of text, cut to at most n bytes on a word
 // boundary: enough to reflect a point back without repeating it all. A

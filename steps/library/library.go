@@ -7,13 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/signoff"
 	"github.com/rtgit/rtgit/steps"
 )
@@ -109,7 +109,7 @@ func (p *Route) PhaseArea(key string) string {
 }
 
 // libraryNameRe is the form of a library's name: that of a persona key.
-var libraryNameRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+var libraryNameRe = lazyre.New(`^[a-z][a-z0-9-]*$`)
 
 // ValidLibraryName reports whether name can name a library (and a folder).
 func ValidLibraryName(name string) bool {

@@ -2,8 +2,9 @@ package meta
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Values of an acceptance entry's state. A recorded approval is current
@@ -51,7 +52,7 @@ var acceptKeys = []string{"area", "by", "at", "commit", "digest", "state", "part
 
 // areaRe bounds an area's name: a lowercase word, as library files name
 // areas.
-var areaRe = regexp.MustCompile(`^[a-z][a-z0-9-]{0,39}$`)
+var areaRe = lazyre.New(`^[a-z][a-z0-9-]{0,39}$`)
 
 // ValidArea reports whether s can name an area.
 func ValidArea(s string) bool { return areaRe.MatchString(s) }

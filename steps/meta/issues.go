@@ -2,12 +2,13 @@ package meta
 
 import (
 	"math"
-	"regexp"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // taskIDRe is the form of a build-plan task id (T001) as task_issues keys
 // it.
-var taskIDRe = regexp.MustCompile(`^T[0-9]{3,}$`)
+var taskIDRe = lazyre.New(`^T[0-9]{3,}$`)
 
 // taskIssues decodes task_issues. With source_url it ties an analysis to
 // its tracker: source_url is the issue the analysis started from,

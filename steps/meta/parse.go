@@ -126,8 +126,21 @@ func (p *parser) document() (value, error) {
 	if i := bytes.IndexByte(body, 0); i >= 0 {
 		return value{}, p.errAt(p.start+i, "file contains a NUL byte; meta.json must be UTF-8 text (was it saved as UTF-16?)")
 	}
-	if i := invalidUTF8(body); i >= 0 {
+	if !utf8.Valid(body) {
+		i := invalidUTF8(body)
 		return value{}, p.errAt(p.start+i, "file is not valid UTF-8 (byte 0x%02x)", body[i])
+	}
+	// Well-formed JSON, the common case, needs no decoder: the value is
+	// the body without its surrounding space. Anything else is read by the
+	// decoder below, which says where it goes wrong.
+	if json.Valid(body) {
+		trimmed := bytes.TrimLeft(body, " \t\r\n")
+		raw := bytes.TrimRight(trimmed, " \t\r\n")
+		top := value{raw: json.RawMessage(raw), off: p.start + len(body) - len(trimmed)}
+		if k := kind(raw); k != "object" {
+			return value{}, p.errAt(top.off, "top-level value is %s; want an object", describe(k))
+		}
+		return top, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var raw json.RawMessage
@@ -170,46 +183,40 @@ func invalidUTF8(b []byte) int {
 // members lists the keys of object v in order. A key given twice is an
 // error: encoding/json would silently keep the last one.
 func (p *parser) members(v value, path string) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(v.raw))
-	if _, err := dec.Token(); err != nil {
-		return nil, p.errAt(v.off, "%s: %v", label(path), err)
-	}
 	var out []member
 	seen := map[string]int{}
-	for dec.More() {
-		tok, err := dec.Token()
+	err := split(v.raw, true, func(name []byte, start, end int) error {
+		key, err := unquote(name)
 		if err != nil {
-			return nil, p.errAt(v.off, "%s: %v", label(path), err)
+			return err
 		}
-		key, _ := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, p.errAt(v.off, "%s: %v", label(path), err)
-		}
-		mb := member{key: key, path: join(path, key), value: value{raw: raw, off: v.off + int(dec.InputOffset()) - len(raw)}}
+		mb := member{key: key, path: join(path, key), value: value{raw: json.RawMessage(v.raw[start:end]), off: v.off + start}}
 		if first, dup := seen[key]; dup {
 			line, _ := p.position(first)
-			return nil, p.errAt(mb.off, "%s: key given twice (first on line %d)", mb.path, line)
+			return p.errAt(mb.off, "%s: key given twice (first on line %d)", mb.path, line)
 		}
 		seen[key] = mb.off
 		out = append(out, mb)
+		return nil
+	})
+	if _, ok := err.(*ParseError); err != nil && !ok {
+		return nil, p.errAt(v.off, "%s: %v", label(path), err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
 // elements lists the items of array v.
 func (p *parser) elements(v value, path string) ([]value, error) {
-	dec := json.NewDecoder(bytes.NewReader(v.raw))
-	if _, err := dec.Token(); err != nil {
-		return nil, p.errAt(v.off, "%s: %v", label(path), err)
-	}
 	var out []value
-	for dec.More() {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, p.errAt(v.off, "%s: %v", label(path), err)
-		}
-		out = append(out, value{raw: raw, off: v.off + int(dec.InputOffset()) - len(raw)})
+	err := split(v.raw, false, func(_ []byte, start, end int) error {
+		out = append(out, value{raw: json.RawMessage(v.raw[start:end]), off: v.off + start})
+		return nil
+	})
+	if err != nil {
+		return nil, p.errAt(v.off, "%s: %v", label(path), err)
 	}
 	return out, nil
 }

@@ -3,7 +3,8 @@ package meta
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // planDraftKey is the member of meta.json holding the digest of the build
@@ -12,7 +13,7 @@ import (
 // tasks answer is a person's edit, which rtgit never rewrites.
 const planDraftKey = "plan_draft"
 
-var planDraftRe = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var planDraftRe = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 
 // PlanDraft returns the digest of the last derived plan, "" when none was
 // recorded. A malformed member is an error naming it.

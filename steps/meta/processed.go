@@ -2,10 +2,11 @@ package meta
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // GitHub numbers issue comments, review comments and reviews in three
@@ -14,7 +15,7 @@ import (
 // ("ic-1002", "rc-1002", "rv-1002"). Files written before kinds were
 // recorded hold bare integers; those keep their old meaning (the id of any
 // kind) and are written back unchanged.
-var processedKeyRe = regexp.MustCompile(`^(?:ic|rc|rv)-[1-9][0-9]{0,18}$`)
+var processedKeyRe = lazyre.New(`^(?:ic|rc|rv)-[1-9][0-9]{0,18}$`)
 
 // ValidProcessedKey reports whether key is a kinded comment key.
 func ValidProcessedKey(key string) bool { return processedKeyRe.MatchString(key) }

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // openQuestionsKey is the member of meta.json that tracks an analysis's
@@ -37,7 +38,7 @@ type OpenQuestion struct {
 // Open reports whether q still waits for an answer.
 func (q OpenQuestion) Open() bool { return q.Status != QuestionResolved }
 
-var questionIDRe = regexp.MustCompile(`^Q-\d{3,}$`)
+var questionIDRe = lazyre.New(`^Q-\d{3,}$`)
 
 // ValidQuestionID reports whether id looks like Q-001.
 func ValidQuestionID(id string) bool { return questionIDRe.MatchString(id) }

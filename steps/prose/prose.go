@@ -16,7 +16,6 @@
 package prose
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 
@@ -26,6 +25,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // blockParser reads block structure only: inline syntax is masked by
@@ -172,7 +173,7 @@ func Split(p string) []string {
 
 // abbreviation is a word whose full stop does not end a sentence, even
 // before a capital letter.
-var abbreviation = regexp.MustCompile(`(?i)(?:^|[\s(])(?:e\.g|i\.e|etc|cf|vs|viz|approx|incl|fig|no|nr|sec|ch|vol|dr|mr|mrs|ms|st|[a-z])\.$`)
+var abbreviation = lazyre.New(`(?i)(?:^|[\s(])(?:e\.g|i\.e|etc|cf|vs|viz|approx|incl|fig|no|nr|sec|ch|vol|dr|mr|mrs|ms|st|[a-z])\.$`)
 
 // continues tells whether a cut between before and next is inside a
 // sentence: next starts as no sentence does, or before ends with an
@@ -191,7 +192,7 @@ func continues(before, next string) bool {
 
 // masked spans: code spans (any run of backticks up to the same run),
 // links and images with their targets, autolinks and bare addresses.
-var maskRe = regexp.MustCompile("(`+)[^`]*?`+|!?\\[[^\\]\\n]*\\]\\([^)\\n]*\\)|<[a-zA-Z][a-zA-Z0-9+.-]*:[^>\\s]*>|https?://[^\\s)>\\]]+")
+var maskRe = lazyre.New("(`+)[^`]*?`+|!?\\[[^\\]\\n]*\\]\\([^)\\n]*\\)|<[a-zA-Z][a-zA-Z0-9+.-]*:[^>\\s]*>|https?://[^\\s)>\\]]+")
 
 // mask replaces every byte of a span that must not be cut with a letter,
 // keeping offsets, so the tokenizer sees one word there.

@@ -2,8 +2,8 @@ package quickscan
 
 import (
 	"fmt"
-	"regexp"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -141,7 +141,7 @@ func (e Estimate) ScopeRecord() string {
 
 // publicPathRe matches files that usually define what other code or other
 // systems call: API modules, routes, handlers, schemas, headers.
-var publicPathRe = regexp.MustCompile(`(?i)(^|/)(api|apis|routes?|handlers?|controllers?|endpoints?|public|proto|schema|openapi|swagger)(/|\.|_|$)|\.(proto|graphql|gql|h|hpp|d\.ts)$|openapi\.|swagger\.`)
+var publicPathRe = lazyre.New(`(?i)(^|/)(api|apis|routes?|handlers?|controllers?|endpoints?|public|proto|schema|openapi|swagger)(/|\.|_|$)|\.(proto|graphql|gql|h|hpp|d\.ts)$|openapi\.|swagger\.`)
 
 // PublicPath reports whether a path looks like a public interface.
 func PublicPath(p string) bool { return publicPathRe.MatchString(p) }

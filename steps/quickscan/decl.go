@@ -2,7 +2,8 @@ package quickscan
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // A search asks IsDeclaration about every line holding a hit, so in a
@@ -13,7 +14,7 @@ import (
 // hold it to the expression it replaces (declRe in decl_test.go).
 
 // routeRe matches route registrations: decorators and router calls.
-var routeRe = regexp.MustCompile(`(?i)^\s*@?[\w.]*\b(?:route|get|post|put|patch|delete|api_view|request_mapping|getmapping|postmapping)\s*\(\s*["'/]`)
+var routeRe = lazyre.New(`(?i)^\s*@?[\w.]*\b(?:route|get|post|put|patch|delete|api_view|request_mapping|getmapping|postmapping)\s*\(\s*["'/]`)
 
 // declModifiers may precede a declaration's keyword, each followed by
 // white space; "export" may also be followed by "default".

@@ -2,8 +2,9 @@ package quickscan
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // A definition finder per language: line patterns, not a parser. It only
@@ -11,31 +12,31 @@ import (
 // from the files that call them, and it runs over the few top candidate
 // files of a scan, never the whole repository.
 var (
-	goDefs = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^type\s+([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^\t([A-Za-z_]\w*)\s+(?:struct|interface|func)\b`), // inside type ( ... )
-		regexp.MustCompile(`(?m)^(?:var|const)\s+([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^\t([A-Z]\w*)\s*(?:=|\s\w)`), // exported names in var/const blocks
+	goDefs = []*lazyre.Regexp{
+		lazyre.New(`(?m)^func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)`),
+		lazyre.New(`(?m)^type\s+([A-Za-z_]\w*)`),
+		lazyre.New(`(?m)^\t([A-Za-z_]\w*)\s+(?:struct|interface|func)\b`), // inside type ( ... )
+		lazyre.New(`(?m)^(?:var|const)\s+([A-Za-z_]\w*)`),
+		lazyre.New(`(?m)^\t([A-Z]\w*)\s*(?:=|\s\w)`), // exported names in var/const blocks
 	}
-	pyDefs = []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^[ \t]*(?:async\s+)?def\s+([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^[ \t]*class\s+([A-Za-z_]\w*)`),
-		regexp.MustCompile(`(?m)^([A-Za-z_]\w*)\s*(?::[^=\n]+)?=[^=]`), // module-level names
+	pyDefs = []*lazyre.Regexp{
+		lazyre.New(`(?m)^[ \t]*(?:async\s+)?def\s+([A-Za-z_]\w*)`),
+		lazyre.New(`(?m)^[ \t]*class\s+([A-Za-z_]\w*)`),
+		lazyre.New(`(?m)^([A-Za-z_]\w*)\s*(?::[^=\n]+)?=[^=]`), // module-level names
 	}
-	jsDefs = []*regexp.Regexp{
-		regexp.MustCompile(`\bfunction\*?\s+([A-Za-z_$][\w$]*)`),
-		regexp.MustCompile(`\bclass\s+([A-Za-z_$][\w$]*)`),
+	jsDefs = []*lazyre.Regexp{
+		lazyre.New(`\bfunction\*?\s+([A-Za-z_$][\w$]*)`),
+		lazyre.New(`\bclass\s+([A-Za-z_$][\w$]*)`),
 		// obj.name = function / arrow / value; exports.name = ...
-		regexp.MustCompile(`(?m)^\s*(?:[A-Za-z_$][\w$]*\.)+([A-Za-z_$][\w$]*)\s*=[^=]`),
+		lazyre.New(`(?m)^\s*(?:[A-Za-z_$][\w$]*\.)+([A-Za-z_$][\w$]*)\s*=[^=]`),
 		// name: function, name(args) { (object and class methods), get name() {
-		regexp.MustCompile(`(?m)^\s*(?:static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*(?::\s*(?:async\s+)?function\b|\([^)\n]*\)\s*\{)`),
+		lazyre.New(`(?m)^\s*(?:static\s+|async\s+|get\s+|set\s+)*([A-Za-z_$][\w$]*)\s*(?::\s*(?:async\s+)?function\b|\([^)\n]*\)\s*\{)`),
 		// top-level bindings only: an indented one is a local variable
-		regexp.MustCompile(`(?m)^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=`),
+		lazyre.New(`(?m)^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=`),
 		// TypeScript's types: interface, type alias, enum, namespace
-		regexp.MustCompile(`(?m)^(?:export\s+)?(?:declare\s+)?(?:const\s+)?(?:interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)`),
+		lazyre.New(`(?m)^(?:export\s+)?(?:declare\s+)?(?:const\s+)?(?:interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)`),
 		// Object.defineProperty(obj, 'name', ...) and defineGetter(req, 'name', ...)
-		regexp.MustCompile(`define\w*\(\s*[\w.$]+\s*,\s*['"]([\w$]+)['"]`),
+		lazyre.New(`define\w*\(\s*[\w.$]+\s*,\s*['"]([\w$]+)['"]`),
 	}
 )
 

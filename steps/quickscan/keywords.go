@@ -6,11 +6,12 @@
 package quickscan
 
 import (
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // MaxKeywords bounds the draft list: beyond a dozen terms every file in a
@@ -147,7 +148,7 @@ func Keywords(texts ...string) []string {
 // "fix(router,tree)!:", or a leading package or path, "middleware:" or
 // "net/http:", at the start of a line (or a list item). A lower-case
 // prefix only: "Note:" and "Signed-off-by:" open prose and trailers.
-var areaRe = regexp.MustCompile(`(?m)^[ \t]*(?:[-*][ \t]+)?(?:([A-Za-z]+)\(([^()\n]*)\)!?|([a-z_][\w./]*))!?:[ \t]`)
+var areaRe = lazyre.New(`(?m)^[ \t]*(?:[-*][ \t]+)?(?:([A-Za-z]+)\(([^()\n]*)\)!?|([a-z_][\w./]*))!?:[ \t]`)
 
 // commitTypes are the conventional-commit types: a prefix that says what
 // kind of change it is, not where.
@@ -264,12 +265,12 @@ func ParseList(s string) []string {
 
 // callRe finds a name written as a call, res.send() or debug(...), which
 // marks it as code even when it is a plain word. The arguments are dropped.
-var callRe = regexp.MustCompile(`([A-Za-z_$][\w$.]*)\([^()\s]*\)`)
+var callRe = lazyre.New(`([A-Za-z_$][\w$.]*)\([^()\s]*\)`)
 
 // strayDollar matches a $ that starts no name: a price ($5) or a trailing
 // one. A $ before a letter or underscore is part of a name in Java,
 // JavaScript and PHP ($Gson$Types, $scope, $http), searched whole.
-var strayDollar = regexp.MustCompile(`\$([^A-Za-z_]|$)`)
+var strayDollar = lazyre.New(`\$([^A-Za-z_]|$)`)
 
 // tokens splits text into words and identifiers. Dots, slashes and
 // underscores stay inside a token so file names and paths survive.

@@ -3,8 +3,9 @@ package quickscan
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // A release edits few files, and rarely the ones its title's words are
@@ -27,7 +28,7 @@ var (
 )
 
 // versionNumber is a version as titles write it: 4.1.1, v4.0, 2.0.0-rc1.
-var versionNumber = regexp.MustCompile(`(?i)^v?\d+\.\d+(?:\.\d+)*(?:[-+][0-9a-z.]+)?$`)
+var versionNumber = lazyre.New(`(?i)^v?\d+\.\d+(?:\.\d+)*(?:[-+][0-9a-z.]+)?$`)
 
 // Release returns the version text's first line announces a release of
 // ("4.1.1 release", "Jekyll v4.0 release", "Bump version to 2.3.0"), or

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/library"
@@ -268,7 +268,7 @@ func ownsAny(keys map[string]bool, stepID string) bool {
 	return false
 }
 
-var templateLineRe = regexp.MustCompile(`^(#{1,6}\s|\*\*[^*]+\*\*:)`)
+var templateLineRe = lazyre.New(`^(#{1,6}\s|\*\*[^*]+\*\*:)`)
 
 // onlyTemplate reports whether every line of doc is a heading or one of
 // the "**Field**: value" lines artifact templates start with: nothing a

@@ -1,12 +1,13 @@
 package roundtable
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // trailerRe is one git trailer line, "Key: value".
-var trailerRe = regexp.MustCompile(`^[A-Za-z0-9-]+: \S`)
+var trailerRe = lazyre.New(`^[A-Za-z0-9-]+: \S`)
 
 // withTrailers ends a commit message with the trailers of the comment
 // being applied: Rtgit-Comment naming it, so the history shows which

@@ -3,11 +3,11 @@ package roundtable
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps/artifacts"
 )
@@ -73,8 +73,8 @@ func (st *state) answerDefs() (*defs, error) {
 }
 
 var (
-	moduleTitleRe = regexp.MustCompile(`(?m)^# Module Design: (.+?)\s*$`)
-	adrTitleRe    = regexp.MustCompile(`(?m)^# (.+?)\s*$`)
+	moduleTitleRe = lazyre.New(`(?m)^# Module Design: (.+?)\s*$`)
+	adrTitleRe    = lazyre.New(`(?m)^# (.+?)\s*$`)
 )
 
 // artifactDefs reads what the artifacts on disk were rendered with: the
@@ -106,7 +106,7 @@ func (st *state) artifactDefs() *defs {
 	return d
 }
 
-var refIDRe = regexp.MustCompile(`\b(FR|NFR|US)-\d{3}\b`)
+var refIDRe = lazyre.New(`\b(FR|NFR|US)-\d{3}\b`)
 
 // dangling names, as "path:line: …", each answer of a step after the
 // defining one that refers to a requirement or story id no step defines,

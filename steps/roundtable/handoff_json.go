@@ -5,9 +5,10 @@ import (
 	"errors"
 	"os"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Handoff is the machine-readable part of `rtgit check --json`: what a
@@ -62,9 +63,9 @@ func kindOf(name string) string {
 }
 
 var (
-	reqHeadingRe = regexp.MustCompile(`^#{2,6}\s+((?:FR|NFR|CON)-\d{3})\b\s*:?\s*(.*?)\s*$`)
-	adrFileRe    = regexp.MustCompile(`^adr-(\d{4})-.+\.md$`)
-	fmStatusRe   = regexp.MustCompile(`(?m)^status:\s*(.+?)\s*$`)
+	reqHeadingRe = lazyre.New(`^#{2,6}\s+((?:FR|NFR|CON)-\d{3})\b\s*:?\s*(.*?)\s*$`)
+	adrFileRe    = lazyre.New(`^adr-(\d{4})-.+\.md$`)
+	fmStatusRe   = lazyre.New(`(?m)^status:\s*(.+?)\s*$`)
 )
 
 // handoff lists the analysis's artifacts and the ids they define.

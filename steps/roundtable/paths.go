@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/steps"
@@ -20,7 +20,7 @@ import (
 // BranchPrefix starts every analysis branch.
 const BranchPrefix = "rtgit/"
 
-var slugRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var slugRe = lazyre.New(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // reservedSlugs would make awkward or dangerous folder or branch names.
 var reservedSlugs = map[string]bool{"con": true, "prn": true, "aux": true, "nul": true, "head": true, "common": true,

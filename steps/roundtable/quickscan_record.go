@@ -2,11 +2,11 @@ package roundtable
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
@@ -102,11 +102,11 @@ func (st *state) isEstimateStep(sa stepAnswers) bool {
 }
 
 var (
-	scopeRe      = regexp.MustCompile(`(?i)\bscope\b\W*(?:is\s+)?(small|medium|large)\b|\b(small|medium|large)\W+(?:scope|change)\b`)
-	complexRe    = regexp.MustCompile(`(?i)\bcomplexity\b\W*(?:is\s+|of\s+)?(low|medium|high)\b|\b(low|medium|high)\W+complexity\b`)
-	fileCountRe  = regexp.MustCompile(`(?i)\b(\d{1,5}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)\s+(?:\w+\s+)?files?\b`)
-	levelRe      = regexp.MustCompile(`(?i)\b(low|medium|high)\b`)
-	percentageRe = regexp.MustCompile(`\b(\d{1,3})\s*%`)
+	scopeRe      = lazyre.New(`(?i)\bscope\b\W*(?:is\s+)?(small|medium|large)\b|\b(small|medium|large)\W+(?:scope|change)\b`)
+	complexRe    = lazyre.New(`(?i)\bcomplexity\b\W*(?:is\s+|of\s+)?(low|medium|high)\b|\b(low|medium|high)\W+complexity\b`)
+	fileCountRe  = lazyre.New(`(?i)\b(\d{1,5}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)\s+(?:\w+\s+)?files?\b`)
+	levelRe      = lazyre.New(`(?i)\b(low|medium|high)\b`)
+	percentageRe = lazyre.New(`\b(\d{1,3})\s*%`)
 )
 
 // numberWords are the counts a person writes out ("six files").
@@ -181,7 +181,7 @@ func settle(r *quickscan.Result, answers map[string]string) (*meta.QuickScan, []
 }
 
 // firstGroup returns the first non-empty submatch of re in the texts.
-func firstGroup(re *regexp.Regexp, texts ...string) string {
+func firstGroup(re *lazyre.Regexp, texts ...string) string {
 	for _, t := range texts {
 		if m := re.FindStringSubmatch(t); m != nil {
 			for _, g := range m[1:] {

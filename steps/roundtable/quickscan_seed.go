@@ -1,9 +1,9 @@
 package roundtable
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/quickscan"
 )
@@ -17,13 +17,13 @@ import (
 // value.
 
 var (
-	keywordQuestionRe = regexp.MustCompile(`(?i)\bkeywords?\b`)
-	confidenceQRe     = regexp.MustCompile(`(?i)\bconfidence\b`)
-	scopeQRe          = regexp.MustCompile(`(?i)\bscope\b`)
-	complexityQRe     = regexp.MustCompile(`(?i)\bcomplexity\b`)
-	confidenceStateRe = regexp.MustCompile(`(?i)\bconfidence\b\W*(?:level\W*)?(?:is\s+)?(low|medium|high)\b|\b(low|medium|high)\W+confidence\b`)
-	leadingScopeRe    = regexp.MustCompile(`(?i)^\W*(small|medium|large)\b`)
-	leadingLevelRe    = regexp.MustCompile(`(?i)^\W*(low|medium|high)\b`)
+	keywordQuestionRe = lazyre.New(`(?i)\bkeywords?\b`)
+	confidenceQRe     = lazyre.New(`(?i)\bconfidence\b`)
+	scopeQRe          = lazyre.New(`(?i)\bscope\b`)
+	complexityQRe     = lazyre.New(`(?i)\bcomplexity\b`)
+	confidenceStateRe = lazyre.New(`(?i)\bconfidence\b\W*(?:level\W*)?(?:is\s+)?(low|medium|high)\b|\b(low|medium|high)\W+confidence\b`)
+	leadingScopeRe    = lazyre.New(`(?i)^\W*(small|medium|large)\b`)
+	leadingLevelRe    = lazyre.New(`(?i)^\W*(low|medium|high)\b`)
 )
 
 // keywordQuestion is the id of the question whose answer lists the

@@ -5,15 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/meta"
 )
 
 // stepIDRe is a step id as a question's source names it ("01-02.users").
-var stepIDRe = regexp.MustCompile(`^\d{2}-\d{2}$`)
+var stepIDRe = lazyre.New(`^\d{2}-\d{2}$`)
 
 // originStep is the id of the step a question was raised at: the step open
 // when it was asked, or the step named by a source such as "01-02.users"

@@ -2,9 +2,9 @@ package roundtable
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -12,11 +12,11 @@ import (
 
 // frCriterionRe finds a prose validation criterion that asks for FR codes
 // ("Each functional requirement has a unique FR code").
-var frCriterionRe = regexp.MustCompile(`\bFR(-|\s+code|\b)`)
+var frCriterionRe = lazyre.New(`\bFR(-|\s+code|\b)`)
 
 // frLinkRe finds a criterion that asks for links to requirements ("Each
 // story links to at least one FR"), which other steps define.
-var frLinkRe = regexp.MustCompile(`(?i)\b(link|links|linked|linking|trace|traces|traced|reference|references|referenced|covers?|maps? to|names?)\b`)
+var frLinkRe = lazyre.New(`(?i)\b(link|links|linked|linking|trace|traces|traced|reference|references|referenced|covers?|maps? to|names?)\b`)
 
 // requirementQuestions lists the questions of a seed-dialect step whose
 // answers are the functional requirements: those its artifacts send to

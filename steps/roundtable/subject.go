@@ -1,10 +1,11 @@
 package roundtable
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // A persona's acknowledgment names what a comment was about. rtgit has no
@@ -38,7 +39,7 @@ func wordSet(s string) map[string]bool {
 const maxSubjectWords = 7
 
 // sentenceEndRe ends a sentence: a stop followed by a space, or the end.
-var sentenceEndRe = regexp.MustCompile(`[.!?](\s|$)`)
+var sentenceEndRe = lazyre.New(`[.!?](\s|$)`)
 
 // firstSentence is the first sentence of text's first line, without a
 // leading list or quote marker.

@@ -3,17 +3,17 @@ package roundtable
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/library"
 )
 
 var (
-	frIDRe  = regexp.MustCompile(`\bFR-\d{3}\b`)
-	nfrIDRe = regexp.MustCompile(`\bNFR-\d{3}\b`)
+	frIDRe  = lazyre.New(`\bFR-\d{3}\b`)
+	nfrIDRe = lazyre.New(`\bNFR-\d{3}\b`)
 )
 
 // summary is the incoming persona's 1–2 sentence digest of what the

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/plan"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
@@ -18,7 +19,7 @@ import (
 // answer that keeps it confirms nothing.
 const notKnownYet = "(not known yet)"
 
-var listMarkerRe = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+`)
+var listMarkerRe = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // validate checks every question asked at the file's depth, and every
 // answer kept from another depth (it counts too, so its rules hold), and
@@ -74,10 +75,10 @@ func validate(rel string, s *steps.Step, f *answers.File, lookup func(string) (s
 
 // answerLineRe finds a plan message's reference to another line of the
 // answer ("the task on line 2").
-var answerLineRe = regexp.MustCompile(`\bon line (\d+)`)
+var answerLineRe = lazyre.New(`\bon line (\d+)`)
 
 // problemLineRe reads the "path:line:" a problem starts with.
-var problemLineRe = regexp.MustCompile(`^[^:]+:(\d+):`)
+var problemLineRe = lazyre.New(`^[^:]+:(\d+):`)
 
 // byLine orders problems by their file line, those without one first,
 // keeping the order of problems on the same line.
@@ -189,7 +190,7 @@ func eachLine(r steps.Rule, text string) (string, int) {
 
 // entryLineRe is a line that starts with an id such as FR-001, AC-001-02
 // or E-12 followed by a separator: an entry, never prose around entries.
-var entryLineRe = regexp.MustCompile(`^[A-Z][A-Z0-9]*-\d+(-\d+)*\s*[:.|]`)
+var entryLineRe = lazyre.New(`^[A-Z][A-Z0-9]*-\d+(-\d+)*\s*[:.|]`)
 
 // clip shortens s to n runes for a message.
 func clip(s string, n int) string {

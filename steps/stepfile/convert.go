@@ -2,13 +2,13 @@ package stepfile
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -135,7 +135,7 @@ func writeMode(b *strings.Builder, name string, sec *steps.Section) {
 // blockStartRe is a line that, written at the margin after a paragraph line,
 // would start a block of its own (a heading, list, quote, fence, break,
 // setext underline or HTML) instead of continuing the paragraph.
-var blockStartRe = regexp.MustCompile(`^(#|>|[-*+=_~<|]|` + "`" + `|[0-9]+[.)])`)
+var blockStartRe = lazyre.New(`^(#|>|[-*+=_~<|]|` + "`" + `|[0-9]+[.)])`)
 
 // proseBlock writes a paragraph so that it reads back as prose with the
 // same lines. The parser gives a paragraph's lines without their
@@ -169,7 +169,7 @@ func escapeBlockStart(line string) string {
 	return `\` + line
 }
 
-var orderedRe = regexp.MustCompile(`^[0-9]+[.)]`)
+var orderedRe = lazyre.New(`^[0-9]+[.)]`)
 
 // orphans lists the questions of s.Whole that no mode section asks.
 func orphans(s *steps.Step) []steps.Question {
@@ -221,7 +221,7 @@ func writeList(b *strings.Builder, name string, items []string) {
 }
 
 // extraKeyRe is a frontmatter key written bare.
-var extraKeyRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+var extraKeyRe = lazyre.New(`^[A-Za-z_][A-Za-z0-9_-]*$`)
 
 func extraKey(k string) string {
 	if extraKeyRe.MatchString(k) {
@@ -261,7 +261,7 @@ func yamlValueOf(text string) (*yaml.Node, bool) {
 
 // plainRe is a value YAML reads back as the same string when written bare:
 // a file name or topic as step files write them.
-var plainRe = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.*/ -]*[A-Za-z0-9_.*/-]$|^[A-Za-z0-9_]$`)
+var plainRe = lazyre.New(`^[A-Za-z0-9_][A-Za-z0-9_.*/ -]*[A-Za-z0-9_.*/-]$|^[A-Za-z0-9_]$`)
 
 // plainOrQuoted writes v bare when YAML reads it back unchanged, quoted
 // otherwise ("!x" would be a tag, "a: b" a map, "0x10" a number).
@@ -273,4 +273,4 @@ func plainOrQuoted(v string) string {
 }
 
 // numberLikeRe is a bare value YAML would read as a number or a boolean.
-var numberLikeRe = regexp.MustCompile(`^(?i:[-+]?[0-9][0-9_.e+-]*|0x[0-9a-f]+|0o[0-7]+|true|false|yes|no|on|off|null|~)$`)
+var numberLikeRe = lazyre.New(`^(?i:[-+]?[0-9][0-9_.e+-]*|0x[0-9a-f]+|0o[0-7]+|true|false|yes|no|on|off|null|~)$`)

@@ -1,17 +1,17 @@
 package stepfile
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
 // idLikeRe is what a backticked lead must look like to count as an id:
 // question ids, persona keys, and * for "every answer".
-var idLikeRe = regexp.MustCompile(`^[A-Za-z*][A-Za-z0-9_*-]*$`)
+var idLikeRe = lazyre.New(`^[A-Za-z*][A-Za-z0-9_*-]*$`)
 
 // sectionAliases maps a folded heading to the section it opens. Headings
 // are matched case-insensitively, ignoring numbering, emphasis, a trailing
@@ -45,7 +45,7 @@ func canonicalSection(heading string) string {
 	return sectionAliases[h]
 }
 
-var parenRe = regexp.MustCompile(`\([^)]*\)|\[[^\]]*\]`)
+var parenRe = lazyre.New(`\([^)]*\)|\[[^\]]*\]`)
 
 func foldHeading(h string) string {
 	h = strings.ToLower(h)

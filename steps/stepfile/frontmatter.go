@@ -4,15 +4,15 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
-var stepIDRe = regexp.MustCompile(`^[0-9]{2}-[0-9]{2}$`)
+var stepIDRe = lazyre.New(`^[0-9]{2}-[0-9]{2}$`)
 
 // splitFrontmatter separates the YAML between the opening and closing "---"
 // lines from the body. bodyLine is the 1-based file line where the body starts.

@@ -3,7 +3,6 @@ package stepfile
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -32,14 +32,14 @@ var KnownTransforms = []string{"user-stories", "traceability", "nfr-matrix", "nf
 	"error-taxonomy", "data-flow", "design-review", "tasks", "affected-files"}
 
 var (
-	leadIDRe     = regexp.MustCompile("^`([^`]*)`\\s*(.*)$")
-	questionIDRe = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	personaKeyRe = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
-	mappingRe    = regexp.MustCompile(`^->\s*([^#\s]+?)(?:#(.*?))?(?:\s+as\s+([a-z][a-z0-9-]*))?\s*$`)
+	leadIDRe     = lazyre.New("^`([^`]*)`\\s*(.*)$")
+	questionIDRe = lazyre.New(`^[a-z][a-z0-9_]*$`)
+	personaKeyRe = lazyre.New(`^[a-z][a-z0-9-]*$`)
+	mappingRe    = lazyre.New(`^->\s*([^#\s]+?)(?:#(.*?))?(?:\s+as\s+([a-z][a-z0-9-]*))?\s*$`)
 	// A backslash before the braces is Markdown's escape: the text is
 	// literal, not a placeholder, and renders without the backslash.
-	placeholdRe = regexp.MustCompile(`(\\?)\{\{\s*([^{}]*?)\s*\}\}`)
-	refRe       = regexp.MustCompile(`^([0-9]{2}-[0-9]{2})\.([a-z][a-z0-9_]*)$`)
+	placeholdRe = lazyre.New(`(\\?)\{\{\s*([^{}]*?)\s*\}\}`)
+	refRe       = lazyre.New(`^([0-9]{2}-[0-9]{2})\.([a-z][a-z0-9_]*)$`)
 )
 
 var mdParser = goldmark.New()

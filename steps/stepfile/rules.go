@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -295,7 +296,7 @@ func SplitRef(name string) (step, question string, ok bool) {
 
 // countFilesRe is a count placeholder followed by the word "files", as step
 // prose writes an estimate ("about {{file_count}} files").
-var countFilesRe = regexp.MustCompile(`\{\{\s*file_count\s*\}\}(\s+)files\b`)
+var countFilesRe = lazyre.New(`\{\{\s*file_count\s*\}\}(\s+)files\b`)
 
 // Expand replaces {{name}} placeholders using lookup; a name lookup does not
 // know renders as "(not known yet)". A file count of one reads "1 file",

@@ -2,11 +2,11 @@ package stepfile
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -191,7 +191,7 @@ func (b *bodyParser) seedFinish() {
 	b.fillRuleArgs()
 }
 
-var speakerRe = regexp.MustCompile(`^\s*(?:\*\*|__)?[A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*){0,3}(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*`)
+var speakerRe = lazyre.New(`^\s*(?:\*\*|__)?[A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*){0,3}(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*`)
 
 // stripSpeaker drops a "Maya Chen:" label from the start of a draft: the
 // answer file already says who is speaking, and the draft is the user's.
@@ -203,7 +203,7 @@ func stripSpeaker(p string) string {
 }
 
 // seedPlaceholderRe finds "{name}" placeholders of the seed's prose.
-var seedPlaceholderRe = regexp.MustCompile(`\{([^{}\n]{1,80})\}`)
+var seedPlaceholderRe = lazyre.New(`\{([^{}\n]{1,80})\}`)
 
 // seedAliases names the values rtgit knows under the words seed files use
 // for them. Anything else stays visible, braces and all, for the user to
@@ -238,14 +238,14 @@ func SeedPlaceholder(name string) string {
 // is any number and "{low/medium/high}" any level, so their words alone do
 // not say which value they stand for.
 var (
-	bareCountRe = regexp.MustCompile(`^(?i:n)$`)
-	bareLevelRe = regexp.MustCompile(`^(?i:low\s*[/|]\s*medium\s*[/|]\s*high)$`)
-	filesNextRe = regexp.MustCompile(`^\s+(?i:files?)\b`)
-	levelNextRe = regexp.MustCompile(`^\s+(?i:complexity)\b`)
-	levelPrevRe = regexp.MustCompile(`(?i:\bcomplexity)\W{0,3}$`)
+	bareCountRe = lazyre.New(`^(?i:n)$`)
+	bareLevelRe = lazyre.New(`^(?i:low\s*[/|]\s*medium\s*[/|]\s*high)$`)
+	filesNextRe = lazyre.New(`^\s+(?i:files?)\b`)
+	levelNextRe = lazyre.New(`^\s+(?i:complexity)\b`)
+	levelPrevRe = lazyre.New(`(?i:\bcomplexity)\W{0,3}$`)
 	// reachRe marks a count of the files a change reaches rather than
 	// edits ("Transitive impact: {N} files"), which the scan does not know.
-	reachRe = regexp.MustCompile(`(?i)\b(?:transitive|indirect|downstream)`)
+	reachRe = lazyre.New(`(?i)\b(?:transitive|indirect|downstream)`)
 )
 
 // clauseBefore and clauseAfter are the words around a placeholder up to

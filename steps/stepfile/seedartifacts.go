@@ -2,9 +2,9 @@ package stepfile
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -21,11 +21,11 @@ import (
 // answers in a section titled after the step, so no answer goes nowhere.
 
 var (
-	backtickRe    = regexp.MustCompile("`([^`]+)`")
-	sectionLineRe = regexp.MustCompile(`(?i)^[\s*_>-]*sections?[\s*_]*(?::|–|—)[\s*_]*(.*)$`)
-	inlineSecRe   = regexp.MustCompile(`(?i)\bsections?[\s*_]*:?[\s*_]*["“']([^"”']+)["”']`)
-	quotedRe      = regexp.MustCompile(`["“]([^"”]+)["”]`)
-	wordRe        = regexp.MustCompile(`[\p{L}\p{N}]+`)
+	backtickRe    = lazyre.New("`([^`]+)`")
+	sectionLineRe = lazyre.New(`(?i)^[\s*_>-]*sections?[\s*_]*(?::|–|—)[\s*_]*(.*)$`)
+	inlineSecRe   = lazyre.New(`(?i)\bsections?[\s*_]*:?[\s*_]*["“']([^"”']+)["”']`)
+	quotedRe      = lazyre.New(`["“]([^"”]+)["”]`)
+	wordRe        = lazyre.New(`[\p{L}\p{N}]+`)
 )
 
 // seedTransforms are the structured writers for outputs that are not
@@ -179,11 +179,11 @@ func (b *bodyParser) spread(output string, secs []seedSection, qs []steps.Questi
 
 // exclusionRe is what a section of left-out things is called, and what a
 // question asking about them says.
-var exclusionRe = regexp.MustCompile(`(?i)\bout[\s-]+of[\s-]+scope\b|\bnot in scope\b|\bexclu(?:ded|des?|sions?|ding)\b|\bnon-?goals?\b|\bwon'?t\b|\bwill not\b`)
+var exclusionRe = lazyre.New(`(?i)\bout[\s-]+of[\s-]+scope\b|\bnot in scope\b|\bexclu(?:ded|des?|sions?|ding)\b|\bnon-?goals?\b|\bwon'?t\b|\bwill not\b`)
 
 // sectionNumberRe is the numbering in front of a section title: "6. ",
 // "1.2 ".
-var sectionNumberRe = regexp.MustCompile(`^\d+(?:\.\d+)*\.?\s+`)
+var sectionNumberRe = lazyre.New(`^\d+(?:\.\d+)*\.?\s+`)
 
 // sectionTransform is the structured writer for a named section whose
 // answers rtgit reads as data: the functional requirements of the spec

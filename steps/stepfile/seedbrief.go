@@ -1,10 +1,10 @@
 package stepfile
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -32,14 +32,14 @@ const noDraftAsk = "Nothing is drafted here: write the answer in your own words.
 // processRe matches a sentence in which the persona announces what it is
 // about to do, possibly after a lead-in clause ("Based on our discussion,
 // I'll draft …").
-var processRe = regexp.MustCompile(`^(?:[^,.;:?!]*,\s*)?(?:I'll|I will|I'm going to|I am going to|Let me)\b`)
+var processRe = lazyre.New(`^(?:[^,.;:?!]*,\s*)?(?:I'll|I will|I'm going to|I am going to|Let me)\b`)
 
 // presentRe matches a sentence that only presents what follows ("Here's
 // my suggested prioritization."): with no placeholder, it says nothing.
-var presentRe = regexp.MustCompile(`^Here(?:'s|’s| is| are)\b`)
+var presentRe = lazyre.New(`^Here(?:'s|’s| is| are)\b`)
 
 // waitRe matches the sentences that only ask the reader to wait.
-var waitRe = regexp.MustCompile(`^(?:One moment|Give me a moment|Just a moment)\b`)
+var waitRe = lazyre.New(`^(?:One moment|Give me a moment|Just a moment)\b`)
 
 // instructionVerbs open a paragraph written to the seed's agent, not said
 // by the persona: "Search the codebase using Grep …".
@@ -140,7 +140,7 @@ func asks(s string) bool {
 	return strings.HasSuffix(s, "?") || requestRe.MatchString(s)
 }
 
-var requestRe = regexp.MustCompile(`^(?:Tell me|Let me know|Correct me|Say so)\b`)
+var requestRe = lazyre.New(`^(?:Tell me|Let me know|Correct me|Say so)\b`)
 
 // hasPlaceholder reports whether a sentence holds a {placeholder}, filled
 // from the scan ({{file_count}}) or left for the person answering.

@@ -19,13 +19,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/review/githubtest"
 )
 
-var loginRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,38}$`)
+var loginRe = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9-]{0,38}$`)
 
 func main() {
 	repo := flag.String("repo", "you/demo", "the repository, owner/name")

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/library"
 	"github.com/rtgit/rtgit/steps/roundtable"
@@ -222,7 +222,7 @@ var menuAfter = map[string]bool{"next": true, "skip": true}
 const annotOptional = "rtgit-last-arg-optional"
 
 // openQuestionRe matches an open question's id, which is never a slug.
-var openQuestionRe = regexp.MustCompile(`^Q-[0-9]+$`)
+var openQuestionRe = lazyre.New(`^Q-[0-9]+$`)
 
 // splitSlug returns args with the slug first, taking it from the
 // checked-out branch when the user left it out, and checks it. An

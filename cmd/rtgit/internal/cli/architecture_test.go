@@ -1,6 +1,7 @@
 package cli
 
 import (
+	goast "go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -105,4 +106,48 @@ func modulePackages(t *testing.T, root string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// The page's rule: a package-level regular expression is compiled on first
+// use (internal/lazyre), never when the binary starts. The benchmarks
+// (bench/) are their own binary and keep regexp.MustCompile.
+func TestNoRegexpCompiledAtStart(t *testing.T) {
+	root := filepath.Join("..", "..", "..", "..")
+	for _, p := range modulePackages(t, root) {
+		if p == "bench" || strings.HasPrefix(p, "bench/") || p == "internal/lazyre" {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(root, filepath.FromSlash(p), "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			fset := token.NewFileSet()
+			file, err := parser.ParseFile(fset, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range file.Decls {
+				g, ok := d.(*goast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				goast.Inspect(g, func(n goast.Node) bool {
+					if _, ok := n.(*goast.FuncLit); ok {
+						return false
+					}
+					call, ok := n.(*goast.CallExpr)
+					if !ok {
+						return true
+					}
+					if sel, ok := call.Fun.(*goast.SelectorExpr); ok {
+						if x, ok := sel.X.(*goast.Ident); ok && x.Name == "regexp" && (sel.Sel.Name == "MustCompile" || sel.Sel.Name == "MustCompilePOSIX") {
+							t.Errorf("%s: a package-level regexp.%s runs when any command starts; declare it with lazyre.New (docs/architecture.md)", fset.Position(call.Pos()), sel.Sel.Name)
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
 }

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"regexp"
 	"strconv"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/steps/meta"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -69,7 +69,7 @@ func errorCode(err error, exit int) string {
 
 // placeRe finds the first "path:line" in a message, the form every rtgit
 // error about a file position takes.
-var placeRe = regexp.MustCompile(`(?:^|[\s(])([^\s:()]+\.(?:md|json|ya?ml|tmpl)):(\d+)\b`)
+var placeRe = lazyre.New(`(?:^|[\s(])([^\s:()]+\.(?:md|json|ya?ml|tmpl)):(\d+)\b`)
 
 func errorPlace(err error, msg string) (string, int) {
 	var pe *meta.ParseError

@@ -3,13 +3,13 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/fatih/color"
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/termsafe"
 )
 
@@ -96,7 +96,7 @@ func usageFromCobra(root *cobra.Command, args []string, err error) error {
 }
 
 // unknownCommandRe finds the word in cobra's unknown-command error.
-var unknownCommandRe = regexp.MustCompile(`^unknown command "([^"]*)"`)
+var unknownCommandRe = lazyre.New(`^unknown command "([^"]*)"`)
 
 // unknownCommand is cobra's unknown-command error on one line, with the
 // nearest commands as "did you mean", closest first: cobra's own

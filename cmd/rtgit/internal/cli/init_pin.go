@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // defaultActionRepo publishes the rtgit Action and its releases.
@@ -27,9 +28,9 @@ type actionPin struct {
 }
 
 var (
-	fullSHARe  = regexp.MustCompile(`^[0-9a-f]{40}$`)
-	releaseRe  = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+$`)
-	actionRepo = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
+	fullSHARe  = lazyre.New(`^[0-9a-f]{40}$`)
+	releaseRe  = lazyre.New(`^v[0-9]+\.[0-9]+\.[0-9]+$`)
+	actionRepo = lazyre.New(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
 )
 
 // pin decides the Action reference: a tag is turned into its commit with

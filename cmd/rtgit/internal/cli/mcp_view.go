@@ -2,10 +2,10 @@ package cli
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/rtgit/rtgit/export"
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/mcpserver"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
@@ -89,7 +89,7 @@ func loadForAgent(m *roundtable.Machine, slug string) (*mcpserver.Analysis, erro
 	return a, nil
 }
 
-var adrName = regexp.MustCompile(`^adr-(\d{4})-(.+)\.md$`)
+var adrName = lazyre.New(`^adr-(\d{4})-(.+)\.md$`)
 
 // checkForAgent turns the readiness gate's answer into findings.
 func checkForAgent(r *roundtable.Readiness) *mcpserver.Check {

@@ -3,15 +3,15 @@ package cli
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
 
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps/roundtable"
 )
 
 // issueURLRe is an issue's address on GitHub or GitHub Enterprise Server.
-var issueURLRe = regexp.MustCompile(`^https?://[^/]+/([^/]+/[^/]+)/issues/([0-9]+)/?(?:[?#].*)?$`)
+var issueURLRe = lazyre.New(`^https?://[^/]+/([^/]+/[^/]+)/issues/([0-9]+)/?(?:[?#].*)?$`)
 
 // parseIssueRef reads --issue: a number ("7", "#7") or an issue's address,
 // which also names the repository.

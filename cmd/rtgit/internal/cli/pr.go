@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/rtgit/rtgit/gitops"
+	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/internal/repofs"
 	"github.com/rtgit/rtgit/review"
 	"github.com/rtgit/rtgit/steps/library"
@@ -107,7 +107,7 @@ the token from --token, GITHUB_TOKEN or GH_TOKEN; the API from GITHUB_API_URL.`,
 }
 
 // githubURLRe finds owner/name in the usual GitHub remote URLs.
-var githubURLRe = regexp.MustCompile(`^(?:https://[^/]+/|git@[^:]+:|ssh://git@[^/]+/)([^/]+/[^/]+?)(?:\.git)?/?$`)
+var githubURLRe = lazyre.New(`^(?:https://[^/]+/|git@[^:]+:|ssh://git@[^/]+/)([^/]+/[^/]+?)(?:\.git)?/?$`)
 
 func runPR(ctx context.Context, o *prOptions, slug string, s Streams) error {
 	if ctx == nil {

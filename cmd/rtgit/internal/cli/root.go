@@ -5,12 +5,13 @@ package cli
 import (
 	"io"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/mattn/go-colorable"
 	"github.com/spf13/cobra"
+
+	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // Streams are the command's standard streams, swapped out in tests.
@@ -147,7 +148,7 @@ func rangeArgs(min, max int) cobra.PositionalArgs {
 // dashTextRe matches pflag's error for an argument that begins with a
 // dash but holds a space, which no flag does: it is text, given where a
 // flag may still stand.
-var dashTextRe = regexp.MustCompile(`^unknown shorthand flag: '.' in -.*\s`)
+var dashTextRe = lazyre.New(`^unknown shorthand flag: '.' in -.*\s`)
 
 // textAfterArgs makes a verb that takes free text read its flags only
 // before its first argument: from there on every word is an argument, so

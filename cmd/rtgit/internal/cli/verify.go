@@ -46,7 +46,9 @@ request shows it, against every analysis merged into the base, without a model:
     traces, whether a test names its id (AC-001-02 in a test's name or a comment
     beside it; AC_001_02 in an identifier), and with --junit reports, whether that
     test ran and passed;
-  - phantom work, where GitHub says which task issues are closed (the Action).
+  - phantom work (a closed task issue no merged change did), in the Action:
+    the repository records each task's issue, not whether it is closed, so a
+    local run does not check it and its report says so.
 
 Each finding has a level: error, warning or note, set per rule under
 verify.levels in .rtgit/config.yaml, read from the default branch only. By
