@@ -11,9 +11,10 @@ import (
 	"github.com/rtgit/rtgit/steps/critic"
 )
 
-// Derive computes an analysis's build plan from what the model of it
-// read of its answers, and its scan, without an AI model. The rules, in the order their tasks are numbered
-// (docs/tasks.md has them in full):
+// Derive computes an analysis's build plan from its answers, as the model
+// of the analysis read them, and its scan, without an AI model. The
+// rules, in the order their tasks are numbered (docs/tasks.md has them in
+// full):
 //
 //   - tests: each functional requirement with acceptance criteria (not a
 //     Won't Have) gets a test task tracing the requirement, its criteria
@@ -110,7 +111,7 @@ func wontHave(p string) bool { return strings.EqualFold(p, "Won't Have") }
 
 // modules reads the module design and the files each module is.
 func (d *deriver) modules() {
-	d.mods = parseModules(d.src.Modules)
+	d.mods = modulesOf(d.src.Modules)
 	for _, m := range d.mods {
 		m.files = d.moduleFiles(m)
 	}

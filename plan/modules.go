@@ -15,10 +15,10 @@ var (
 	labelRe   = regexp.MustCompile(`^\*\*[^*]+:\*\*\s*`)
 )
 
-// parseModules reads what the plan needs of the design's modules: the
-// text a requirement or an operation can name them in, and the types and
+// modulesOf is what the plan needs of the design's modules: the text a
+// requirement or an operation can name them in, and the types and
 // functions their code defines.
-func parseModules(mods []model.Module) []*module {
+func modulesOf(mods []model.Module) []*module {
 	var out []*module
 	for _, m := range mods {
 		var b strings.Builder

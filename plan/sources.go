@@ -61,8 +61,8 @@ type Sources struct {
 	// none.
 	Changelog string
 
-	// Other holds every other answer; it is only searched for a request
-	// to write the tests first.
+	// Other holds every other answer; it is only searched for what it
+	// says in passing, as the *Text fields are.
 	Other []string
 }
 
