@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rtgit/rtgit/internal/lazyre"
@@ -52,10 +53,12 @@ type Analysis struct {
 	Modules                 []Module
 	Entities                []Entity
 	Contracts               string
-	Flow, State             string
-	Errors                  []ErrorRow
-	Validation              string
-	RiskZones, TestGaps     string
+	// Operations are the contracts' operations, read answer by answer.
+	Operations          []Operation
+	Flow, State         string
+	Errors              []ErrorRow
+	Validation          string
+	RiskZones, TestGaps string
 	// Mitigations are the chosen risk mitigations, as answered.
 	Mitigations         string
 	Approved, StillOpen string
@@ -206,9 +209,13 @@ func Build(in Input) *Analysis {
 		a.Stories = append(a.Stories, s)
 	}
 	a.Priorities = prio
-	a.NFRs = ParseNFRs(ans.transform("nfrs"))
+	// The quality requirements answer feeds both the NFR matrix and the
+	// specification's section: read by either transform, each text once,
+	// it is one list of NFRs.
+	nfrTransforms := []string{"nfrs", "nfr-matrix"}
+	a.NFRs = ParseNFRs(ans.once(nfrTransforms...))
 	for i, n := range a.NFRs {
-		a.NFRs[i].Source = ans.locate("nfrs", nfrLine(n))
+		a.NFRs[i].Source = ans.locateAmong(nfrTransforms, nfrLine(n))
 	}
 	a.Options = ParseOptions(ans.transform("options"))
 	for _, x := range ans {
@@ -220,6 +227,11 @@ func Build(in Input) *Analysis {
 				}
 				a.Decisions = append(a.Decisions, d)
 			}
+		}
+	}
+	for _, x := range ans {
+		if transformIs(x, "interface-spec") {
+			a.Operations = append(a.Operations, ParseContractOperations(x.Text)...)
 		}
 	}
 	a.Components = ParseComponents(ans.transform("components"))
@@ -313,6 +325,19 @@ func (l answerList) transform(name string) string {
 	out := ""
 	for _, x := range l {
 		if transformIs(x, name) {
+			out = join(out, x.Text)
+		}
+	}
+	return out
+}
+
+// once joins the answers read by any of the named transforms, skipping
+// an answer whose text those before it already hold: one answer mapped
+// to two of them, or asked again word for word, is read once.
+func (l answerList) once(names ...string) string {
+	out := ""
+	for _, x := range l {
+		if slices.ContainsFunc(names, func(n string) bool { return transformIs(x, n) }) && !strings.Contains(out, strings.TrimSpace(x.Text)) {
 			out = join(out, x.Text)
 		}
 	}

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/rtgit/rtgit/steps"
@@ -43,5 +44,27 @@ func TestBuildReadsOnceWithSources(t *testing.T) {
 	}
 	if a.Mitigations != "Behind a flag." || a.Priorities.Of["FR-001"] != "Must Have" {
 		t.Errorf("mitigations %q, priorities %v", a.Mitigations, a.Priorities.Of)
+	}
+}
+
+// The quality requirements answer feeds the NFR matrix and the
+// specification's section; an answer read by both, or the same text
+// asked twice, is one list of NFRs.
+func TestBuildReadsNFRsOnce(t *testing.T) {
+	both := []steps.Mapping{{Transform: "nfr-matrix"}, {Transform: "nfrs"}}
+	a := Build(Input{Answers: []Answer{
+		{Step: "01-05", Question: "nfrs", Text: "NFR-001: Performance: p95 under 2s\nSecurity: no PII in logs", Mappings: both},
+		{Step: "01-09", Question: "again", Text: "NFR-001: Performance: p95 under 2s\nSecurity: no PII in logs\n", Mappings: both},
+		{Step: "01-10", Question: "matrix", Text: "NFR-009: Usability: reads naturally", Mappings: []steps.Mapping{{Transform: "nfr-matrix"}}},
+	}})
+	var ids []string
+	for _, n := range a.NFRs {
+		ids = append(ids, n.ID)
+	}
+	if want := []string{"NFR-001", "NFR-002", "NFR-009"}; !slices.Equal(ids, want) {
+		t.Errorf("NFRs = %q, want %q", ids, want)
+	}
+	if s := a.NFRs[2].Source; s.Step != "01-10" {
+		t.Errorf("NFR-009 read from %+v, want 01-10", s)
 	}
 }

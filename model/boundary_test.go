@@ -53,19 +53,6 @@ var allowed = map[string]string{
 	"steps/critic/rules.go: ParseRequirements":    "the critic reads the step in progress, line by line",
 	"steps/critic/rules.go: ParseCriterion":       "the critic reads the step in progress, line by line",
 	"steps/critic/rules.go: regexp":               "the critic reads the step in progress, line by line",
-	// The build plan is derived from the answers' text (plan.Sources);
-	// the derivation moves onto the model with the derived tasks.
-	"plan/derive.go: ParsePriorities":   "derived tasks",
-	"plan/derive.go: ParseStories":      "derived tasks",
-	"plan/derive.go: ParseRequirements": "derived tasks",
-	"plan/derive.go: ParseNFRs":         "derived tasks",
-	"plan/derive.go: regexp":            "derived tasks",
-	"plan/check.go: ParseRequirements":  "derived tasks",
-	"plan/check.go: ParsePriorities":    "derived tasks",
-	"plan/check.go: ParseStories":       "derived tasks",
-	"plan/check.go: ParseNFRs":          "derived tasks",
-	"plan/modules.go: ParseModules":     "derived tasks",
-	"plan/modules.go: ExtractYAML":      "derived tasks",
 	// The fidelity benchmark checks rtgit's rendered documents against the
 	// corpus's answers and diffs: it measures the reading, from outside.
 	"bench/fidelity_measure.go: regexp": "measures the rendered documents",

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -10,9 +11,15 @@ import (
 // first of those answers, at line 0; with no such answer, the zero
 // Source.
 func (l answerList) locate(transform string, match func(line string) bool) Source {
+	return l.locateAmong([]string{transform}, match)
+}
+
+// locateAmong is locate among the answers any of the named transforms
+// read.
+func (l answerList) locateAmong(transforms []string, match func(line string) bool) Source {
 	first := Source{}
 	for _, x := range l {
-		if !transformIs(x, transform) {
+		if !slices.ContainsFunc(transforms, func(t string) bool { return transformIs(x, t) }) {
 			continue
 		}
 		if first.Step == "" {

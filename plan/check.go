@@ -61,9 +61,8 @@ type Analysis struct {
 // it is derived from.
 func AnalysisOf(src Sources) Analysis {
 	var a Analysis
-	reqs, _ := model.ParseRequirements(src.Requirements)
-	prio := model.ParsePriorities(src.Priorities)
-	for _, r := range reqs {
+	prio := src.Priorities
+	for _, r := range src.Requirements {
 		a.IDs = append(a.IDs, r.ID)
 		if strings.EqualFold(prio.Of[r.ID], "Must Have") {
 			a.MustHave = append(a.MustHave, r.ID)
@@ -75,15 +74,20 @@ func AnalysisOf(src Sources) Analysis {
 			}
 		}
 	}
-	for _, s := range model.ParseStories(src.Stories) {
+	for _, s := range src.Stories {
 		a.IDs = append(a.IDs, s.ID)
 	}
-	for _, n := range model.ParseNFRs(src.NFRs) {
+	for _, n := range src.NFRs {
 		a.IDs = append(a.IDs, n.ID)
 	}
-	for _, t := range append([]string{src.Requirements, src.NFRs}, src.Other...) {
-		for _, id := range conIDs.FindAllString(t, -1) {
-			a.IDs = append(a.IDs, id)
+	// The constraints have no list of their own: a CON id the
+	// requirements, the NFRs or another answer names is one the analysis
+	// defines.
+	for _, t := range append([]string{src.RequirementsText, src.NFRsText}, src.Other...) {
+		for _, id := range model.IDs(t) {
+			if strings.HasPrefix(id, "CON-") {
+				a.IDs = append(a.IDs, id)
+			}
 		}
 	}
 	a.IDs = dedupe(a.IDs)

@@ -11,9 +11,10 @@ import (
 	"github.com/rtgit/rtgit/steps/critic"
 )
 
-// Derive computes an analysis's build plan from its answers and scan,
-// without a model. The rules, in the order their tasks are numbered
-// (docs/tasks.md has them in full):
+// Derive computes an analysis's build plan from its answers, as the model
+// of the analysis read them, and its scan, without an AI model. The
+// rules, in the order their tasks are numbered (docs/tasks.md has them in
+// full):
 //
 //   - tests: each functional requirement with acceptance criteria (not a
 //     Won't Have) gets a test task tracing the requirement, its criteria
@@ -75,16 +76,12 @@ type draft struct {
 }
 
 type deriver struct {
-	src     Sources
-	tasks   []*draft
-	mods    []*module
-	owner   map[string]bool // files some task already touches
-	prio    map[string]string
-	reqs    []model.Requirement // read once (requirements)
-	nfrList []model.NFR         // read once (nfrs)
-	docsOf  map[string][]string // a requirement's documentation files, read once
-	ops     []operation         // the contract operations, read once
-	ties    map[string]bool     // requirement id + module name -> tied, read once
+	src    Sources
+	tasks  []*draft
+	mods   []*module
+	owner  map[string]bool     // files some task already touches
+	docsOf map[string][]string // a requirement's documentation files, read once
+	ties   map[string]bool     // requirement id + module name -> tied, read once
 }
 
 type module struct {
@@ -108,26 +105,20 @@ func (d *deriver) add(t *draft) *draft {
 	return t
 }
 
-func (d *deriver) priority(id string) string {
-	if d.prio == nil {
-		d.prio = model.ParsePriorities(d.src.Priorities).Of
-	}
-	return d.prio[id]
-}
+func (d *deriver) priority(id string) string { return d.src.Priorities.Of[id] }
 
 func wontHave(p string) bool { return strings.EqualFold(p, "Won't Have") }
 
 // modules reads the module design and the files each module is.
 func (d *deriver) modules() {
-	d.mods = parseModules(d.src.Modules)
+	d.mods = modulesOf(d.src.Modules)
 	for _, m := range d.mods {
 		m.files = d.moduleFiles(m)
 	}
 	d.placeModules()
-	d.ops = operations(d.src.Contracts)
-	for _, op := range d.ops {
-		if own := d.moduleOf(op); own != nil && op.route != "" {
-			own.routes = append(own.routes, op.route)
+	for _, op := range d.src.Operations {
+		if own := d.moduleOf(op); own != nil && op.Route != "" {
+			own.routes = append(own.routes, op.Route)
 		}
 	}
 }
@@ -135,7 +126,7 @@ func (d *deriver) modules() {
 // tests derives the test tasks, and the docs tasks of the requirements
 // about documentation.
 func (d *deriver) tests() {
-	stories := model.ParseStories(d.src.Stories)
+	stories := d.src.Stories
 	reqs := d.requirements()
 	testFiles := d.testFiles()
 	items := d.fileItems(testFiles)
@@ -196,23 +187,23 @@ func (d *deriver) tests() {
 	for _, t := range pending {
 		t.Files = slices.Clone(orphans)
 	}
-	for _, op := range d.ops {
+	for _, op := range d.src.Operations {
 		own := d.moduleOf(op)
-		external := op.route != ""
+		external := op.Route != ""
 		for _, m := range d.mods {
-			if m != own && mentions(m.text, op.name) {
+			if m != own && mentions(m.text, op.Name) {
 				external = true
 			}
 		}
 		if !external {
 			if own != nil {
-				own.ops = append(own.ops, op.name)
+				own.ops = append(own.ops, op.Name)
 			}
 			continue
 		}
-		title := "Contract tests for " + op.name
-		if op.route != "" {
-			title += " (" + op.route + ")"
+		title := "Contract tests for " + op.Name
+		if op.Route != "" {
+			title += " (" + op.Route + ")"
 		}
 		files := testFiles
 		if own != nil {
@@ -226,7 +217,7 @@ func (d *deriver) tests() {
 				files = mine
 			}
 		}
-		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Traces: d.requirementsOfOperation(op, own), Files: slices.Clone(files)}, module: own, text: op.name})
+		d.add(&draft{Task: Task{Kind: KindTest, Title: title, Traces: d.requirementsOfOperation(op, own), Files: slices.Clone(files)}, module: own, text: op.Name})
 	}
 	for _, s := range sentences(firstNonEmpty(d.src.RegressionTests, d.src.TestGaps)) {
 		if declined.MatchString(s) {
@@ -386,7 +377,7 @@ func (d *deriver) notTestable(n model.NFR) bool {
 // answers are all the answer texts, for what any of them may say.
 func (d *deriver) answers() []string {
 	s := d.src
-	return append([]string{s.Requirements, s.Stories, s.NFRs, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests, s.Files}, s.Other...)
+	return append([]string{s.RequirementsText, s.StoriesText, s.NFRsText, s.Mitigations, s.BuildOrder, s.TestGaps, s.RegressionTests, s.Files}, s.Other...)
 }
 
 // docs derives the documentation tasks: the affected documentation files
@@ -464,17 +455,15 @@ func phase(kind string) int { return slices.Index(Kinds, kind) }
 var (
 	// The mitigations that are work to verify rather than a promise.
 	mitigation = lazyre.New(`(?i)\b(feature[- ]flag|flag|toggle|migrat\w*|roll ?back|way back|roll ?out|staged|pilot|canary|monitor\w*|alert\w*|metric\w*|logged|logging|dashboard)\b`)
-	conIDs     = lazyre.New(`\bCON-\d{3}\b`)
-	traceRe    = lazyre.New(`\b(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})\b`)
 	// A sentence that says there is nothing to do is not a task.
 	declined  = lazyre.New(`(?i)^(?:no|none|nothing|not needed|n/a)\b`)
 	testFirst = lazyre.New(`(?i)\btests?[- ]first\b|\btdd\b|\btest[- ]driven\b`)
 )
 
-// ids returns the requirement, criterion, story and NFR ids text names.
-func ids(text string) []string {
-	return dedupe(traceRe.FindAllString(text, -1))
-}
+// ids returns the requirement, criterion, story, NFR and constraint ids
+// text names in passing (a mitigation, the fix, a module's design), each
+// once.
+func ids(text string) []string { return model.IDs(text) }
 
 func isTestFile(p string) bool {
 	base := strings.ToLower(path.Base(p))
@@ -527,21 +516,8 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-// requirements are the functional requirements, read once per plan.
-func (d *deriver) requirements() []model.Requirement {
-	if d.reqs == nil {
-		d.reqs, _ = model.ParseRequirements(d.src.Requirements)
-		if d.reqs == nil {
-			d.reqs = []model.Requirement{}
-		}
-	}
-	return d.reqs
-}
+// requirements are the functional requirements.
+func (d *deriver) requirements() []model.Requirement { return d.src.Requirements }
 
-// nfrs are the quality requirements, read once per plan.
-func (d *deriver) nfrs() []model.NFR {
-	if d.nfrList == nil {
-		d.nfrList = append(model.ParseNFRs(d.src.NFRs), []model.NFR{}...)
-	}
-	return d.nfrList
-}
+// nfrs are the quality requirements.
+func (d *deriver) nfrs() []model.NFR { return d.src.NFRs }

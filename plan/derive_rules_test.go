@@ -19,11 +19,11 @@ func tasksOf(p Plan, kind string) []Task {
 // One mitigation list item is one verify task, titled with all of it; an
 // item that accepts the risk, or declines, is none.
 func TestDeriveMitigationItemsWhole(t *testing.T) {
-	p := Derive(Sources{Mitigations: "- Zone 1: accept with the exact-output test added first; no flag needed.\n" +
+	p := Derive(textSources{Mitigations: "- Zone 1: accept with the exact-output test added first; no flag needed.\n" +
 		"- Rollout: ship it in the next minor release. Watch the issue tracker\n  for a week after.\n- None for zone 3.\n" +
 		"- Precedence: covered by tests in both directions.\n- The config key itself is the feature flag (off by default).\n" +
 		"- Release: a normal minor release with a changelog entry.\n" +
-		"- Naming: maintainer review before merge; the API call is itself the switch."})
+		"- Naming: maintainer review before merge; the API call is itself the switch."}.sources())
 	var titles []string
 	for _, v := range tasksOf(p, KindVerify) {
 		titles = append(titles, v.Title)
@@ -37,13 +37,13 @@ func TestDeriveMitigationItemsWhole(t *testing.T) {
 
 // An NFR the answers call not testable gets a manual check that says so.
 func TestDeriveNotTestableNFR(t *testing.T) {
-	p := Derive(Sources{NFRs: "NFR-001: Usability: the error message reads naturally to a CLI author",
-		Other: []string{"NFR-001 is not testable by a unit test; a maintainer reads the message in review."}})
+	p := Derive(textSources{NFRs: "NFR-001: Usability: the error message reads naturally to a CLI author",
+		Other: []string{"NFR-001 is not testable by a unit test; a maintainer reads the message in review."}}.sources())
 	v := tasksOf(p, KindVerify)
 	if len(v) != 1 || !strings.Contains(v[0].Title, "by hand, not by a test") || !slices.Contains(v[0].Traces, "NFR-001") {
 		t.Fatalf("verify tasks = %+v, want one manual check of NFR-001", v)
 	}
-	if p := Derive(Sources{NFRs: "NFR-001: Usability: the error message reads naturally"}); len(p.Tasks) != 0 {
+	if p := Derive(textSources{NFRs: "NFR-001: Usability: the error message reads naturally"}.sources()); len(p.Tasks) != 0 {
 		t.Errorf("an unmeasurable NFR nobody called untestable got %+v", p.Tasks)
 	}
 }
@@ -51,14 +51,14 @@ func TestDeriveNotTestableNFR(t *testing.T) {
 // No changelog task where an answer says it is written at release time,
 // and no task on a file the answers keep read-only.
 func TestDeriveRuledOut(t *testing.T) {
-	src := Sources{Description: "Add a flag", Changelog: "CHANGELOG.md",
+	src := textSources{Description: "Add a flag", Changelog: "CHANGELOG.md",
 		Affected: []string{"cli.go"}, ReadOnly: []string{"command.go"},
 		Modules: []string{"Module: cli\nResponsible for: the flag, in cli.go and command.go."}}
-	if p := Derive(src); !slices.ContainsFunc(p.Tasks, func(t Task) bool { return slices.Contains(t.Files, "CHANGELOG.md") }) {
+	if p := Derive(src.sources()); !slices.ContainsFunc(p.Tasks, func(t Task) bool { return slices.Contains(t.Files, "CHANGELOG.md") }) {
 		t.Fatalf("without a word about it the changelog gets a task: %+v", p.Tasks)
 	}
 	src.Other = []string{"The maintainers write the changelog at release time."}
-	p := Derive(src)
+	p := Derive(src.sources())
 	for _, task := range p.Tasks {
 		if slices.Contains(task.Files, "CHANGELOG.md") || slices.Contains(task.Files, "command.go") {
 			t.Errorf("task %s touches a file the answers rule out: %v", task.ID, task.Files)
@@ -68,8 +68,8 @@ func TestDeriveRuledOut(t *testing.T) {
 
 // Two tasks with the same files and traces are one.
 func TestDeriveNoDuplicates(t *testing.T) {
-	p := Derive(Sources{Affected: []string{"flag_groups.go"},
-		Modules: []string{"Module: one-required group (flag_groups.go)\nResponsible for: the new group.\n\nModule: completion (flag_groups.go)\nResponsible for: completing it."}})
+	p := Derive(textSources{Affected: []string{"flag_groups.go"},
+		Modules: []string{"Module: one-required group (flag_groups.go)\nResponsible for: the new group.\n\nModule: completion (flag_groups.go)\nResponsible for: completing it."}}.sources())
 	code := tasksOf(p, KindCode)
 	if len(code) != 1 || !strings.Contains(code[0].Title, "one-required group") || !strings.Contains(code[0].Title, "completion") {
 		t.Errorf("code tasks = %+v, want one with both modules' titles", code)
@@ -79,13 +79,13 @@ func TestDeriveNoDuplicates(t *testing.T) {
 // A test task touches the test files its requirement is tied to; a code
 // task traces the requirements that name its module's interfaces.
 func TestDeriveTies(t *testing.T) {
-	p := Derive(Sources{
+	p := Derive(textSources{
 		Requirements: "FR-001: Declare -- Calling `MarkFlagsOneRequired` records the group\nAC-001-01: Given a and b, When it is called, Then both carry it\n" +
 			"FR-002: Completion guides the user -- Completion suggests the flags\nAC-002-01: Given none set, When completing, Then both are suggested",
 		Affected: []string{"flag_groups.go", "flag_groups_test.go", "completions_test.go"},
 		Files:    "- `flag_groups_test.go`: new table cases.\n- `completions_test.go`: a new completion test.",
 		Modules:  []string{"Module: group (flag_groups.go)\nResponsible for: the group.\n```go\nfunc (c *Command) MarkFlagsOneRequired(names ...string)\n```"},
-	})
+	}.sources())
 	files := map[string][]string{}
 	for _, task := range tasksOf(p, KindTest) {
 		files[task.Traces[0]] = task.Files

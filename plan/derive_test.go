@@ -25,7 +25,7 @@ func demoSources(t testing.TB) Sources {
 		t.Fatal(err)
 	}
 	a := demo.Answers
-	return Sources{
+	return textSources{
 		Description:  demo.Description,
 		Requirements: a["01-06"]["requirements"],
 		Priorities:   a["01-08"]["priorities"],
@@ -37,7 +37,7 @@ func demoSources(t testing.TB) Sources {
 		Mitigations:  a["02-03"]["mitigations"],
 		BuildOrder:   a["04-05"]["build_order"],
 		Questions:    []Question{{ID: "Q-001", Text: "Should FR-008's delimiter default from the locale?"}},
-	}
+	}.sources()
 }
 
 func TestDeriveDemo(t *testing.T) {
@@ -118,10 +118,10 @@ func TestDeriveNothingInvented(t *testing.T) {
 	if p := Derive(Sources{}); len(p.Tasks) != 0 {
 		t.Fatalf("an empty analysis got tasks: %+v", p.Tasks)
 	}
-	src := Sources{Description: "Fix the rounding", Affected: []string{"calc/round.go", "calc/round_test.go", "CHANGELOG.md"},
+	src := textSources{Description: "Fix the rounding", Affected: []string{"calc/round.go", "calc/round_test.go", "CHANGELOG.md"},
 		Fix: "Round half to even in calc.Round. It was half up.", RegressionTests: "A table test of 0.125 and 0.135 in calc/round_test.go.",
 		Monitoring: "Count rounding mismatches in the nightly report. No alert is needed.", Changelog: "CHANGELOG.md"}
-	got := Format(Derive(src))
+	got := Format(Derive(src.sources()))
 	want := "T001 test: A table test of 0.125 and 0.135 in calc/round_test.go | files: calc/round_test.go\n" +
 		"T002 code: Round half to even in calc.Round | files: calc/round.go\n" +
 		"T003 verify: Count rounding mismatches in the nightly report | after: T002\n" +
@@ -132,10 +132,10 @@ func TestDeriveNothingInvented(t *testing.T) {
 }
 
 func TestDeriveDesignDependencies(t *testing.T) {
-	src := Sources{Modules: []string{"Module: store\nResponsible for: reading rows.\n```go\ntype Row struct{}\n```\n" +
+	src := textSources{Modules: []string{"Module: store\nResponsible for: reading rows.\n```go\ntype Row struct{}\n```\n" +
 		"Module: api\nResponsible for: serving rows; uses Row.\n" +
 		"Module: a\nResponsible for: calling b.\nModule: b\nResponsible for: calling a."}}
-	p := Derive(src)
+	p := Derive(src.sources())
 	deps := map[string][]string{}
 	for _, t := range p.Tasks {
 		deps[strings.SplitN(t.Title, ":", 2)[0]] = t.DependsOn

@@ -26,9 +26,9 @@ func fixtureSources(t testing.TB, name string) Sources {
 	if err := yaml.Unmarshal(data, &f); err != nil {
 		t.Fatal(err)
 	}
-	return Sources{Description: f.Description, Requirements: f.Requirements, Priorities: f.Priorities,
+	return textSources{Description: f.Description, Requirements: f.Requirements, Priorities: f.Priorities,
 		Stories: f.Stories, NFRs: f.NFRs, Modules: f.Modules, Contracts: f.Contracts, Affected: f.Affected,
-		ReadOnly: f.ReadOnly, Other: f.Other, Mitigations: f.Mitigations, Files: f.Files, Changelog: f.Changelog}
+		ReadOnly: f.ReadOnly, Other: f.Other, Mitigations: f.Mitigations, Files: f.Files, Changelog: f.Changelog}.sources()
 }
 
 // golden compares got with testdata/name, or rewrites it with -update.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/rtgit/rtgit/internal/lazyre"
 	"github.com/rtgit/rtgit/model"
-	"gopkg.in/yaml.v3"
 )
 
 var (
@@ -16,33 +15,34 @@ var (
 	labelRe   = lazyre.New(`^\*\*[^*]+:\*\*\s*`)
 )
 
-func parseModules(answers []string) []*module {
+// modulesOf is what the plan needs of the design's modules: the text a
+// requirement or an operation can name them in, and the types and
+// functions their code defines.
+func modulesOf(mods []model.Module) []*module {
 	var out []*module
-	for _, a := range answers {
-		for _, m := range model.ParseModules(a) {
-			var b strings.Builder
-			for _, sec := range model.ModuleSections {
-				for _, l := range m.Sections[sec] {
-					b.WriteString(l + "\n")
-				}
+	for _, m := range mods {
+		var b strings.Builder
+		for _, sec := range model.ModuleSections {
+			for _, l := range m.Sections[sec] {
+				b.WriteString(l + "\n")
 			}
-			mod := &module{name: m.Name, text: m.Name + "\n" + b.String(), sections: m.Sections}
-			for _, l := range m.Sections["Interfaces and Data Structures"] {
-				for _, def := range definesRe.FindAllStringSubmatch(l, -1) {
-					if strings.HasPrefix(def[2], "_") || len(def[2]) <= 2 {
-						continue
-					}
-					switch def[1] {
-					case "def", "func", "fn":
-						mod.funcs = append(mod.funcs, def[2])
-					default:
-						mod.types = append(mod.types, def[2])
-					}
-				}
-			}
-			mod.types, mod.funcs = dedupe(mod.types), dedupe(mod.funcs)
-			out = append(out, mod)
 		}
+		mod := &module{name: m.Name, text: m.Name + "\n" + b.String(), sections: m.Sections}
+		for _, l := range m.Sections["Interfaces and Data Structures"] {
+			for _, def := range definesRe.FindAllStringSubmatch(l, -1) {
+				if strings.HasPrefix(def[2], "_") || len(def[2]) <= 2 {
+					continue
+				}
+				switch def[1] {
+				case "def", "func", "fn":
+					mod.funcs = append(mod.funcs, def[2])
+				default:
+					mod.types = append(mod.types, def[2])
+				}
+			}
+		}
+		mod.types, mod.funcs = dedupe(mod.types), dedupe(mod.funcs)
+		out = append(out, mod)
 	}
 	return out
 }
@@ -145,67 +145,12 @@ func (m *module) kind() string {
 	return KindCode
 }
 
-// operation is one operation of the interface contracts.
-type operation struct {
-	name, module, route string
-}
-
-// operations reads the operations of the contract answers: the keys of a
-// YAML "operations" mapping (with their module or handler, and route), or
-// "operation: <name>" lines.
-func operations(answers []string) []operation {
-	var out []operation
-	for _, a := range answers {
-		doc, _, ok := model.ExtractYAML(a)
-		if !ok {
-			for _, l := range strings.Split(a, "\n") {
-				if m := operationLine.FindStringSubmatch(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*"))); m != nil {
-					out = append(out, operation{name: m[1]})
-				}
-			}
-			continue
-		}
-		ops := value(doc, "operations")
-		if ops == nil || ops.Kind != yaml.MappingNode {
-			continue
-		}
-		for i := 0; i+1 < len(ops.Content); i += 2 {
-			op := operation{name: ops.Content[i].Value}
-			body := ops.Content[i+1]
-			if v := value(body, "module"); v != nil && v.Kind == yaml.ScalarNode {
-				op.module = v.Value
-			} else if v := value(body, "handler"); v != nil && v.Kind == yaml.ScalarNode {
-				op.module = v.Value
-			}
-			if v := value(body, "route"); v != nil && v.Kind == yaml.ScalarNode {
-				op.route = v.Value
-			}
-			out = append(out, op)
-		}
-	}
-	return out
-}
-
-var operationLine = lazyre.New(`(?i)^operation:\s*([^\s,]+)`)
-
-func value(m *yaml.Node, key string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return m.Content[i+1]
-		}
-	}
-	return nil
-}
-
 // moduleOf is the module an operation belongs to: the one whose name is
 // the longest prefix of the operation's module or handler.
-func (d *deriver) moduleOf(op operation) *module {
+func (d *deriver) moduleOf(op model.Operation) *module {
 	var best *module
 	for _, m := range d.mods {
-		if op.module == m.name || strings.HasPrefix(op.module, m.name+".") || strings.HasPrefix(op.module, m.name+"::") {
+		if op.Module == m.name || strings.HasPrefix(op.Module, m.name+".") || strings.HasPrefix(op.Module, m.name+"::") {
 			if best == nil || len(m.name) > len(best.name) {
 				best = m
 			}

@@ -3,27 +3,36 @@ package plan
 import (
 	"path"
 	"strings"
+
+	"github.com/rtgit/rtgit/model"
 )
 
-// Sources is everything a plan is derived from: answers, as the people
-// gave them, and what the quick scan and impact analysis found. Each field
-// is optional; a library that does not ask a question leaves its field
-// empty and the rules that read it add nothing.
+// Sources is everything a plan is derived from: the requirements, stories,
+// NFRs, modules and contract operations as the model of the analysis reads
+// them, the answers that are free text (mitigations, the fix, the build
+// order), and what the quick scan and impact analysis found. Each field is
+// optional; a library that does not ask a question leaves its field empty
+// and the rules that read it add nothing.
 type Sources struct {
 	// Description is the item's one-line description.
 	Description string
 
-	// Requirements is the functional requirements answer ("FR-001: …"
-	// lines with their criteria); Priorities the MoSCoW answer; Stories
-	// the user stories answer; NFRs the quality requirements answer.
-	Requirements, Priorities, Stories, NFRs string
-
-	// Modules are the module design answers ("Module: <name>" blocks), in
-	// the order asked.
-	Modules []string
-	// Contracts are the interface contract answers: YAML, or
-	// "operation: <name> …" lines.
-	Contracts []string
+	// Requirements are the functional requirements with their criteria,
+	// Priorities the MoSCoW priorities, Stories the user stories and NFRs
+	// the quality requirements, as the model of the analysis reads them.
+	Requirements []model.Requirement
+	Priorities   model.Priorities
+	Stories      []model.Story
+	NFRs         []model.NFR
+	// Modules are the module design's modules, in the order asked;
+	// Operations the interface contracts' operations.
+	Modules    []model.Module
+	Operations []model.Operation
+	// RequirementsText, StoriesText and NFRsText are those answers as
+	// written, for what they say in passing that no field above holds: an
+	// NFR said not to be testable, tests asked for first, docs done
+	// elsewhere, and the constraint (CON) ids they name.
+	RequirementsText, StoriesText, NFRsText string
 
 	// Affected is the impact analysis's Directly Affected Files, in table
 	// order, without the read-only ones.
@@ -52,8 +61,8 @@ type Sources struct {
 	// none.
 	Changelog string
 
-	// Other holds every other answer; it is only searched for a request
-	// to write the tests first.
+	// Other holds every other answer; it is only searched for what it
+	// says in passing, as the *Text fields are.
 	Other []string
 }
 

@@ -10,15 +10,17 @@ import (
 const TasksQuestion = "tasks"
 
 // SourcesOf gathers what a plan is derived from out of the model of the
-// analysis: each answer by the transform that reads it (the first of its
-// question's mappings that names one) or, for an answer no transform
-// reads, by question id; the Directly Affected Files; the open questions;
-// and the changelog among the paths of the analysis's tree. The tasks
-// answer is left out: it is the plan, not what it is derived from. Every
-// caller derives from these same sources, so tasks.md and an export's
-// draft are one plan.
+// analysis: its requirements, priorities, stories, NFRs, modules and
+// contract operations as the model read them; each other answer by the
+// transform that reads it (the first of its question's mappings that
+// names one) or, for an answer no transform reads, by question id; the
+// Directly Affected Files; the open questions; and the changelog among
+// the paths of the analysis's tree. The tasks answer is left out: it is
+// the plan, not what it is derived from. Every caller derives from these
+// same sources, so tasks.md and an export's draft are one plan.
 func SourcesOf(a *model.Analysis) Sources {
-	src := Sources{Description: a.Description}
+	src := Sources{Description: a.Description, Requirements: a.Requirements, Priorities: a.Priorities,
+		Stories: a.Stories, NFRs: a.NFRs, Modules: a.Modules, Operations: a.Operations}
 	for _, x := range a.Answers {
 		if x.Question == TasksQuestion {
 			continue
@@ -33,19 +35,16 @@ func SourcesOf(a *model.Analysis) Sources {
 		text := x.Text
 		switch {
 		case tr == "requirements":
-			src.Requirements += text + "\n"
-		case tr == "traceability":
-			src.Priorities += text + "\n"
+			src.RequirementsText += text + "\n"
 		case tr == "user-stories":
-			src.Stories += text + "\n"
+			src.StoriesText += text + "\n"
 		case tr == "nfrs" || tr == "nfr-matrix":
-			if !strings.Contains(src.NFRs, text) {
-				src.NFRs += text + "\n"
+			// One answer feeds both transforms (see model.Build).
+			if !strings.Contains(src.NFRsText, text) {
+				src.NFRsText += text + "\n"
 			}
-		case tr == "module-design":
-			src.Modules = append(src.Modules, text)
-		case tr == "interface-spec":
-			src.Contracts = append(src.Contracts, text)
+		case tr == "traceability" || tr == "module-design" || tr == "interface-spec":
+			// Read whole as Priorities, Modules and Operations.
 		case tr != "":
 			src.Other = append(src.Other, text)
 		case x.Question == "mitigations":

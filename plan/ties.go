@@ -317,8 +317,8 @@ func (d *deriver) requirementsNaming(f string) []string {
 // serves: those whose text names it (by its whole name, or the last part
 // of a dotted one: "open_resource" of "Flask.open_resource"), else those
 // of the module that owns it.
-func (d *deriver) requirementsOfOperation(op operation, own *module) []string {
-	short := op.name
+func (d *deriver) requirementsOfOperation(op model.Operation, own *module) []string {
+	short := op.Name
 	if i := strings.LastIndexAny(short, ".:#"); i >= 0 && i+1 < len(short) {
 		short = short[i+1:]
 	}
@@ -327,7 +327,7 @@ func (d *deriver) requirementsOfOperation(op operation, own *module) []string {
 		if wontHave(d.priority(r.ID)) {
 			continue
 		}
-		if t := reqText(r); mentions(t, op.name) || len(short) >= 3 && mentions(t, short) {
+		if t := reqText(r); mentions(t, op.Name) || len(short) >= 3 && mentions(t, short) {
 			out = append(out, r.ID)
 		}
 	}

@@ -1,0 +1,39 @@
+package model
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+func TestIDsNamedInPassing(t *testing.T) {
+	got := IDs("Guard FR-002 and AC-002-01 (US-001, NFR-003); CON-001 holds. FR-002 again, not FR-0021, XFR-001, AC-002 or AC-002-011.")
+	if want := []string{"FR-002", "AC-002-01", "US-001", "NFR-003", "CON-001"}; !slices.Equal(got, want) {
+		t.Errorf("IDs = %q, want %q", got, want)
+	}
+	if got := IDs("no ids here"); got != nil {
+		t.Errorf("IDs of a text naming none = %q, want nil", got)
+	}
+}
+
+// idsRe is what IDs reads, as a regular expression.
+var idsRe = regexp.MustCompile(`\b(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})\b`)
+
+// FuzzIDs checks IDs against the regular expression it stands for.
+func FuzzIDs(f *testing.F) {
+	for _, s := range []string{"FR-001", "NFR-001 FR-001", "AC-001-01x AC-001-01", "xFR-001 _US-002 US-0033", "FR-001-02", "AC-001-1",
+		"é-CON-001é", "NFR-NFR-001", "AC-AC-001-01", "FR--001 FR-00", "US-001US-002", "CON-001-", "-FR-001-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var want []string
+		for _, id := range idsRe.FindAllString(text, -1) {
+			if !slices.Contains(want, id) {
+				want = append(want, id)
+			}
+		}
+		if got := IDs(text); !slices.Equal(got, want) {
+			t.Fatalf("IDs(%q) = %q, want %q", text, got, want)
+		}
+	})
+}
