@@ -42,7 +42,7 @@ func TestParseRequirementsCriteriaForms(t *testing.T) {
 	if c := reqs[1].Criteria; len(c) != 1 || c[0].ID != "AC-002-01" || !strings.HasPrefix(c[0].Text, "When the store is down") {
 		t.Errorf("EARS criterion = %+v", c)
 	}
-	res, _ := requirementsSection(Input{Section: "Functional Requirements", Answer: "FR-003: Nothing below it"})
+	res, _ := requirementsSection(withModel("requirements", Input{Section: "Functional Requirements", Answer: "FR-003: Nothing below it"}))
 	if !strings.Contains(res.Fills[0].Body, "[NEEDS CLARIFICATION: Given/When/Then acceptance criteria for FR-003]") {
 		t.Errorf("a requirement without criteria is not flagged:\n%s", res.Fills[0].Body)
 	}
@@ -247,7 +247,7 @@ func TestADRsDroppedDecisionIsDeprecated(t *testing.T) {
 func TestRerunPreservesPersonText(t *testing.T) {
 	skeleton := []byte("# Spec\n\n## 3. Functional Requirements\n\n### Edge Cases\n\n## 8. Glossary\n")
 	fill := func(doc []byte, answer string) []byte {
-		res, err := requirementsSection(Input{Section: "Functional Requirements", Answer: answer})
+		res, err := requirementsSection(withModel("requirements", Input{Section: "Functional Requirements", Answer: answer}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -14,7 +13,7 @@ func requirementsSection(in Input) (Result, error) {
 	if err := needsSection(in, "requirements"); err != nil {
 		return Result{}, err
 	}
-	reqs, pre := model.ParseRequirements(in.Answer)
+	reqs, pre := in.Model.Requirements, in.Model.Preamble
 	var b strings.Builder
 	if pre != "" {
 		b.WriteString(pre + "\n\n")
@@ -47,7 +46,7 @@ func nfrSection(in Input) (Result, error) {
 		return Result{}, err
 	}
 	var b strings.Builder
-	for i, x := range model.ParseNFRs(in.Answer) {
+	for i, x := range in.Model.NFRs {
 		if i > 0 {
 			b.WriteString("\n")
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/internal/lazyre"
+	"github.com/rtgit/rtgit/model"
 )
 
 // Input is what a structured transform knows about the answer it turns
@@ -23,6 +24,10 @@ type Input struct {
 	Question          string
 	QuestionText      string
 	Answer            string // "" when unanswered
+	// Model is what the model read of Answer and of the earlier answers
+	// the transform builds on (model.ReadTransform): renderers write it
+	// and read no answer text for structure.
+	Model model.Reading
 	// Read returns a file's current content (nil when absent).
 	Read func(path string) ([]byte, error)
 	// List returns the file names directly inside dir, including files
