@@ -92,10 +92,6 @@ var allowed = map[string]string{
 	"steps/artifacts/module.go: ParseErrorRows":   "renders one step's answer",
 	"steps/artifacts/stories.go: ParsePriorities": "renders one step's answer",
 	"steps/artifacts/stories.go: ParseStories":    "renders one step's answer",
-	"steps/artifacts/trace.go: ParsePriorities":   "renders the matrix of one step's answer",
-	"steps/artifacts/trace.go: ParseStories":      "renders the matrix of one step's answer",
-	"steps/artifacts/trace.go: ParseRequirements": "renders the matrix of one step's answer",
-	"steps/artifacts/trace.go: ParseNFRs":         "renders the matrix of one step's answer",
 }
 
 // readers are this package's functions that read answer text.

@@ -15,6 +15,44 @@ type Reading struct {
 	// NFRs are the answer's non-functional requirements (nfrs,
 	// nfr-matrix).
 	NFRs []NFR
+	// Stories are the answer's user stories (user-stories).
+	Stories []Story
+	// Priorities are the answer's (traceability), or those of 01-08 once
+	// it has been answered (user-stories).
+	Priorities Priorities
+	// Defined is what the earlier requirements answers define, which the
+	// stories' links and the matrix's rows are checked against
+	// (user-stories, traceability).
+	Defined Defined
+}
+
+// Defined is what the requirements steps answered so far define. A step
+// not answered yet defines nothing either way, so each list says whether
+// its answer was there.
+type Defined struct {
+	FRs         []Requirement // 01-06.requirements
+	HaveFRs     bool
+	NFRs        []NFR // 01-05.nfrs
+	HaveNFRs    bool
+	Stories     []Story // 01-07.stories (traceability only)
+	HaveStories bool
+}
+
+// defined reads the earlier answers Defined holds; stories only when
+// asked, as only the matrix links them.
+func defined(lookup func(string) (string, bool), stories bool) Defined {
+	var d Defined
+	if a, ok := earlier(lookup, "01-06.requirements"); ok {
+		d.FRs, _ = ParseRequirements(a)
+		d.HaveFRs = true
+	}
+	if a, ok := earlier(lookup, "01-05.nfrs"); ok {
+		d.NFRs, d.HaveNFRs = ParseNFRs(a), true
+	}
+	if a, ok := earlier(lookup, "01-07.stories"); ok && stories {
+		d.Stories, d.HaveStories = ParseStories(a), true
+	}
+	return d
 }
 
 // ReadTransform reads answer, the answer of a step in progress mapped with
@@ -28,6 +66,11 @@ func ReadTransform(name, answer string, lookup func(string) (string, bool)) Read
 		r.Requirements, r.Preamble = ParseRequirements(answer)
 	case "nfrs", "nfr-matrix":
 		r.NFRs = ParseNFRs(answer)
+	case "traceability":
+		r.Priorities = ParsePriorities(answer)
+		r.Defined = defined(lookup, true)
+	case "user-stories":
+		r.Defined = defined(lookup, false)
 	}
 	return r
 }

@@ -80,8 +80,8 @@ func TestStoriesAndPriorities(t *testing.T) {
 		}
 		return "", false
 	}
-	res, err := traceability(Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup,
-		Answer: "FR-001: Should Have\nFR-002: Must Have\nUS-007: Could Have"})
+	res, err := traceability(withModel("traceability", Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup,
+		Answer: "FR-001: Should Have\nFR-002: Must Have\nUS-007: Could Have"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +315,7 @@ func TestTraceabilitySource(t *testing.T) {
 		if sources != nil {
 			in.Source = func(ref string) string { return sources[ref] }
 		}
-		res, err := traceability(in)
+		res, err := traceability(withModel("traceability", in))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -361,7 +361,7 @@ func TestTraceabilityStatusFollowsSignOff(t *testing.T) {
 	for _, approved := range []bool{false, true} {
 		in := Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup, Answer: "FR-001: Must Have\nFR-002: Should Have",
 			Approved: func() bool { return approved }}
-		res, err := traceability(in)
+		res, err := traceability(withModel("traceability", in))
 		if err != nil {
 			t.Fatal(err)
 		}
