@@ -70,6 +70,10 @@ func ReadTransform(name, answer string, lookup func(string) (string, bool)) Read
 		r.Priorities = ParsePriorities(answer)
 		r.Defined = defined(lookup, true)
 	case "user-stories":
+		r.Stories = ParseStories(answer)
+		if p, ok := earlier(lookup, "01-08.priorities"); ok {
+			r.Priorities = ParsePriorities(p)
+		}
 		r.Defined = defined(lookup, false)
 	}
 	return r
