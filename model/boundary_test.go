@@ -81,9 +81,6 @@ var allowed = map[string]string{
 	// transform's Input carries it.
 	"steps/artifacts/adr.go: ParseDecisions":      "renders one step's answer",
 	"steps/artifacts/adr.go: ParseOptions":        "renders one step's answer",
-	"steps/artifacts/arch.go: ParseComponents":    "renders one step's answer",
-	"steps/artifacts/arch.go: ParseConnections":   "renders one step's answer",
-	"steps/artifacts/arch.go: ParseOptions":       "renders one step's answer",
 	"steps/artifacts/ifspec.go: ExtractYAML":      "renders one step's answer",
 	"steps/artifacts/ifspec.go: ParseOperations":  "renders one step's answer",
 	"steps/artifacts/module.go: ParseComponents":  "renders one step's answer",

@@ -24,6 +24,13 @@ type Reading struct {
 	// stories' links and the matrix's rows are checked against
 	// (user-stories, traceability).
 	Defined Defined
+	// Options are the answer's architecture options (options).
+	Options []Option
+	// Components are the answer's (components), or those of the step's
+	// own components question (integration).
+	Components []Component
+	// Connections are the answer's (integration).
+	Connections []Connection
 }
 
 // Defined is what the requirements steps answered so far define. A step
@@ -55,11 +62,11 @@ func defined(lookup func(string) (string, bool), stories bool) Defined {
 	return d
 }
 
-// ReadTransform reads answer, the answer of a step in progress mapped with
+// ReadTransform reads answer, the answer of step (in progress) mapped with
 // `as name`, into what that transform renders. lookup resolves the
 // earlier answers ("01-06.requirements") the transform builds on; a blank
 // one counts as unanswered, as it does for the transform.
-func ReadTransform(name, answer string, lookup func(string) (string, bool)) Reading {
+func ReadTransform(name, step, answer string, lookup func(string) (string, bool)) Reading {
 	var r Reading
 	switch name {
 	case "requirements":
@@ -69,6 +76,15 @@ func ReadTransform(name, answer string, lookup func(string) (string, bool)) Read
 	case "traceability":
 		r.Priorities = ParsePriorities(answer)
 		r.Defined = defined(lookup, true)
+	case "options":
+		r.Options = ParseOptions(answer)
+	case "components":
+		r.Components = ParseComponents(answer)
+	case "integration":
+		r.Connections = ParseConnections(answer)
+		if a, ok := earlier(lookup, step+".components"); ok {
+			r.Components = ParseComponents(a)
+		}
 	case "user-stories":
 		r.Stories = ParseStories(answer)
 		if p, ok := earlier(lookup, "01-08.priorities"); ok {
