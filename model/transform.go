@@ -27,10 +27,19 @@ type Reading struct {
 	// Options are the answer's architecture options (options).
 	Options []Option
 	// Components are the answer's (components), or those of the step's
-	// own components question (integration).
+	// own components question (integration), or of 03-03 (data-flow).
 	Components []Component
-	// Connections are the answer's (integration).
+	// Connections are the answer's (integration), or those of 03-03
+	// (data-flow, with 03-03's Components).
 	Connections []Connection
+	// Modules are the answer's module blocks, and ModuleNotes what it says
+	// outside them (module-design).
+	Modules     []Module
+	ModuleNotes string
+	// ErrorRows are the answer's error table, and ErrorNotes the text
+	// around it (error-taxonomy).
+	ErrorRows  []ErrorRow
+	ErrorNotes []string
 }
 
 // Defined is what the requirements steps answered so far define. A step
@@ -83,6 +92,17 @@ func ReadTransform(name, step, answer string, lookup func(string) (string, bool)
 	case "integration":
 		r.Connections = ParseConnections(answer)
 		if a, ok := earlier(lookup, step+".components"); ok {
+			r.Components = ParseComponents(a)
+		}
+	case "module-design":
+		r.Modules, r.ModuleNotes = ParseModules(answer), ModuleNotes(answer)
+	case "error-taxonomy":
+		r.ErrorRows, r.ErrorNotes = ParseErrorRows(answer)
+	case "data-flow":
+		if a, ok := earlier(lookup, "03-03.connections"); ok {
+			r.Connections = ParseConnections(a)
+		}
+		if a, ok := earlier(lookup, "03-03.components"); ok {
 			r.Components = ParseComponents(a)
 		}
 	case "user-stories":
