@@ -1,6 +1,10 @@
 package model
 
-import "strings"
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
 
 // Reading is what the model reads for one artifact transform as its step
 // completes: the answer the transform renders, and the earlier answers it
@@ -40,6 +44,30 @@ type Reading struct {
 	// around it (error-taxonomy).
 	ErrorRows  []ErrorRow
 	ErrorNotes []string
+	// Contract is the answer to the contracts question (interface-spec).
+	Contract Contract
+}
+
+// Contract is an interface contract as the answer gives it: YAML (fenced
+// or not), or else "operation: <name> input: … output: … errors: …" lines.
+type Contract struct {
+	// YAML is the answer's mapping when the answer is YAML, with the
+	// text around the fence in YAMLNotes.
+	YAML      *yaml.Node
+	YAMLNotes string
+	// Operations are the operations the lines describe when it is not,
+	// with the lines that describe none in Notes.
+	Operations *yaml.Node
+	Notes      []string
+}
+
+// TransformAnswer is the answer a transform renders and where it stands.
+type TransformAnswer struct {
+	Transform, Step, Question, Answer string
+	// Lookup resolves the earlier answers ("01-06.requirements") the
+	// transform builds on; a blank one counts as unanswered, as it does
+	// for the transform.
+	Lookup func(string) (string, bool)
 }
 
 // Defined is what the requirements steps answered so far define. A step
@@ -71,11 +99,10 @@ func defined(lookup func(string) (string, bool), stories bool) Defined {
 	return d
 }
 
-// ReadTransform reads answer, the answer of step (in progress) mapped with
-// `as name`, into what that transform renders. lookup resolves the
-// earlier answers ("01-06.requirements") the transform builds on; a blank
-// one counts as unanswered, as it does for the transform.
-func ReadTransform(name, step, answer string, lookup func(string) (string, bool)) Reading {
+// ReadTransform reads the answer of a step in progress, mapped with `as
+// a.Transform`, into what that transform renders.
+func ReadTransform(a TransformAnswer) Reading {
+	name, step, answer, lookup := a.Transform, a.Step, a.Answer, a.Lookup
 	var r Reading
 	switch name {
 	case "requirements":
@@ -104,6 +131,18 @@ func ReadTransform(name, step, answer string, lookup func(string) (string, bool)
 		}
 		if a, ok := earlier(lookup, "03-03.components"); ok {
 			r.Components = ParseComponents(a)
+		}
+	case "interface-spec":
+		// The step's other questions land in the file as written.
+		text := strings.TrimSpace(answer)
+		if a.Question != "contracts" || text == "" {
+			break
+		}
+		c := &r.Contract
+		if given, notes, ok := ExtractYAML(text); ok {
+			c.YAML, c.YAMLNotes = given, notes
+		} else {
+			c.Operations, c.Notes = ParseOperations(text)
 		}
 	case "user-stories":
 		r.Stories = ParseStories(answer)

@@ -129,7 +129,7 @@ func TestInterfaceSpecAlwaysParses(t *testing.T) {
 		"one line per op":   "operation: export input: id int output: csv bytes errors: NOT_FOUND, INVALID\nplus a remark: with a colon",
 		"prose only":        "We will decide this later: probably HTTP.",
 	} {
-		res, err := interfaceSpec(Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: answer, Read: read})
+		res, err := interfaceSpec(withModel("interface-spec", Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: answer, Read: read}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestInterfaceSpecAlwaysParses(t *testing.T) {
 			t.Errorf("%s: no operations:\n%s", name, res.Files[0].Data)
 		}
 	}
-	res, _ := interfaceSpec(Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: "operation: export input: id output: csv errors: A, B", Read: read})
+	res, _ := interfaceSpec(withModel("interface-spec", Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: "operation: export input: id output: csv errors: A, B", Read: read}))
 	var doc struct {
 		Operations map[string]struct {
 			Input  string

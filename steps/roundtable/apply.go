@@ -368,7 +368,7 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 		Read: c.base, List: func(dir string) ([]string, error) { return st.listStaged(c, dir) },
 		Lookup: st.lookup, Ask: st.questionText, Now: st.m.now(),
 	}
-	in.Model = model.ReadTransform(mp.Transform, in.StepID, in.Answer, st.lookup)
+	in.Model = model.ReadTransform(model.TransformAnswer{Transform: mp.Transform, Step: in.StepID, Question: in.Question, Answer: in.Answer, Lookup: st.lookup})
 	drafts, err := st.draftSources()
 	if err != nil {
 		return artifacts.Result{}, err
