@@ -79,8 +79,6 @@ var allowed = map[string]string{
 	// Each transform renders one step's answer as the step completes,
 	// reading it with the model's parsers; they read the Analysis once a
 	// transform's Input carries it.
-	"steps/artifacts/adr.go: ParseDecisions": "renders one step's answer",
-	"steps/artifacts/adr.go: ParseOptions":   "renders one step's answer",
 }
 
 // readers are this package's functions that read answer text.

@@ -28,8 +28,11 @@ type Reading struct {
 	// stories' links and the matrix's rows are checked against
 	// (user-stories, traceability).
 	Defined Defined
-	// Options are the answer's architecture options (options).
+	// Options are the answer's architecture options (options), or those
+	// of the step's own options question (adr).
 	Options []Option
+	// Decisions are the answer's decision lines (adr).
+	Decisions []Decision
 	// Components are the answer's (components), or those of the step's
 	// own components question (integration), or of 03-03 (data-flow).
 	Components []Component
@@ -114,6 +117,11 @@ func ReadTransform(a TransformAnswer) Reading {
 		r.Defined = defined(lookup, true)
 	case "options":
 		r.Options = ParseOptions(answer)
+	case "adr":
+		r.Decisions = ParseDecisions(answer)
+		if a, ok := earlier(lookup, step+".options"); ok {
+			r.Options = ParseOptions(a)
+		}
 	case "components":
 		r.Components = ParseComponents(answer)
 	case "integration":

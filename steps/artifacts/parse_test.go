@@ -158,8 +158,8 @@ func TestADRsFromDecisionLines(t *testing.T) {
 		return []string{"adr-0001-architecture-approach.md", "adr-0002-csv-writer.md"}, nil
 	}
 	read := func(string) ([]byte, error) { return nil, nil }
-	res, err := adrs(Input{ItemDir: "d", StepID: "03-02", Now: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC), List: list, Read: read,
-		Answer: "- Decision: Queue -- chosen: none (simple but no retries); alternatives: SQS (managed, but a new bill), Redis (fast but one more server)\n- Decision: CSV writer -- chosen: csv (stdlib)"})
+	res, err := adrs(withModel("adr", Input{ItemDir: "d", StepID: "03-02", Now: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC), List: list, Read: read,
+		Answer: "- Decision: Queue -- chosen: none (simple but no retries); alternatives: SQS (managed, but a new bill), Redis (fast but one more server)\n- Decision: CSV writer -- chosen: csv (stdlib)"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestADRsDroppedDecisionIsDeprecated(t *testing.T) {
 		Read:   func(p string) ([]byte, error) { return files[p], nil },
 		Answer: "- Decision: Queue -- chosen: none (simple but no retries)",
 	}
-	res, err := adrs(in)
+	res, err := adrs(withModel("adr", in))
 	if err != nil {
 		t.Fatal(err)
 	}
