@@ -73,12 +73,6 @@ var allowed = map[string]string{
 	"mcpserver/server.go: regexp": "validates an agent's arguments",
 	// The summaries count ids in an answer to say what a step did.
 	"steps/roundtable/summary.go: regexp": "counts ids for a step's summary",
-	// The artifact renderers still read their own answer's lines where
-	// the model has no field for them yet (glossary rows, matrices).
-	"steps/artifacts/transform.go: regexp": "renderers' line helpers",
-	// Each transform renders one step's answer as the step completes,
-	// reading it with the model's parsers; they read the Analysis once a
-	// transform's Input carries it.
 }
 
 // readers are this package's functions that read answer text.

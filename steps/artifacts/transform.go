@@ -145,10 +145,7 @@ func dep(in Input, ref string) (string, bool) {
 	return NeedsClarification(q), false
 }
 
-var (
-	reqIDRe = lazyre.New(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
-	bullet  = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
-)
+var bullet = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
 
 // answerLines returns the non-empty lines of an answer without list
 // markers. Fenced code is not special here; callers that care use blocks.
