@@ -49,7 +49,12 @@ type Reading struct {
 	ErrorNotes []string
 	// Contract is the answer to the contracts question (interface-spec).
 	Contract Contract
+	// Glossary is the answer's "term: meaning" lines (glossary).
+	Glossary []Term
 }
+
+// Term is one glossary line: a line without a colon is a term alone.
+type Term struct{ Term, Definition string }
 
 // Contract is an interface contract as the answer gives it: YAML (fenced
 // or not), or else "operation: <name> input: … output: … errors: …" lines.
@@ -151,6 +156,14 @@ func ReadTransform(a TransformAnswer) Reading {
 			c.YAML, c.YAMLNotes = given, notes
 		} else {
 			c.Operations, c.Notes = ParseOperations(text)
+		}
+	case "glossary":
+		for _, l := range answerLines(answer) {
+			term, def, ok := strings.Cut(l, ":")
+			if !ok {
+				term, def = l, ""
+			}
+			r.Glossary = append(r.Glossary, Term{term, def})
 		}
 	case "user-stories":
 		r.Stories = ParseStories(answer)

@@ -55,19 +55,15 @@ func nfrSection(in Input) (Result, error) {
 	return section(in, b.String()), nil
 }
 
-// glossarySection renders "term: meaning" lines as a table.
+// glossarySection renders the glossary the model read as a table.
 func glossarySection(in Input) (Result, error) {
 	if err := needsSection(in, "glossary"); err != nil {
 		return Result{}, err
 	}
 	var b strings.Builder
 	b.WriteString("| Term | Definition |\n| --- | --- |\n")
-	for _, l := range answerLines(in.Answer) {
-		term, def, ok := strings.Cut(l, ":")
-		if !ok {
-			term, def = l, ""
-		}
-		fmt.Fprintf(&b, "| **%s** | %s |\n", cell(term), cell(def))
+	for _, t := range in.Model.Glossary {
+		fmt.Fprintf(&b, "| **%s** | %s |\n", cell(t.Term), cell(t.Definition))
 	}
 	return section(in, b.String()), nil
 }
