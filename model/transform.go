@@ -51,6 +51,9 @@ type Reading struct {
 	Contract Contract
 	// Glossary is the answer's "term: meaning" lines (glossary).
 	Glossary []Term
+	// Flow is the answer's lines, the flow's own steps, drawn when 03-03's
+	// connections are not known (data-flow).
+	Flow []string
 }
 
 // Term is one glossary line: a line without a colon is a term alone.
@@ -139,6 +142,7 @@ func ReadTransform(a TransformAnswer) Reading {
 	case "error-taxonomy":
 		r.ErrorRows, r.ErrorNotes = ParseErrorRows(answer)
 	case "data-flow":
+		r.Flow = answerLines(answer)
 		if a, ok := earlier(lookup, "03-03.connections"); ok {
 			r.Connections = ParseConnections(a)
 		}

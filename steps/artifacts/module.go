@@ -90,8 +90,7 @@ func dataFlowSection(in Input) (Result, error) {
 		}
 	} else {
 		b.WriteString("flowchart TD\n")
-		steps := answerLines(in.Answer)
-		for i, s := range steps {
+		for i, s := range in.Model.Flow {
 			fmt.Fprintf(&b, "    S%d[\"%s\"]\n", i+1, mermaidText(shortLabel(s)))
 			if i > 0 {
 				fmt.Fprintf(&b, "    S%d --> S%d\n", i, i+1)
@@ -112,7 +111,10 @@ func used(conns []model.Connection, name string) bool {
 	return false
 }
 
-var stillOpenRe = lazyre.New(`(?i)^still open\s*:\s*`)
+var (
+	stillOpenRe = lazyre.New(`(?i)^still open\s*:\s*`)
+	bullet      = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
+)
 
 // designReview splits a review verdict: lines starting "Still open:" go to
 // the Still Open section, everything else stays under the mapped section.

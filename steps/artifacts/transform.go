@@ -145,20 +145,6 @@ func dep(in Input, ref string) (string, bool) {
 	return NeedsClarification(q), false
 }
 
-var bullet = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
-
-// answerLines returns the non-empty lines of an answer without list
-// markers. Fenced code is not special here; callers that care use blocks.
-func answerLines(s string) []string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(bullet.ReplaceAllString(l, "")); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
 // indentOf counts leading spaces (a tab counts as four).
 func indentOf(l string) int {
 	n := 0
