@@ -60,32 +60,6 @@ var allowed = map[string]string{
 	"mcpserver/server.go: regexp": "validates an agent's arguments",
 	// The summaries count ids in an answer to say what a step did.
 	"steps/roundtable/summary.go: regexp": "counts ids for a step's summary",
-	// The artifact renderers still read their own answer's lines where
-	// the model has no field for them yet (glossary rows, matrices).
-	"steps/artifacts/transform.go: regexp": "renderers' line helpers",
-	// Each transform renders one step's answer as the step completes,
-	// reading it with the model's parsers; they read the Analysis once a
-	// transform's Input carries it.
-	"steps/artifacts/adr.go: ParseDecisions":             "renders one step's answer",
-	"steps/artifacts/adr.go: ParseOptions":               "renders one step's answer",
-	"steps/artifacts/arch.go: ParseComponents":           "renders one step's answer",
-	"steps/artifacts/arch.go: ParseConnections":          "renders one step's answer",
-	"steps/artifacts/arch.go: ParseOptions":              "renders one step's answer",
-	"steps/artifacts/ifspec.go: ExtractYAML":             "renders one step's answer",
-	"steps/artifacts/ifspec.go: ParseOperations":         "renders one step's answer",
-	"steps/artifacts/module.go: ParseComponents":         "renders one step's answer",
-	"steps/artifacts/module.go: ParseConnections":        "renders one step's answer",
-	"steps/artifacts/module.go: ParseModules":            "renders one step's answer",
-	"steps/artifacts/module.go: ParseErrorRows":          "renders one step's answer",
-	"steps/artifacts/nfr.go: ParseNFRs":                  "renders one step's answer",
-	"steps/artifacts/requirements.go: ParseNFRs":         "renders one step's answer",
-	"steps/artifacts/requirements.go: ParseRequirements": "renders one step's answer",
-	"steps/artifacts/stories.go: ParsePriorities":        "renders one step's answer",
-	"steps/artifacts/stories.go: ParseStories":           "renders one step's answer",
-	"steps/artifacts/trace.go: ParsePriorities":          "renders the matrix of one step's answer",
-	"steps/artifacts/trace.go: ParseStories":             "renders the matrix of one step's answer",
-	"steps/artifacts/trace.go: ParseRequirements":        "renders the matrix of one step's answer",
-	"steps/artifacts/trace.go: ParseNFRs":                "renders the matrix of one step's answer",
 }
 
 // readers are this package's functions that read answer text.

@@ -12,7 +12,9 @@
 // fields, the paths of the repository's tree) and imports no git, GitHub,
 // language-model or writing code. Build reads a whole analysis once into
 // an Analysis; the Parse functions read one answer and are what Build is
-// made of. No other package parses an answer's text for structure
+// made of. ReadTransform reads the one answer an artifact renderer writes
+// as its step completes, and the earlier answers it builds on, into a
+// Reading with the same parsers. No other package parses an answer's text for structure
 // (boundary_test.go keeps it so): renderers, checks, plans and exports
 // read the Analysis.
 package model

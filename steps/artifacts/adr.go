@@ -28,8 +28,7 @@ var (
 func adrs(in Input) (Result, error) {
 	var ds []model.Decision
 	drivers, _ := look(in, "03-01.criteria")
-	options, haveOptions := look(in, in.StepID+".options")
-	if parsed := model.ParseDecisions(in.Answer); len(parsed) > 0 {
+	if parsed := in.Model.Decisions; len(parsed) > 0 {
 		ds = parsed
 		arch, _ := look(in, "03-01.chosen")
 		rationale, _ := look(in, in.StepID+".rationale")
@@ -45,10 +44,7 @@ func adrs(in Input) (Result, error) {
 			ds[i].Why = RationaleFor(rationale, ds[i].Title, titles)
 		}
 	} else if strings.TrimSpace(in.Answer) != "" {
-		opts := []model.Option{}
-		if haveOptions {
-			opts = model.ParseOptions(options)
-		}
+		opts := in.Model.Options
 		d := model.Decision{Title: "Architecture approach", Why: strings.Join(strings.Fields(in.Answer), " ")}
 		d.Context = fmt.Sprintf("Which architecture should carry \"%s\"?", in.Description)
 		chosen := -1
@@ -72,7 +68,7 @@ func adrs(in Input) (Result, error) {
 		return Result{}, err
 	}
 	var res Result
-	if len(ds) > 0 && len(model.ParseDecisions(in.Answer)) > 0 {
+	if len(ds) > 0 && len(in.Model.Decisions) > 0 {
 		res.Files = numbers.restatus(in, ds)
 	}
 	for _, d := range ds {

@@ -12,7 +12,7 @@ func optionsSection(in Input) (Result, error) {
 	if err := needsSection(in, "options"); err != nil {
 		return Result{}, err
 	}
-	opts := model.ParseOptions(in.Answer)
+	opts := in.Model.Options
 	if len(opts) == 0 {
 		return section(in, strings.TrimSpace(in.Answer)), nil
 	}
@@ -43,7 +43,7 @@ func componentsSection(in Input) (Result, error) {
 	}
 	var b strings.Builder
 	b.WriteString("| Component | Responsibility |\n| --- | --- |\n")
-	for _, c := range model.ParseComponents(in.Answer) {
+	for _, c := range in.Model.Components {
 		fmt.Fprintf(&b, "| **%s** | %s |\n", cell(c.Name), cell(c.Role))
 	}
 	return section(in, b.String()), nil
@@ -55,11 +55,7 @@ func integrationSection(in Input) (Result, error) {
 	if err := needsSection(in, "integration"); err != nil {
 		return Result{}, err
 	}
-	conns := model.ParseConnections(in.Answer)
-	var comps []model.Component
-	if a, ok := look(in, in.StepID+".components"); ok {
-		comps = model.ParseComponents(a)
-	}
+	conns, comps := in.Model.Connections, in.Model.Components
 	var b strings.Builder
 	b.WriteString(componentDiagram(comps, conns))
 	b.WriteString("\n| From | To | What flows |\n| --- | --- | --- |\n")

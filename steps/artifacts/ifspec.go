@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rtgit/rtgit/model"
 	"gopkg.in/yaml.v3"
 )
 
@@ -31,18 +30,17 @@ func interfaceSpec(in Input) (Result, error) {
 	case answer == "":
 		setKey(root, in.Question, str(NeedsClarification(in.QuestionText)))
 	case in.Question == "contracts":
-		if given, notes, ok := model.ExtractYAML(answer); ok {
-			for i := 0; i+1 < len(given.Content); i += 2 {
-				setKey(root, given.Content[i].Value, given.Content[i+1])
+		if c := in.Model.Contract; c.YAML != nil {
+			for i := 0; i+1 < len(c.YAML.Content); i += 2 {
+				setKey(root, c.YAML.Content[i].Value, c.YAML.Content[i+1])
 			}
-			if notes != "" {
-				setKey(root, "notes", str(notes))
+			if c.YAMLNotes != "" {
+				setKey(root, "notes", str(c.YAMLNotes))
 			}
 		} else {
-			ops, notes := model.ParseOperations(answer)
-			setKey(root, "operations", ops)
-			if len(notes) > 0 {
-				setKey(root, "notes", str(strings.Join(notes, "\n")))
+			setKey(root, "operations", c.Operations)
+			if len(c.Notes) > 0 {
+				setKey(root, "notes", str(strings.Join(c.Notes, "\n")))
 			}
 		}
 	default:

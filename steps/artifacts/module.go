@@ -11,7 +11,7 @@ import (
 // moduleDesigns writes module-design-<name>.md per module block.
 func moduleDesigns(in Input) (Result, error) {
 	var res Result
-	for _, m := range model.ParseModules(in.Answer) {
+	for _, m := range in.Model.Modules {
 		p := fmt.Sprintf("%s/module-design-%s.md", in.ItemDir, fileSlug(m.Name))
 		vars := map[string]string{"module": m.Name}
 		for _, sec := range model.ModuleSections {
@@ -22,7 +22,7 @@ func moduleDesigns(in Input) (Result, error) {
 			res.Fills = append(res.Fills, Fill{Path: p, Template: "module-design.md", Vars: vars, Section: sec, Body: body})
 		}
 	}
-	if note := model.ModuleNotes(in.Answer); note != "" {
+	if note := in.Model.ModuleNotes; note != "" {
 		res.Fills = append(res.Fills, Fill{Path: in.ItemDir + "/" + ModuleIndexFile, Template: "module-design-index.md", Section: ModuleNotesSection, Body: note})
 	}
 	return res, nil
@@ -36,7 +36,7 @@ func errorTaxonomy(in Input) (Result, error) {
 	}
 	var b strings.Builder
 	b.WriteString("| Code | Meaning | What the caller sees | Retry? |\n| --- | --- | --- | --- |\n")
-	rows, notes := model.ParseErrorRows(in.Answer)
+	rows, notes := in.Model.ErrorRows, in.Model.ErrorNotes
 	for _, r := range rows {
 		retry := strings.ToLower(r.Retry)
 		retry = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(retry, "retry"), ": "))
@@ -68,15 +68,12 @@ func dataFlowSection(in Input) (Result, error) {
 	}
 	var b strings.Builder
 	b.WriteString("```mermaid\n")
-	if a, ok := look(in, "03-03.connections"); ok && len(model.ParseConnections(a)) > 0 {
+	if conns := in.Model.Connections; len(conns) > 0 {
 		b.WriteString("sequenceDiagram\n")
 		seen := map[string]bool{}
-		conns := model.ParseConnections(a)
 		var names []string
-		if c, ok := look(in, "03-03.components"); ok {
-			for _, x := range model.ParseComponents(c) {
-				names = append(names, x.Name)
-			}
+		for _, x := range in.Model.Components {
+			names = append(names, x.Name)
 		}
 		for _, c := range conns {
 			names = append(names, c.From, c.To)
@@ -93,8 +90,7 @@ func dataFlowSection(in Input) (Result, error) {
 		}
 	} else {
 		b.WriteString("flowchart TD\n")
-		steps := answerLines(in.Answer)
-		for i, s := range steps {
+		for i, s := range in.Model.Flow {
 			fmt.Fprintf(&b, "    S%d[\"%s\"]\n", i+1, mermaidText(shortLabel(s)))
 			if i > 0 {
 				fmt.Fprintf(&b, "    S%d --> S%d\n", i, i+1)
@@ -115,7 +111,10 @@ func used(conns []model.Connection, name string) bool {
 	return false
 }
 
-var stillOpenRe = lazyre.New(`(?i)^still open\s*:\s*`)
+var (
+	stillOpenRe = lazyre.New(`(?i)^still open\s*:\s*`)
+	bullet      = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
+)
 
 // designReview splits a review verdict: lines starting "Still open:" go to
 // the Still Open section, everything else stays under the mapped section.

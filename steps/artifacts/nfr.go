@@ -3,8 +3,6 @@ package artifacts
 import (
 	"fmt"
 	"strings"
-
-	"github.com/rtgit/rtgit/model"
 )
 
 // nfrRule separates the shared matrix's header from its rows.
@@ -39,7 +37,7 @@ func nfrMatrix(in Input) (Result, error) {
 			head = strings.TrimRight(string(existing), "\n") + "\n\n| Item | ID | Category | Requirement |\n" + nfrRule
 		}
 	}
-	for _, x := range model.ParseNFRs(in.Answer) {
+	for _, x := range in.Model.NFRs {
 		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", in.Slug, x.ID, cell(x.Category), cell(x.Target)))
 	}
 	if len(rows) == 0 {

@@ -42,7 +42,7 @@ func TestParseRequirementsCriteriaForms(t *testing.T) {
 	if c := reqs[1].Criteria; len(c) != 1 || c[0].ID != "AC-002-01" || !strings.HasPrefix(c[0].Text, "When the store is down") {
 		t.Errorf("EARS criterion = %+v", c)
 	}
-	res, _ := requirementsSection(Input{Section: "Functional Requirements", Answer: "FR-003: Nothing below it"})
+	res, _ := requirementsSection(withModel("requirements", Input{Section: "Functional Requirements", Answer: "FR-003: Nothing below it"}))
 	if !strings.Contains(res.Fills[0].Body, "[NEEDS CLARIFICATION: Given/When/Then acceptance criteria for FR-003]") {
 		t.Errorf("a requirement without criteria is not flagged:\n%s", res.Fills[0].Body)
 	}
@@ -80,8 +80,8 @@ func TestStoriesAndPriorities(t *testing.T) {
 		}
 		return "", false
 	}
-	res, err := traceability(Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup,
-		Answer: "FR-001: Should Have\nFR-002: Must Have\nUS-007: Could Have"})
+	res, err := traceability(withModel("traceability", Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup,
+		Answer: "FR-001: Should Have\nFR-002: Must Have\nUS-007: Could Have"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestInterfaceSpecAlwaysParses(t *testing.T) {
 		"one line per op":   "operation: export input: id int output: csv bytes errors: NOT_FOUND, INVALID\nplus a remark: with a colon",
 		"prose only":        "We will decide this later: probably HTTP.",
 	} {
-		res, err := interfaceSpec(Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: answer, Read: read})
+		res, err := interfaceSpec(withModel("interface-spec", Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: answer, Read: read}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestInterfaceSpecAlwaysParses(t *testing.T) {
 			t.Errorf("%s: no operations:\n%s", name, res.Files[0].Data)
 		}
 	}
-	res, _ := interfaceSpec(Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: "operation: export input: id output: csv errors: A, B", Read: read})
+	res, _ := interfaceSpec(withModel("interface-spec", Input{Slug: "x", OutputPath: "x.yaml", Question: "contracts", Answer: "operation: export input: id output: csv errors: A, B", Read: read}))
 	var doc struct {
 		Operations map[string]struct {
 			Input  string
@@ -158,8 +158,8 @@ func TestADRsFromDecisionLines(t *testing.T) {
 		return []string{"adr-0001-architecture-approach.md", "adr-0002-csv-writer.md"}, nil
 	}
 	read := func(string) ([]byte, error) { return nil, nil }
-	res, err := adrs(Input{ItemDir: "d", StepID: "03-02", Now: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC), List: list, Read: read,
-		Answer: "- Decision: Queue -- chosen: none (simple but no retries); alternatives: SQS (managed, but a new bill), Redis (fast but one more server)\n- Decision: CSV writer -- chosen: csv (stdlib)"})
+	res, err := adrs(withModel("adr", Input{ItemDir: "d", StepID: "03-02", Now: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC), List: list, Read: read,
+		Answer: "- Decision: Queue -- chosen: none (simple but no retries); alternatives: SQS (managed, but a new bill), Redis (fast but one more server)\n- Decision: CSV writer -- chosen: csv (stdlib)"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestADRsDroppedDecisionIsDeprecated(t *testing.T) {
 		Read:   func(p string) ([]byte, error) { return files[p], nil },
 		Answer: "- Decision: Queue -- chosen: none (simple but no retries)",
 	}
-	res, err := adrs(in)
+	res, err := adrs(withModel("adr", in))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestADRsDroppedDecisionIsDeprecated(t *testing.T) {
 func TestRerunPreservesPersonText(t *testing.T) {
 	skeleton := []byte("# Spec\n\n## 3. Functional Requirements\n\n### Edge Cases\n\n## 8. Glossary\n")
 	fill := func(doc []byte, answer string) []byte {
-		res, err := requirementsSection(Input{Section: "Functional Requirements", Answer: answer})
+		res, err := requirementsSection(withModel("requirements", Input{Section: "Functional Requirements", Answer: answer}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,7 +315,7 @@ func TestTraceabilitySource(t *testing.T) {
 		if sources != nil {
 			in.Source = func(ref string) string { return sources[ref] }
 		}
-		res, err := traceability(in)
+		res, err := traceability(withModel("traceability", in))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -361,7 +361,7 @@ func TestTraceabilityStatusFollowsSignOff(t *testing.T) {
 	for _, approved := range []bool{false, true} {
 		in := Input{ItemDir: "d", OutputPath: "d/traceability-matrix.csv", Lookup: lookup, Answer: "FR-001: Must Have\nFR-002: Should Have",
 			Approved: func() bool { return approved }}
-		res, err := traceability(in)
+		res, err := traceability(withModel("traceability", in))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 )
 
@@ -14,7 +13,7 @@ func requirementsSection(in Input) (Result, error) {
 	if err := needsSection(in, "requirements"); err != nil {
 		return Result{}, err
 	}
-	reqs, pre := model.ParseRequirements(in.Answer)
+	reqs, pre := in.Model.Requirements, in.Model.Preamble
 	var b strings.Builder
 	if pre != "" {
 		b.WriteString(pre + "\n\n")
@@ -47,7 +46,7 @@ func nfrSection(in Input) (Result, error) {
 		return Result{}, err
 	}
 	var b strings.Builder
-	for i, x := range model.ParseNFRs(in.Answer) {
+	for i, x := range in.Model.NFRs {
 		if i > 0 {
 			b.WriteString("\n")
 		}
@@ -56,19 +55,15 @@ func nfrSection(in Input) (Result, error) {
 	return section(in, b.String()), nil
 }
 
-// glossarySection renders "term: meaning" lines as a table.
+// glossarySection renders the glossary the model read as a table.
 func glossarySection(in Input) (Result, error) {
 	if err := needsSection(in, "glossary"); err != nil {
 		return Result{}, err
 	}
 	var b strings.Builder
 	b.WriteString("| Term | Definition |\n| --- | --- |\n")
-	for _, l := range answerLines(in.Answer) {
-		term, def, ok := strings.Cut(l, ":")
-		if !ok {
-			term, def = l, ""
-		}
-		fmt.Fprintf(&b, "| **%s** | %s |\n", cell(term), cell(def))
+	for _, t := range in.Model.Glossary {
+		fmt.Fprintf(&b, "| **%s** | %s |\n", cell(t.Term), cell(t.Definition))
 	}
 	return section(in, b.String()), nil
 }

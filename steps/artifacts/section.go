@@ -1,6 +1,9 @@
 // Package artifacts writes analysis answers into the documents a team
 // builds from: it renders, and the reading of the answers into structure
-// is package model's (docs/architecture.md). Markdown artifacts are filled section by section inside
+// is package model's (docs/architecture.md). A transform renders the
+// model.Reading its Input carries, which the step machine fills with
+// model.ReadTransform; no renderer parses an answer's text. Markdown
+// artifacts are filled section by section inside
 // step-keyed markers, so re-running a step replaces only its own text and
 // anything a person wrote elsewhere in the file survives byte for byte.
 package artifacts

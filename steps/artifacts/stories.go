@@ -11,13 +11,9 @@ import (
 // userStories writes user-stories.json, or with a #Section the stories in
 // the seed's markdown form. Priorities come from 01-08 once it has run.
 func userStories(in Input) (Result, error) {
-	stories := model.ParseStories(in.Answer)
+	stories := in.Model.Stories
 	pruneLinks(in, stories)
-	prio := model.Priorities{}
-	if p, ok := look(in, "01-08.priorities"); ok {
-		prio = model.ParsePriorities(p)
-	}
-	prio.Apply(stories)
+	in.Model.Priorities.Apply(stories)
 	if in.Section != "" {
 		return Result{Fills: []Fill{{Path: in.OutputPath, Template: in.Output, Section: in.Section, Key: storiesKey, Body: storiesMarkdown(stories)}}}, nil
 	}

@@ -59,8 +59,8 @@ func TestInterfaceSpecHeaderOnce(t *testing.T) {
 		{"consumers", "The dashboard shows the error message."},
 		{"versioning", "Columns are only ever appended."},
 	} {
-		res, err := interfaceSpec(Input{Slug: "csv", StepID: "04-02", StepTitle: "Interface Contracts", OutputPath: "ifspec.yaml",
-			Question: q.id, Answer: q.answer, Read: func(string) ([]byte, error) { return file, nil }})
+		res, err := interfaceSpec(withModel("interface-spec", Input{Slug: "csv", StepID: "04-02", StepTitle: "Interface Contracts", OutputPath: "ifspec.yaml",
+			Question: q.id, Answer: q.answer, Read: func(string) ([]byte, error) { return file, nil }}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,15 +72,15 @@ func rowSource(in Input, id, story string) string {
 // traceInputs gathers what the matrix links: the requirements of 01-06 and
 // 01-05, the stories of 01-07 and the priorities being answered.
 func traceInputs(in Input) ([]string, []model.Story, model.Priorities) {
-	prio := model.ParsePriorities(in.Answer)
+	prio := in.Model.Priorities
 	ids, _ := definedIDs(in)
 	defined := map[string]bool{}
 	for _, id := range ids {
 		defined[id] = true
 	}
 	var stories []model.Story
-	if a, ok := look(in, storiesRef); ok {
-		stories = model.ParseStories(a)
+	if in.Model.Defined.HaveStories {
+		stories = in.Model.Defined.Stories
 	} else if in.Read != nil {
 		if data, _ := in.Read(in.ItemDir + "/user-stories.json"); data != nil {
 			_ = json.Unmarshal(data, &stories)
@@ -187,7 +187,7 @@ func traceability(in Input) (Result, error) {
 		return Result{}, err
 	}
 	res := Result{Files: []File{{in.OutputPath, buf.Bytes()}}}
-	if _, ok := look(in, storiesRef); ok {
+	if in.Model.Defined.HaveStories {
 		data, err := json.MarshalIndent(stories, "", "  ")
 		if err != nil {
 			return Result{}, err
@@ -239,16 +239,16 @@ func traceTable(rows []TraceRow) string {
 // knows (a step not answered yet defines nothing either way).
 func definedIDs(in Input) (ids []string, known map[string]bool) {
 	known = map[string]bool{}
-	if a, ok := look(in, "01-06.requirements"); ok {
+	d := in.Model.Defined
+	if d.HaveFRs {
 		known["FR"] = true
-		reqs, _ := model.ParseRequirements(a)
-		for _, r := range reqs {
+		for _, r := range d.FRs {
 			ids = append(ids, r.ID)
 		}
 	}
-	if a, ok := look(in, "01-05.nfrs"); ok {
+	if d.HaveNFRs {
 		known["NFR"] = true
-		for _, x := range model.ParseNFRs(a) {
+		for _, x := range d.NFRs {
 			ids = append(ids, x.ID)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rtgit/rtgit/internal/lazyre"
+	"github.com/rtgit/rtgit/model"
 )
 
 // Input is what a structured transform knows about the answer it turns
@@ -23,6 +24,10 @@ type Input struct {
 	Question          string
 	QuestionText      string
 	Answer            string // "" when unanswered
+	// Model is what the model read of Answer and of the earlier answers
+	// the transform builds on (model.ReadTransform): renderers write it
+	// and read no answer text for structure.
+	Model model.Reading
 	// Read returns a file's current content (nil when absent).
 	Read func(path string) ([]byte, error)
 	// List returns the file names directly inside dir, including files
@@ -138,23 +143,6 @@ func dep(in Input, ref string) (string, bool) {
 		}
 	}
 	return NeedsClarification(q), false
-}
-
-var (
-	reqIDRe = lazyre.New(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
-	bullet  = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
-)
-
-// answerLines returns the non-empty lines of an answer without list
-// markers. Fenced code is not special here; callers that care use blocks.
-func answerLines(s string) []string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(bullet.ReplaceAllString(l, "")); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // indentOf counts leading spaces (a tab counts as four).

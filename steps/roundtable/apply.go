@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/answers"
 	"github.com/rtgit/rtgit/steps/artifacts"
@@ -367,6 +368,7 @@ func (st *state) runTransform(c *changeset, sa stepAnswers, mp steps.Mapping, q 
 		Read: c.base, List: func(dir string) ([]string, error) { return st.listStaged(c, dir) },
 		Lookup: st.lookup, Ask: st.questionText, Now: st.m.now(),
 	}
+	in.Model = model.ReadTransform(model.TransformAnswer{Transform: mp.Transform, Step: in.StepID, Question: in.Question, Answer: in.Answer, Lookup: st.lookup})
 	drafts, err := st.draftSources()
 	if err != nil {
 		return artifacts.Result{}, err
