@@ -112,14 +112,13 @@ func openPack(idxName string) (*packFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, err := os.Open(idxName)
+	raw, err := os.ReadFile(idxName)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	defer raw.Close()
-	idx := idxfile.NewMemoryIndex()
-	if err := idxfile.NewDecoder(bufio.NewReader(raw)).Decode(idx); err != nil {
+	idx, err := decodePackIndex(raw)
+	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", idxName, err)
 	}

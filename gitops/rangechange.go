@@ -1,11 +1,11 @@
 package gitops
 
 import (
+	"container/heap"
+	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // RangeCommitLimit bounds how many commits of a range RangeChange reads
@@ -22,91 +22,137 @@ type Range struct {
 	Messages              []string
 }
 
-// RangeChange reads the change from base to head. Only the trees on the
-// path of a difference are read, so the cost follows the change.
+// RangeChange reads the change from base to head (Snapshot.RangeChange).
 func (r *Repo) RangeChange(base, head string) (*Range, error) {
-	bc, err := r.commitAt(base)
+	s, err := r.Snapshot()
 	if err != nil {
 		return nil, err
 	}
-	hc, err := r.commitAt(head)
+	defer s.Close()
+	return s.RangeChange(base, head)
+}
+
+// RangeChange reads the change from base to head. Only the trees on the
+// path of a difference are read, so the cost follows the change.
+func (s *Snapshot) RangeChange(base, head string) (*Range, error) {
+	bc, err := s.resolve(base)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := s.resolve(head)
 	if err != nil {
 		return nil, err
 	}
 	out := &Range{Base: bc.Hash.String(), Head: hc.Hash.String()}
-	mb, err := hc.MergeBase(bc)
+	mb, err := s.mergeBase(bc, hc)
 	if err != nil {
 		return nil, fmt.Errorf("the merge base of %s and %s: %w", base, head, err)
 	}
 	from := plumbing.ZeroHash
-	if len(mb) > 0 {
-		out.MergeBase = mb[0].Hash.String()
-		from = mb[0].TreeHash
+	if !mb.IsZero() {
+		out.MergeBase = mb.String()
+		c, err := s.t.commit(mb)
+		if err != nil {
+			return nil, err
+		}
+		from = c.Tree
 	}
-	if out.Files, err = r.changedPaths(from, hc.TreeHash); err != nil {
+	// One pass, no workers: a pull request's diff is a few dozen trees.
+	if err := s.t.diff(from, hc.Tree, "", &out.Files); err != nil {
 		return nil, err
 	}
-	if out.Messages, err = r.logRange(bc, hc); err != nil {
+	// The messages of `git log base..head`, newest first.
+	_, err = s.t.walkRange(bc.Hash, hc.Hash, func(c *walkCommit) error {
+		if len(out.Messages) == RangeCommitLimit {
+			return errEnough
+		}
+		out.Messages = append(out.Messages, c.Message)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errEnough) {
 		return nil, err
 	}
 	return out, nil
 }
 
-// logRange lists the messages of the commits head has and base has not,
-// as `git log base..head` does, newest first: both sides are walked
-// together by commit time, each commit marked with the sides that reach
-// it, until every commit still queued is one base reaches. A commit that
-// base reaches later in the walk (clock skew) is left out at the end.
-func (r *Repo) logRange(base, head *object.Commit) ([]string, error) {
-	const fromHead, fromBase = 1, 2
-	flags := map[plumbing.Hash]int{}
-	var queue []*object.Commit
-	push := func(c *object.Commit, f int) {
-		if flags[c.Hash]&f == f {
-			return
-		}
-		flags[c.Hash] |= f
-		queue = append(queue, c)
+var errEnough = errors.New("enough commits")
+
+// mergeBase is the merge base of a and b, found as git finds it: both
+// sides are walked together, newest first, each commit marked with the
+// sides that reach it; one both reach is a candidate, and what lies below
+// it is stale; the walk ends when only stale commits are queued. When it
+// finds other than exactly one candidate (a criss-cross merge, unrelated
+// histories), go-git decides, as it did before, so the answer is the same.
+func (s *Snapshot) mergeBase(a, b *walkCommit) (plumbing.Hash, error) {
+	if a.Hash == b.Hash {
+		return a.Hash, nil
 	}
-	push(base, fromBase)
-	push(head, fromHead)
-	var order []*object.Commit
-	for len(queue) > 0 && len(order) < RangeCommitLimit {
-		// The newest first; at equal times base's side first, so a
-		// commit both reach is marked before it is taken as head's.
-		sort.SliceStable(queue, func(i, j int) bool {
-			a, b := queue[i], queue[j]
-			if !a.Committer.When.Equal(b.Committer.When) {
-				return a.Committer.When.After(b.Committer.When)
+	const side1, side2, stale, result = 1, 2, 4, 8
+	flags := map[plumbing.Hash]uint8{}
+	q := &commitQueue{}
+	push := func(h plumbing.Hash, f uint8) error {
+		if flags[h]&f == f {
+			return nil
+		}
+		c, err := s.t.commit(h)
+		if err != nil {
+			return err
+		}
+		flags[h] |= f
+		heap.Push(q, queued{c, flags[h]&stale != 0})
+		return nil
+	}
+	if err := push(a.Hash, side1); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if err := push(b.Hash, side2); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	var found []plumbing.Hash
+	// interesting counts entries queued while not stale; one that became
+	// stale since only makes the walk go a little further.
+	for q.Len() > 0 && q.interesting() > 0 {
+		c := heap.Pop(q).(queued).c
+		// A commit is queued once for each change of its marks.
+		f := flags[c.Hash] & (side1 | side2 | stale)
+		if f == side1|side2 {
+			if flags[c.Hash]&result == 0 {
+				flags[c.Hash] |= result
+				found = append(found, c.Hash)
 			}
-			return flags[a.Hash]&fromBase > flags[b.Hash]&fromBase
-		})
-		interesting := false
-		for _, c := range queue {
-			interesting = interesting || flags[c.Hash]&fromBase == 0
+			f |= stale
 		}
-		if !interesting {
-			break
-		}
-		c := queue[0]
-		queue = queue[1:]
-		f := flags[c.Hash]
-		if f&fromBase == 0 {
-			order = append(order, c)
-		}
-		for _, h := range c.ParentHashes {
-			p, err := object.GetCommit(r.st, h)
-			if err != nil {
-				return nil, fmt.Errorf("commit %s: %w", h, err)
+		for _, p := range c.Parents {
+			if err := push(p, f); err != nil {
+				return plumbing.ZeroHash, err
 			}
-			push(p, f)
 		}
 	}
-	var out []string
-	for _, c := range order {
-		if flags[c.Hash]&fromBase == 0 {
-			out = append(out, c.Message)
+	var bases []plumbing.Hash
+	for _, h := range found {
+		if flags[h]&stale == 0 {
+			bases = append(bases, h)
 		}
 	}
-	return out, nil
+	if len(bases) == 1 {
+		return bases[0], nil
+	}
+	return s.r.goGitMergeBase(a.Hash, b.Hash)
+}
+
+// goGitMergeBase is the first merge base go-git finds, or none.
+func (r *Repo) goGitMergeBase(a, b plumbing.Hash) (plumbing.Hash, error) {
+	ac, err := r.commitAt(a.String())
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	bc, err := r.commitAt(b.String())
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	mb, err := bc.MergeBase(ac)
+	if err != nil || len(mb) == 0 {
+		return plumbing.ZeroHash, err
+	}
+	return mb[0].Hash, nil
 }

@@ -25,7 +25,12 @@ func prVerifier(repo *gitops.Repo, lay layout.Layout, levels verify.Levels, trac
 	return func(ctx context.Context, base, head string, texts []string) (*review.VerifyReport, error) {
 		// The range is what head has and base has not, as verify reads a
 		// change locally; the pull request's title and body name tasks too.
-		in, err := verifyInput(repo, lay, base, head)
+		snap, err := repo.Snapshot()
+		if err != nil {
+			return nil, err
+		}
+		defer snap.Close()
+		in, err := verifyInput(snap, lay, base, head)
 		if err != nil {
 			return nil, err
 		}

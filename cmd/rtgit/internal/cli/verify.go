@@ -16,6 +16,7 @@ import (
 	"github.com/rtgit/rtgit/internal/atomicfile"
 	"github.com/rtgit/rtgit/layout"
 	"github.com/rtgit/rtgit/portfolio"
+	"github.com/rtgit/rtgit/settings"
 	"github.com/rtgit/rtgit/steps/roundtable"
 	"github.com/rtgit/rtgit/verify"
 )
@@ -78,13 +79,22 @@ func runVerify(ctx context.Context, o *verifyOptions, s Streams) error {
 		return err
 	}
 	g := w.repo
+	branch, err := g.DefaultBranch()
+	if err != nil {
+		return err
+	}
 	base := o.base
 	if base == "" {
-		if base, err = g.DefaultBranch(); err != nil {
-			return err
-		}
+		base = branch
 	}
-	cfg, err := defaultBranchSettings(g)
+	// One object store for everything verify reads: the settings, the
+	// range, the analyses and the tests.
+	snap, err := g.Snapshot()
+	if err != nil {
+		return err
+	}
+	defer snap.Close()
+	cfg, err := settings.FromBranch(snap, branch)
 	if err != nil {
 		return err
 	}
@@ -96,7 +106,7 @@ func runVerify(ctx context.Context, o *verifyOptions, s Streams) error {
 	if err != nil {
 		return err
 	}
-	in, err := verifyInput(g, lay, base, o.head)
+	in, err := verifyInput(snap, lay, base, o.head)
 	if err != nil {
 		return err
 	}
@@ -133,7 +143,7 @@ func runVerify(ctx context.Context, o *verifyOptions, s Streams) error {
 }
 
 // verifyInput reads the change and the merged analyses through gitops.
-func verifyInput(g *gitops.Repo, lay layout.Layout, base, head string) (verify.Input, error) {
+func verifyInput(g *gitops.Snapshot, lay layout.Layout, base, head string) (verify.Input, error) {
 	rg, err := g.RangeChange(base, head)
 	if err != nil {
 		return verify.Input{}, err
@@ -154,7 +164,7 @@ func (c rangeChange) Texts(context.Context) ([]string, error)        { return c.
 // mergedAnalyses are the analyses whose folder, with its meta.json, the
 // base holds at rev.
 type mergedAnalyses struct {
-	g    *gitops.Repo
+	g    *gitops.Snapshot
 	rev  string
 	root string // the layout's folder of analyses
 }
@@ -218,7 +228,9 @@ func (b blobs) ListFiles(rev, dir string) ([]string, error) {
 
 // headSources are the test files of the change's head commit.
 type headSources struct {
-	g   *gitops.Repo
+	g interface {
+		ReadFileAt(rev, p string) ([]byte, error)
+	}
 	rev string
 }
 
