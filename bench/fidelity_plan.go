@@ -2,9 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/rtgit/rtgit/plan"
 )
 
 // taskJSON is the part of `rtgit tasks --json` the benchmark reads.
@@ -85,36 +86,25 @@ func measurePlan(rtgit, repo string, c fidelityCase, truth map[string]string, un
 // answeredTestFiles reads the answerer's own plan, the tasks answer they
 // wrote and the replay leaves out: for each requirement, the test files
 // their test tasks tracing it touch. It is the truth for which test file
-// a requirement is tied to, read with no rule of rtgit's.
+// a requirement is tied to: the plan's line format is read as rtgit reads
+// it (plan.Parse), and no derivation rule is used. A line that is not a
+// task is left out, as it is of a plan.
 func answeredTestFiles(answers []storedAnswer) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	for _, a := range answers {
-		if a.Question != "tasks" {
+		if a.Question != plan.TasksQuestion {
 			continue
 		}
-		for _, l := range strings.Split(a.Text, "\n") {
-			if !answeredTest.MatchString(l) {
+		p, _ := plan.Parse(a.Text)
+		for _, t := range p.Tasks {
+			if t.Kind != plan.KindTest {
 				continue
 			}
-			var traces, files []string
-			for _, part := range strings.Split(l, "|")[1:] {
-				k, v, ok := strings.Cut(strings.TrimSpace(part), ":")
-				if !ok {
-					continue
-				}
-				items := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '`' })
-				switch strings.TrimSpace(k) {
-				case "traces":
-					traces = items
-				case "files":
-					files = items
-				}
-			}
-			for _, id := range traces {
+			for _, id := range t.Traces {
 				if out[id] == nil {
 					out[id] = map[string]bool{}
 				}
-				for _, f := range files {
+				for _, f := range t.Files {
 					out[id][f] = true
 				}
 			}
@@ -122,8 +112,6 @@ func answeredTestFiles(answers []storedAnswer) map[string]map[string]bool {
 	}
 	return out
 }
-
-var answeredTest = regexp.MustCompile(`^\s*(?:[-*]\s+(?:\[.\]\s+)?)?T\d{3,}\s+(?:\[P\]\s+)?test:`)
 
 // untiedTestTasks counts the derived test tasks holding a test file the
 // answerer's plan ties to none of their requirements, of those whose
