@@ -40,7 +40,7 @@ func formatTask(t Task, codeFiles bool) string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if quote && (codeFiles || strings.ContainsAny(v, " \t,|\\")) {
+			if quote && (codeFiles || strings.ContainsAny(v, " \t\r\v\f,|\\")) {
 				v = "`" + v + "`"
 			}
 			b.WriteString(escape(v))

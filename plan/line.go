@@ -226,7 +226,7 @@ func splitValues(s string) ([]string, error) {
 	var out []string
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
-		case c == ',' || c == ' ' || c == '\t':
+		case isSeparator(c):
 			i++
 		case c == '`':
 			end := strings.IndexByte(s[i+1:], '`')
@@ -239,7 +239,7 @@ func splitValues(s string) ([]string, error) {
 			i += end + 2
 		default:
 			j := i
-			for j < len(s) && s[j] != ',' && s[j] != ' ' && s[j] != '\t' {
+			for j < len(s) && !isSeparator(s[j]) {
 				if s[j] == '`' {
 					return nil, fmt.Errorf("a backtick inside %q: write the whole value in backticks", s[i:])
 				}
@@ -250,6 +250,17 @@ func splitValues(s string) ([]string, error) {
 		}
 	}
 	return dedupe(out), nil
+}
+
+// isSeparator reports whether c separates the values of a list: a comma or
+// any ASCII space, since a carriage return or form feed kept inside a value
+// would be lost when the line is trimmed on reading it back.
+func isSeparator(c byte) bool {
+	switch c {
+	case ',', ' ', '\t', '\r', '\v', '\f':
+		return true
+	}
+	return false
 }
 
 func dedupe(vs []string) []string {
