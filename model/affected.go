@@ -588,8 +588,6 @@ func AffectedFilesIn(tree Tree, impact []Named, candidates []string, scan []Name
 var (
 	affectedHeading = lazyre.New(`(?i)^#{2,3}\s+.*\bDirectly Affected Files`)
 	sectionHeading  = lazyre.New(`^#{2,3}\s`)
-	affectedRow     = lazyre.New("^\\|\\s*`([^`]+)`\\s*\\|")
-	readOnlyRow     = lazyre.New(`\|\s*read-only\s*\|\s*$`)
 )
 
 // ImpactFiles reads the Directly Affected Files table of an impact

@@ -34,10 +34,10 @@ func ImpactTable(doc []byte) (files, readOnly []string) {
 		if !strings.HasPrefix(l, "|") {
 			continue
 		}
-		if m := affectedRow.FindStringSubmatch(l); m != nil {
-			p := strings.TrimPrefix(strings.TrimPrefix(m[1], "./"), "/")
+		if cell, ok := firstCodeCell(l); ok {
+			p := strings.TrimPrefix(strings.TrimPrefix(cell, "./"), "/")
 			list := &files
-			if readOnlyRow.MatchString(l) {
+			if lastCellReadOnly(l) {
 				list = &readOnly
 			}
 			if !slices.Contains(*list, p) {
@@ -46,4 +46,41 @@ func ImpactTable(doc []byte) (files, readOnly []string) {
 		}
 	}
 	return files, readOnly
+}
+
+// regexpSpace is what \s matches in Go's regular expressions, so that the
+// row reading below accepts the same rows the table's other readers do.
+const regexpSpace = " \t\n\f\r"
+
+// firstCodeCell reads a row whose first cell is a path in backticks,
+// "| `src/a.go` |", and returns the path. It is the row test of the table,
+// written out rather than as an expression because verify runs it on every
+// row of every merged analysis.
+func firstCodeCell(row string) (string, bool) {
+	rest, ok := strings.CutPrefix(row, "|")
+	if !ok {
+		return "", false
+	}
+	rest, ok = strings.CutPrefix(strings.TrimLeft(rest, regexpSpace), "`")
+	if !ok {
+		return "", false
+	}
+	end := strings.IndexByte(rest, '`')
+	if end <= 0 {
+		return "", false
+	}
+	if !strings.HasPrefix(strings.TrimLeft(rest[end+1:], regexpSpace), "|") {
+		return "", false
+	}
+	return rest[:end], true
+}
+
+// lastCellReadOnly reports whether a row's last cell says "read-only".
+func lastCellReadOnly(row string) bool {
+	s, ok := strings.CutSuffix(strings.TrimRight(row, regexpSpace), "|")
+	if !ok {
+		return false
+	}
+	s, ok = strings.CutSuffix(strings.TrimRight(s, regexpSpace), "read-only")
+	return ok && strings.HasSuffix(strings.TrimRight(s, regexpSpace), "|")
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -29,4 +30,31 @@ func TestImpactTableReadsBothLists(t *testing.T) {
 	if f, r := ImpactTable([]byte("# Impact\n\nno table\n")); f != nil || r != nil {
 		t.Errorf("no table: %q %q", f, r)
 	}
+}
+
+// The row tests are written out for speed; these are the expressions they
+// stand for, and the fuzz target holds the two to the same answers.
+var (
+	codeCellRe = regexp.MustCompile("^\\|\\s*`([^`]+)`\\s*\\|")
+	readOnlyRe = regexp.MustCompile(`\|\s*read-only\s*\|\s*$`)
+)
+
+func FuzzImpactRow(f *testing.F) {
+	for _, s := range []string{
+		"| `a.go` | m | x | modify |", "| `README.md` | (root) | named | read-only |",
+		"|`a b`|read-only|\r", "| `` | x |", "| `a` x |", "|read-only|", "| `a.go`|\tread-only \f|  \n",
+		"| `a.go` | read-only", "x | read-only |", "| `a`b` |",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, row string) {
+		cell, ok := firstCodeCell(row)
+		m := codeCellRe.FindStringSubmatch(row)
+		if ok != (m != nil) || ok && cell != m[1] {
+			t.Fatalf("firstCodeCell(%q) = %q, %v; the expression reads %q", row, cell, ok, m)
+		}
+		if got, want := lastCellReadOnly(row), readOnlyRe.MatchString(row); got != want {
+			t.Fatalf("lastCellReadOnly(%q) = %v, the expression %v", row, got, want)
+		}
+	})
 }
