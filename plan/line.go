@@ -3,8 +3,6 @@ package plan
 import (
 	"fmt"
 	"strings"
-
-	"github.com/rtgit/rtgit/internal/lazyre"
 )
 
 // The line format: one task per line,
@@ -20,16 +18,99 @@ import (
 // pasted back. Blank lines, headings and single-line HTML comments are
 // skipped; any other line is an error naming its line number.
 
-var (
-	taskIDPattern  = lazyre.New(`^T[0-9]{3,}$`)
-	traceIDPattern = lazyre.New(`^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$`)
-	questionID     = lazyre.New(`^Q-[0-9]+$`)
-	listMarker     = lazyre.New(`^(?:[-*+]|[0-9]+[.)])\s+(?:\[[ xX]\]\s+)?`)
-	lineStart      = lazyre.New(`^T[0-9]`)
-)
+// The line's small grammars (an id, a list marker) are written out rather
+// than as regular expressions: verify parses the plan of every merged
+// analysis on each run. FuzzLineGrammar holds each to the expression in
+// its comment.
 
-// IsTaskID reports whether s is a task id: T and at least three digits.
-func IsTaskID(s string) bool { return taskIDPattern.MatchString(s) }
+// IsTaskID reports whether s is a task id: T and at least three digits
+// (^T[0-9]{3,}$).
+func IsTaskID(s string) bool {
+	rest, ok := strings.CutPrefix(s, "T")
+	return ok && len(rest) >= 3 && allDigits(rest)
+}
+
+// isTraceID reports whether s can be traced: an id such as FR-001 or
+// AC-001-02 (^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$).
+func isTraceID(s string) bool {
+	if s == "" || !isUpper(s[0]) {
+		return false
+	}
+	i := 1
+	for i < len(s) && (isUpper(s[i]) || isDigit(s[i])) {
+		i++
+	}
+	if i == len(s) {
+		return false
+	}
+	for _, part := range strings.Split(s[i:], "-")[1:] {
+		if part == "" {
+			return false
+		}
+		for j := 0; j < len(part); j++ {
+			if c := part[j]; !isUpper(c) && !isDigit(c) && (c < 'a' || c > 'z') {
+				return false
+			}
+		}
+	}
+	return s[i] == '-'
+}
+
+// isQuestionID reports whether s is a question id (^Q-[0-9]+$).
+func isQuestionID(s string) bool {
+	rest, ok := strings.CutPrefix(s, "Q-")
+	return ok && rest != "" && allDigits(rest)
+}
+
+// listMarkerLen is the length of the list marker that starts line, with
+// its checkbox, or 0 (^(?:[-*+]|[0-9]+[.)])\s+(?:\[[ xX]\]\s+)?).
+func listMarkerLen(line string) int {
+	i := 0
+	switch {
+	case line == "":
+		return 0
+	case line[0] == '-' || line[0] == '*' || line[0] == '+':
+		i = 1
+	default:
+		for i < len(line) && isDigit(line[i]) {
+			i++
+		}
+		if i == 0 || i == len(line) || line[i] != '.' && line[i] != ')' {
+			return 0
+		}
+		i++
+	}
+	j := skipSpace(line, i)
+	if j == i {
+		return 0
+	}
+	if len(line) >= j+3 && line[j] == '[' && strings.IndexByte(" xX", line[j+1]) >= 0 && line[j+2] == ']' {
+		if k := skipSpace(line, j+3); k > j+3 {
+			return k
+		}
+	}
+	return j
+}
+
+// skipSpace is the index of the first byte from i that \s does not match.
+func skipSpace(s string, i int) int {
+	for i < len(s) && strings.IndexByte(" \t\n\f\r", s[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // fieldKeys maps each field name a line may use to the one it means.
 var fieldKeys = map[string]string{
@@ -101,10 +182,8 @@ func skippable(line string) bool {
 }
 
 func parseLine(line string) (Task, error) {
-	if m := listMarker.FindString(line); m != "" {
-		line = line[len(m):]
-	}
-	if !lineStart.MatchString(line) {
+	line = line[listMarkerLen(line):]
+	if len(line) < 2 || line[0] != 'T' || !isDigit(line[1]) {
 		return Task{}, fmt.Errorf("not a task: a task line starts with its id, such as T001")
 	}
 	segs := splitUnescaped(line)
@@ -178,7 +257,7 @@ func (t *Task) set(key string, values []string) error {
 	switch key {
 	case "traces":
 		t.Traces = values
-		return check(key, traceIDPattern.MatchString, "an id such as FR-001 or AC-001-02")
+		return check(key, isTraceID, "an id such as FR-001 or AC-001-02")
 	case "files":
 		t.Files = values
 	case "after":
@@ -193,7 +272,7 @@ func (t *Task) set(key string, values []string) error {
 		}
 	case "blocked by":
 		t.BlockedBy = values
-		return check(key, questionID.MatchString, "a question id such as Q-001")
+		return check(key, isQuestionID, "a question id such as Q-001")
 	}
 	return nil
 }
