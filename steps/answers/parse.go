@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
 	gmparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -25,7 +24,7 @@ import (
 // answer-sized line.
 var mdParser = gmparser.NewParser(
 	gmparser.WithBlockParsers(gmparser.DefaultBlockParsers()...),
-	gmparser.WithInlineParsers(util.Prioritized(extension.NewTaskCheckBoxParser(), 0)),
+	gmparser.WithInlineParsers(util.Prioritized(checkBoxParser{}, 0)),
 	gmparser.WithParagraphTransformers(gmparser.DefaultParagraphTransformers()...),
 )
 
