@@ -1,11 +1,16 @@
 package quickscan
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // abbreviations are the short names code gives common words: a file
 // named ctx.py holds the context, req.go the request. Each line is the
-// word and its abbreviations, as keywords hold them (singular).
-var abbreviations = groups(`
+// word and its abbreviations, as keywords hold them (singular). The map
+// is built when first asked, not when rtgit starts.
+var abbreviations = sync.OnceValue(func() map[string]string {
+	return groups(`
 request req
 response res resp
 context ctx
@@ -64,10 +69,11 @@ statistic stat stats
 password pwd passwd
 transaction txn
 `)
+})
 
 // canonical is the word an abbreviation stands for, or w itself.
 func canonical(w string) string {
-	if c, ok := abbreviations[w]; ok {
+	if c, ok := abbreviations()[w]; ok {
 		return c
 	}
 	return w

@@ -151,8 +151,8 @@ func platformFiles(keywords []string, ranked []File) []Companion {
 	named, required := map[string]bool{}, false
 	for _, k := range keywords {
 		lk := strings.ToLower(k)
-		named[lk] = named[lk] || platforms[lk]
-		required = required || requirementWords[lk]
+		named[lk] = named[lk] || platforms.has(lk)
+		required = required || requirementWords.has(lk)
 	}
 	if !required {
 		return nil
@@ -179,7 +179,7 @@ func platformFiles(keywords []string, ranked []File) []Companion {
 func isPlatformManifest(p string) bool {
 	lower := strings.ToLower(p)
 	base := path.Base(lower)
-	return platformManifests[base] || path.Ext(base) == ".gemspec" ||
+	return platformManifests.has(base) || path.Ext(base) == ".gemspec" ||
 		strings.HasPrefix(lower, ".github/workflows/") || strings.HasPrefix(lower, ".circleci/")
 }
 

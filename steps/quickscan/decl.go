@@ -77,7 +77,7 @@ func declared(line []byte) (name byte, goDecl bool, ok bool) {
 	for j < len(line) && isLowerASCII(line[j]) {
 		j++
 	}
-	if j == i || !declKeywords[string(line[i:j])] {
+	if j == i || !declKeywords.has(string(line[i:j])) {
 		return 0, false, false
 	}
 	k := skipSpace(line, j)

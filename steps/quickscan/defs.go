@@ -52,7 +52,7 @@ func Definitions(p string, content []byte) map[string]bool {
 	for _, re := range pats {
 		for _, m := range re.FindAllSubmatch(content, -1) {
 			name := strings.ToLower(string(m[len(m)-1]))
-			if notNames[name] || len(m) > 2 && notNames[strings.ToLower(string(m[1]))] {
+			if notNames.has(name) || len(m) > 2 && notNames.has(strings.ToLower(string(m[1]))) {
 				continue
 			}
 			out[name] = true

@@ -81,7 +81,7 @@ func Keywords(texts ...string) []string {
 					if ti == 0 {
 						continue
 					}
-					if prev := strings.ToLower(toks[ti-1]); len(prev) >= minLen && isAlpha(prev) && !stopWords[prev] {
+					if prev := strings.ToLower(toks[ti-1]); len(prev) >= minLen && isAlpha(prev) && !stopWords.has(prev) {
 						add(prev+short, false)
 						if c := byTerm[prev+short]; c != nil {
 							c.joined = true
@@ -164,7 +164,7 @@ func Areas(text string) (areas []string, rest string) {
 	rest = areaRe.ReplaceAllStringFunc(text, func(m string) string {
 		sub := areaRe.FindStringSubmatch(m)
 		scope := sub[2]
-		if w := strings.ToLower(sub[3]); w != "" && !commitTypes[w] && !notAreas[w] && !stopWords[w] {
+		if w := strings.ToLower(sub[3]); w != "" && !commitTypes.has(w) && !notAreas.has(w) && !stopWords.has(w) {
 			scope = sub[3]
 		}
 		for _, a := range strings.FieldsFunc(scope, func(r rune) bool { return r == ',' || r == '/' || r == ' ' || r == '|' }) {
@@ -184,7 +184,7 @@ func addIdent(tok string, add func(string, bool)) {
 	}
 	parts := SplitIdentifier(tok)
 	if len(parts) == 1 {
-		if len(tok) >= minLen && !fillerWords[strings.ToLower(tok)] {
+		if len(tok) >= minLen && !fillerWords.has(strings.ToLower(tok)) {
 			add(tok, true)
 		}
 		return
@@ -194,7 +194,7 @@ func addIdent(tok string, add func(string, bool)) {
 	for _, p := range parts {
 		// A file name's extension (the js of Node.js, the py of app.py)
 		// names a language, not the change.
-		if w := strings.ToLower(p); !stopWords[w] && !(file && len(w) < minLen) {
+		if w := strings.ToLower(p); !stopWords.has(w) && !(file && len(w) < minLen) {
 			add(Singular(w), false)
 		}
 	}
@@ -228,7 +228,7 @@ var shortWords = set("ok vs eg ie re oh hi ah ex pr mr ms dr st nd rd th al et l
 // shortName reports whether a two-letter word may name code: letters
 // only, and no English word.
 func shortName(w string) bool {
-	return len(w) == 2 && isAlpha(w) && !stopWords[w] && !shortWords[w]
+	return len(w) == 2 && isAlpha(w) && !stopWords.has(w) && !shortWords.has(w)
 }
 
 // Identifiers returns the identifier-like tokens of text (snake_case,
@@ -333,9 +333,9 @@ func SplitIdentifier(id string) []string {
 // -ie noun missing here is still found.
 func Singular(w string) string {
 	switch {
-	case len(w) <= 4 || notPlurals[w]:
+	case len(w) <= 4 || notPlurals.has(w):
 		return w
-	case strings.HasSuffix(w, "ies") && ieNouns[w[:len(w)-1]]:
+	case strings.HasSuffix(w, "ies") && ieNouns.has(w[:len(w)-1]):
 		return w[:len(w)-1]
 	case strings.HasSuffix(w, "ies"):
 		return w[:len(w)-3] + "y"

@@ -88,7 +88,7 @@ var testClassExts = set(".java .kt .kts .scala .groovy .cs .swift")
 // than a regular expression (which cost most of Kind's time).
 func testClass(name string) bool {
 	ext := path.Ext(name)
-	if !testClassExts[ext] {
+	if !testClassExts.has(ext) {
 		return false
 	}
 	stem := strings.TrimSuffix(name, ext)
@@ -110,7 +110,7 @@ func Kind(p string, generated bool) string {
 		// A packages directory below the top holds copies of other
 		// projects (requests/packages/urllib3); at the top it is a
 		// monorepo's own code.
-		if vendoredDirs[d] || (d == "packages" && i > 0) {
+		if vendoredDirs.has(d) || (d == "packages" && i > 0) {
 			return KindVendored
 		}
 	}
@@ -118,7 +118,7 @@ func Kind(p string, generated bool) string {
 		return KindGenerated
 	}
 	for _, d := range dirs {
-		if generatedDirs[d] {
+		if generatedDirs.has(d) {
 			return KindGenerated
 		}
 	}
@@ -130,17 +130,17 @@ func Kind(p string, generated bool) string {
 	base := path.Base(lower)
 	stem := strings.TrimSuffix(base, path.Ext(base))
 	switch {
-	case licenseNames[stem] || licenseNames[base] || strings.HasPrefix(base, "license-") || strings.HasPrefix(base, "licence-"):
+	case licenseNames.has(stem) || licenseNames.has(base) || strings.HasPrefix(base, "license-") || strings.HasPrefix(base, "licence-"):
 		return KindLicense
-	case changelogNames[stem] || changelogNames[base]:
+	case changelogNames.has(stem) || changelogNames.has(base):
 		return KindChangelog
-	case configNames[base] || configExts[path.Ext(base)] || configDirs[dirs[0]] ||
+	case configNames.has(base) || configExts.has(path.Ext(base)) || configDirs.has(dirs[0]) ||
 		strings.HasPrefix(base, "requirements") && path.Ext(base) == ".txt" ||
 		isDotConfig(base):
 		return KindConfig
 	}
 	for _, d := range dirs {
-		if editorDirs[d] {
+		if editorDirs.has(d) {
 			return KindConfig
 		}
 		switch d {

@@ -43,9 +43,9 @@ func Release(text string) string {
 	for _, w := range words {
 		w = strings.TrimRight(w, ".!")
 		switch {
-		case releaseWords[w]:
+		case releaseWords.has(w):
 			releasing = true
-		case bumpWords[w]:
+		case bumpWords.has(w):
 			bump = true
 		case w == "version":
 			named = true

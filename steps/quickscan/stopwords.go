@@ -1,6 +1,9 @@
 package quickscan
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // stopWords are words that say nothing about where a change lives: English
 // function words, and the verbs and nouns every feature request uses
@@ -42,12 +45,12 @@ instead around already actually again
 // updates). Only regular endings are undone, so a noun made from a stop
 // word by more than an inflection (settings, from set) stays.
 func isStop(w string) bool {
-	if stopWords[w] {
+	if stopWords.has(w) {
 		return true
 	}
 	for _, suf := range []string{"ing", "ed", "es", "s", "d"} {
 		if base, ok := strings.CutSuffix(w, suf); ok && len(base) >= 3 {
-			if stopWords[base] || (suf != "d" && suf != "s" && stopWords[base+"e"]) {
+			if stopWords.has(base) || (suf != "d" && suf != "s" && stopWords.has(base+"e")) {
 				return true
 			}
 		}
@@ -59,10 +62,24 @@ func isStop(w string) bool {
 // what commit subjects and feature requests open with.
 var fillerWords = set("feat fix refactor perf chore nit wip")
 
-func set(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
+// set is a set of words, read from a space-separated list when it is first
+// asked: rtgit holds some thirty of them, and building them all when the
+// program starts would cost every command, not only the quick scan.
+func set(words string) *wordSet { return &wordSet{words: words} }
+
+type wordSet struct {
+	once  sync.Once
+	words string
+	m     map[string]bool
+}
+
+// has reports whether w is in the set.
+func (s *wordSet) has(w string) bool {
+	s.once.Do(func() {
+		s.m = map[string]bool{}
+		for _, w := range strings.Fields(s.words) {
+			s.m[w] = true
+		}
+	})
+	return s.m[w]
 }

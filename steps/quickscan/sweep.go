@@ -29,7 +29,7 @@ func Sweeps(text string) []string {
 	for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z')
 	}) {
-		if sweepWords[w] && !seen[w] {
+		if sweepWords.has(w) && !seen[w] {
 			seen[w] = true
 			out = append(out, w)
 		}
