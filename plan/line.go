@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -280,6 +281,10 @@ func (t *Task) set(key string, values []string) error {
 // splitUnescaped splits a line at every "|" not written "\|", and undoes
 // the escapes in each part.
 func splitUnescaped(line string) []string {
+	if strings.IndexByte(line, '\\') < 0 {
+		// Nothing is escaped: the parts are the line's own substrings.
+		return strings.Split(line, "|")
+	}
 	var segs []string
 	var b strings.Builder
 	for i := 0; i < len(line); i++ {
@@ -343,8 +348,18 @@ func isSeparator(c byte) bool {
 }
 
 func dedupe(vs []string) []string {
-	seen := map[string]bool{}
 	out := vs[:0]
+	if len(vs) <= 32 {
+		// A field holds a handful of values: looking back is cheaper than
+		// a map.
+		for _, v := range vs {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	seen := make(map[string]bool, len(vs))
 	for _, v := range vs {
 		if !seen[v] {
 			seen[v] = true
