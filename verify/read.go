@@ -14,7 +14,7 @@ import (
 // ReadAnalysis reads what verify needs of the analysis in dir at rev:
 // its footprint's files, build plan and read-only files from the
 // artifacts the analysis committed, and its published issues from
-// meta.json. Only those blobs are read, each once: verify reads every
+// meta.json (only those: the rest of the file is check's to read). Only those blobs are read, each once: verify reads every
 // analysis the base holds, so their cost is most of its own.
 func ReadAnalysis(r portfolio.Reader, rev, slug, dir string) (Analysis, error) {
 	a := Analysis{Slug: slug, Dir: dir}
@@ -38,12 +38,8 @@ func ReadAnalysis(r portfolio.Reader, rev, slug, dir string) (Analysis, error) {
 	if err != nil || data == nil {
 		return a, err
 	}
-	m, err := meta.Parse(rev+":"+mp, data)
-	if err != nil {
-		return a, err
-	}
-	a.TaskIssues = m.TaskIssues
-	return a, nil
+	a.TaskIssues, err = meta.ParseTaskIssues(rev+":"+mp, data)
+	return a, err
 }
 
 func optional(r portfolio.Reader, rev, p string) ([]byte, error) {

@@ -20,6 +20,16 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		// What Parse accepts, ParseTaskIssues reads as the same issues.
+		issues, err := ParseTaskIssues("fuzz/meta.json", data)
+		if err != nil || len(issues) != len(m.TaskIssues) {
+			t.Fatalf("ParseTaskIssues = %v, %v; Parse read %v", issues, err, m.TaskIssues)
+		}
+		for id, n := range m.TaskIssues {
+			if issues[id] != n {
+				t.Fatalf("ParseTaskIssues[%s] = %d; Parse read %d", id, issues[id], n)
+			}
+		}
 		out, err := m.Marshal()
 		if err != nil {
 			t.Fatalf("Marshal of a parsed meta: %v", err)

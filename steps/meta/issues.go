@@ -1,6 +1,7 @@
 package meta
 
 import (
+	"bytes"
 	"math"
 
 	"github.com/rtgit/rtgit/internal/lazyre"
@@ -13,6 +14,33 @@ var taskIDRe = lazyre.New(`^T[0-9]{3,}$`)
 // taskIssues decodes task_issues. With source_url it ties an analysis to
 // its tracker: source_url is the issue the analysis started from,
 // task_issues the issue each task of the build plan was published as.
+// ParseTaskIssues reads only the task_issues of a meta.json: the issue
+// each task was published as. The file is still checked as JSON with its
+// top-level keys given once, and a wrong task_issues is the error Parse
+// gives; the other fields are not decoded. rtgit verify needs no more, and
+// it reads the meta.json of every analysis the base holds; `rtgit check`
+// reports what is wrong elsewhere in the file.
+func ParseTaskIssues(name string, data []byte) (map[string]int, error) {
+	p := &parser{name: name, data: data}
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		p.start = 3
+	}
+	top, err := p.document()
+	if err != nil {
+		return nil, err
+	}
+	members, err := p.members(top, "")
+	if err != nil {
+		return nil, err
+	}
+	for _, mb := range members {
+		if mb.key == "task_issues" && !mb.isNull() {
+			return p.taskIssues(mb.value, mb.path)
+		}
+	}
+	return nil, nil
+}
+
 func (p *parser) taskIssues(v value, path string) (map[string]int, error) {
 	members, err := p.object(v, path)
 	if err != nil {
