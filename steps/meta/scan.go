@@ -1,6 +1,7 @@
 package meta
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -23,13 +24,18 @@ func skipSpace(b []byte, i int) int {
 // skipString returns the index just past the string starting at b[i] (a
 // quote).
 func skipString(b []byte, i int) (int, error) {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
+	for j := i + 1; j < len(b); {
+		// Jump to the next quote or backslash: strings are most of a
+		// meta.json's bytes.
+		k := bytes.IndexAny(b[j:], "\"\\")
+		if k < 0 {
+			break
+		}
+		j += k
+		if b[j] == '"' {
 			return j + 1, nil
 		}
+		j += 2
 	}
 	return 0, fmt.Errorf("unterminated string")
 }
