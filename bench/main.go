@@ -136,7 +136,12 @@ func main() {
 	if s.rtgit == "" {
 		s.rtgit = filepath.Join(root, "rtgit")
 		progress("building rtgit")
-		must("", "go", "build", "-o", s.rtgit, "github.com/rtgit/rtgit/cmd/rtgit")
+		// Built as the release is (static, trimmed, stripped): that is the
+		// binary people run, and a dynamically linked one pays the loader
+		// on every start.
+		if _, o, err := run("", []string{"CGO_ENABLED=0"}, "go", "build", "-trimpath", "-ldflags", "-s -w", "-o", s.rtgit, "github.com/rtgit/rtgit/cmd/rtgit"); err != nil {
+			fatalf("setup: build rtgit: %v\n%s", err, o)
+		}
 	}
 	if s.profile != "" {
 		if err := os.MkdirAll(s.profile, 0o755); err != nil {
