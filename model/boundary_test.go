@@ -41,18 +41,12 @@ var allowed = map[string]string{
 	"steps/roundtable/seed_fr.go: ParseRequirements": "reads a seed brief before any answer exists",
 	// The answers of a step in progress, read before the step completes
 	// (the model reads completed steps).
-	"steps/roundtable/deps.go: ParseRequirements": "answers of the step in progress",
-	"steps/roundtable/deps.go: regexp":            "answers of the step in progress",
-	"steps/roundtable/deps.go: ParseNFRs":         "answers of the step in progress",
-	"steps/roundtable/deps.go: ParseStories":      "answers of the step in progress",
-	"steps/roundtable/deps.go: ParseModules":      "answers of the step in progress",
-	"steps/roundtable/deps.go: ParseDecisions":    "answers of the step in progress",
-	"steps/critic/rules.go: ParseNFRs":            "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseStories":         "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseDecisions":       "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseRequirements":    "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseCriterion":       "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: regexp":               "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseNFRs":         "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseStories":      "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseDecisions":    "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseRequirements": "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: ParseCriterion":    "the critic reads the step in progress, line by line",
+	"steps/critic/rules.go: regexp":            "the critic reads the step in progress, line by line",
 	// The fidelity benchmark checks rtgit's rendered documents against the
 	// corpus's answers and diffs: it measures the reading, from outside.
 	"bench/fidelity_measure.go: regexp": "measures the rendered documents",

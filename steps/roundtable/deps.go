@@ -3,7 +3,6 @@ package roundtable
 import (
 	"fmt"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -36,33 +35,39 @@ func (st *state) answerDefs() (*defs, error) {
 	}
 	for _, sa := range sets {
 		for _, mp := range sa.step.Mappings {
-			a := sa.answer[mp.Question]
+			switch mp.Transform {
+			case "requirements", "nfrs", "nfr-matrix", "user-stories", "module-design", "adr":
+			default:
+				continue // defines nothing later answers name
+			}
+			// Read as the transform reads it, with nothing earlier: only
+			// what this answer defines counts.
+			r := model.ReadTransform(model.TransformAnswer{Transform: mp.Transform, Step: sa.step.ID, Question: mp.Question, Answer: sa.answer[mp.Question]})
 			switch mp.Transform {
 			case "requirements":
 				d.owner["FR"] = sa.step.ID
-				reqs, _ := model.ParseRequirements(a)
-				for _, r := range reqs {
-					d.ids[r.ID] = true
+				for _, x := range r.Requirements {
+					d.ids[x.ID] = true
 				}
 			case "nfrs", "nfr-matrix":
 				d.owner["NFR"] = sa.step.ID
-				for _, x := range model.ParseNFRs(a) {
+				for _, x := range r.NFRs {
 					d.ids[x.ID] = true
 				}
 			case "user-stories":
 				d.owner["US"] = sa.step.ID
-				for _, s := range model.ParseStories(a) {
+				for _, s := range r.Stories {
 					d.ids[s.ID] = true
 				}
 			case "module-design":
 				d.owner["module"] = sa.step.ID
-				for _, m := range model.ParseModules(a) {
+				for _, m := range r.Modules {
 					d.modules[strings.ToLower(m.Name)] = m.Name
 				}
 			case "adr":
-				if ds := model.ParseDecisions(a); len(ds) > 0 {
+				if len(r.Decisions) > 0 {
 					d.owner["decision"] = sa.step.ID
-					for _, x := range ds {
+					for _, x := range r.Decisions {
 						d.decisions[strings.ToLower(x.Title)] = x.Title
 					}
 				}
@@ -106,8 +111,6 @@ func (st *state) artifactDefs() *defs {
 	return d
 }
 
-var refIDRe = lazyre.New(`\b(FR|NFR|US)-\d{3}\b`)
-
 // dangling names, as "path:line: …", each answer of a step after the
 // defining one that refers to a requirement or story id no step defines,
 // or to a module or decision that before had and after has not. Nothing
@@ -139,8 +142,10 @@ func (st *state) dangling(before, after *defs, c *changeset) []string {
 				continue
 			}
 			where := fmt.Sprintf("%s:%d", rel, i+1)
-			for _, id := range uniqStrings(refIDRe.FindAllString(line, -1)) {
-				kind := strings.SplitN(id, "-", 2)[0]
+			// The model reads every id a line names; only the kinds a step
+			// defines (FR, NFR, US) have an owner to have lost them.
+			for _, id := range model.IDs(line) {
+				kind, _, _ := strings.Cut(id, "-")
 				owner := after.owner[kind]
 				if owner == "" || !st.earlier(owner, s.ID) || after.ids[id] {
 					continue
@@ -217,16 +222,6 @@ func mentions(low, name string) bool {
 
 func isWord(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
-}
-
-func uniqStrings(in []string) []string {
-	var out []string
-	for _, s := range in {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // earlier reports whether step a comes before step b in the route.
