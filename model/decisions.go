@@ -22,8 +22,17 @@ var decisionRe = lazyre.New(`(?i)^decision:\s*(.+?)\s*--\s*chosen:\s*(.+?)\s*(?:
 // cons); alternatives: <a> (pros but cons), <b>" lines.
 func ParseDecisions(answer string) []Decision {
 	var out []Decision
-	for _, l := range answerLines(answer) {
-		m := decisionRe.FindStringSubmatch(l)
+	for _, d := range readDecisions(answer) {
+		out = append(out, d.Decision)
+	}
+	return out
+}
+
+// readDecisions is ParseDecisions, each decision with its line.
+func readDecisions(answer string) []DecisionAt {
+	var out []DecisionAt
+	for _, l := range Lines(answer) {
+		m := decisionRe.FindStringSubmatch(l.Text)
 		if m == nil {
 			continue
 		}
@@ -34,7 +43,7 @@ func ParseDecisions(answer string) []Decision {
 				d.Options = append(d.Options, inlineOption(a))
 			}
 		}
-		out = append(out, d)
+		out = append(out, DecisionAt{Decision: d, At: l})
 	}
 	return out
 }

@@ -37,24 +37,34 @@ var (
 // Criteria without an id are numbered after their requirement. Text before
 // the first requirement is returned as the preamble.
 func ParseRequirements(answer string) (reqs []Requirement, preamble string) {
+	at, preamble := readRequirements(answer)
+	for _, r := range at {
+		reqs = append(reqs, r.Requirement)
+	}
+	return reqs, preamble
+}
+
+// readRequirements is ParseRequirements, each requirement and criterion
+// with the line it starts on.
+func readRequirements(answer string) (reqs []RequirementAt, preamble string) {
 	var pre []string
 	open := false // the last criterion still waits for its Then
-	for _, l := range answerLines(answer) {
-		if m := frLineRe.FindStringSubmatch(l); m != nil {
+	for _, l := range Lines(answer) {
+		if m := frLineRe.FindStringSubmatch(l.Text); m != nil {
 			r := Requirement{ID: m[1], Statement: m[3]}
 			if t, s, ok := strings.Cut(m[3], " -- "); ok {
 				r.Title, r.Statement = strings.TrimSpace(t), strings.TrimSpace(s)
 			}
-			reqs = append(reqs, r)
+			reqs = append(reqs, RequirementAt{Requirement: r, At: l})
 			open = false
 			continue
 		}
 		if len(reqs) == 0 {
-			pre = append(pre, l)
+			pre = append(pre, l.Text)
 			continue
 		}
 		r := &reqs[len(reqs)-1]
-		if m := acLineRe.FindStringSubmatch(l); m != nil {
+		if m := acLineRe.FindStringSubmatch(l.Text); m != nil {
 			id := ""
 			if m[1] != "" {
 				id = "AC-" + m[1] + "-" + m[2]
@@ -62,25 +72,27 @@ func ParseRequirements(answer string) (reqs []Requirement, preamble string) {
 				id = "AC-" + m[3] + "-" + m[4]
 			}
 			r.Criteria = append(r.Criteria, Criterion{ID: id, Text: strings.TrimSpace(m[5])})
+			r.CriteriaAt = append(r.CriteriaAt, CriterionAt{At: l, Written: id})
 			open = !thenRe.MatchString(m[5])
 			continue
 		}
-		if g := gwtRe.FindStringSubmatch(l); g != nil {
+		if g := gwtRe.FindStringSubmatch(l.Text); g != nil {
 			kw := strings.ToLower(g[1])
 			if open && len(r.Criteria) > 0 && kw != "given" {
 				c := &r.Criteria[len(r.Criteria)-1]
-				c.Text += " " + l
+				c.Text += " " + l.Text
 			} else {
-				r.Criteria = append(r.Criteria, Criterion{Text: l})
+				r.Criteria = append(r.Criteria, Criterion{Text: l.Text})
+				r.CriteriaAt = append(r.CriteriaAt, CriterionAt{At: l})
 			}
 			open = !thenRe.MatchString(r.Criteria[len(r.Criteria)-1].Text)
 			continue
 		}
 		if len(r.Criteria) > 0 {
 			c := &r.Criteria[len(r.Criteria)-1]
-			c.Text += " " + l
+			c.Text += " " + l.Text
 		} else {
-			r.Statement += " " + l
+			r.Statement += " " + l.Text
 		}
 	}
 	for i := range reqs {
@@ -120,15 +132,26 @@ var nfrLineRe = lazyre.New(`^(NFR-\d{3})\s*:\s*(.*)$`)
 // ParseNFRs reads one requirement per line.
 func ParseNFRs(answer string) []NFR {
 	var out []NFR
+	for _, x := range readNFRs(answer) {
+		out = append(out, x.NFR)
+	}
+	return out
+}
+
+// readNFRs is ParseNFRs, each NFR with its line.
+func readNFRs(answer string) []NFRAt {
+	var out []NFRAt
+	lines := Lines(answer)
 	used := map[string]bool{}
-	for _, l := range answerLines(answer) {
-		if m := nfrLineRe.FindStringSubmatch(l); m != nil {
+	for _, l := range lines {
+		if m := nfrLineRe.FindStringSubmatch(l.Text); m != nil {
 			used[m[1]] = true
 		}
 	}
 	n := 0
-	for _, l := range answerLines(answer) {
-		var x NFR
+	for _, line := range lines {
+		x := NFRAt{At: line}
+		l := line.Text
 		if m := nfrLineRe.FindStringSubmatch(l); m != nil {
 			x.ID, l = m[1], m[2]
 		} else {
@@ -142,7 +165,7 @@ func ParseNFRs(answer string) []NFR {
 			}
 		}
 		if cat, target, ok := strings.Cut(l, ":"); ok {
-			x.Category, x.Target = strings.TrimSpace(cat), strings.TrimSpace(target)
+			x.Category, x.Target, x.Categorised = strings.TrimSpace(cat), strings.TrimSpace(target), true
 		} else {
 			x.Category, x.Target = "General", strings.TrimSpace(l)
 		}

@@ -36,15 +36,26 @@ var (
 // "(FR-001, FR-002)" is taken off the text once recorded.
 func ParseStories(answer string) []Story {
 	stories := []Story{}
+	for _, s := range readStories(answer) {
+		stories = append(stories, s.Story)
+	}
+	return stories
+}
+
+// readStories is ParseStories, each story with the lines it is read from.
+func readStories(answer string) []StoryAt {
+	var stories []StoryAt
+	lines := Lines(answer)
 	used := map[string]bool{}
-	for _, l := range answerLines(answer) {
-		if m := storyRe.FindStringSubmatch(l); m != nil && m[1] != "" {
+	for _, l := range lines {
+		if m := storyRe.FindStringSubmatch(l.Text); m != nil && m[1] != "" {
 			used[strings.ToUpper(m[1])] = true
 		}
 	}
 	n := 0
-	for _, l := range answerLines(answer) {
-		if m := storyRe.FindStringSubmatch(l); m != nil {
+	for _, l := range lines {
+		links := linkIDRe.FindAllString(l.Text, -1)
+		if m := storyRe.FindStringSubmatch(l.Text); m != nil {
 			id := strings.ToUpper(m[1])
 			for id == "" {
 				n++
@@ -52,18 +63,28 @@ func ParseStories(answer string) []Story {
 					id, used[c] = c, true
 				}
 			}
-			stories = append(stories, Story{ID: id, AsA: m[2], IWant: m[3], SoThat: strings.TrimSpace(trailRefs.ReplaceAllString(m[4], "")),
-				AcceptanceCriteria: []string{}, LinkedRequirements: uniq(linkIDRe.FindAllString(l, -1))})
+			stories = append(stories, StoryAt{Story: Story{ID: id, AsA: m[2], IWant: m[3], SoThat: strings.TrimSpace(trailRefs.ReplaceAllString(m[4], "")),
+				AcceptanceCriteria: []string{}, LinkedRequirements: uniq(links)}, At: l, Links: refsAt(l, links)})
 			continue
 		}
 		if len(stories) > 0 {
 			st := &stories[len(stories)-1]
-			ac := strings.TrimSpace(trailRefs.ReplaceAllString(acPrefix.ReplaceAllString(l, ""), ""))
+			ac := strings.TrimSpace(trailRefs.ReplaceAllString(acPrefix.ReplaceAllString(l.Text, ""), ""))
 			st.AcceptanceCriteria = append(st.AcceptanceCriteria, ac)
-			st.LinkedRequirements = uniq(append(st.LinkedRequirements, linkIDRe.FindAllString(l, -1)...))
+			st.CriteriaAt = append(st.CriteriaAt, l)
+			st.LinkedRequirements = uniq(append(st.LinkedRequirements, links...))
+			st.Links = append(st.Links, refsAt(l, links)...)
 		}
 	}
 	return stories
+}
+
+func refsAt(l Line, ids []string) []Ref {
+	var out []Ref
+	for _, id := range ids {
+		out = append(out, Ref{At: l, ID: id})
+	}
+	return out
 }
 
 // Priorities maps requirement and story ids to MoSCoW priorities, in the
@@ -80,11 +101,21 @@ var (
 
 // ParsePriorities reads "FR-001: Must Have" lines (US ids count too).
 func ParsePriorities(answer string) Priorities {
+	p, _ := readPriorities(answer)
+	return p
+}
+
+// readPriorities is ParsePriorities with the lines it is read from. A
+// line names a level when it holds one of MoSCoW's words, the last of them
+// in MoSCoW's order if it holds several; an id named again takes the
+// level of the line naming it last.
+func readPriorities(answer string) (Priorities, []PriorityAt) {
 	p := Priorities{Of: map[string]string{}}
-	for _, l := range answerLines(answer) {
-		ids := prioIDRe.FindAllString(l, -1)
+	var at []PriorityAt
+	for _, l := range Lines(answer) {
+		ids := prioIDRe.FindAllString(l.Text, -1)
 		level := ""
-		low := strings.ToLower(strings.ReplaceAll(l, "’", "'"))
+		low := strings.ToLower(strings.ReplaceAll(l.Text, "’", "'"))
 		for _, m := range moscow {
 			if strings.Contains(low, strings.ToLower(m)) {
 				level = m
@@ -96,8 +127,11 @@ func ParsePriorities(answer string) Priorities {
 			}
 			p.Of[id] = level
 		}
+		if len(ids) > 0 {
+			at = append(at, PriorityAt{At: l, IDs: ids, Level: level})
+		}
 	}
-	return p
+	return p, at
 }
 
 // rank orders MoSCoW levels, Must Have first; unknown levels last.
