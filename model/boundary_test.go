@@ -39,14 +39,6 @@ var allowed = map[string]string{
 	"steps/roundtable/handoff.go: AffectedFilesIn":   "computes the table the impact analysis renders",
 	"steps/roundtable/refresh.go: Mentions":          "finds the files an answer names to refresh the table",
 	"steps/roundtable/seed_fr.go: ParseRequirements": "reads a seed brief before any answer exists",
-	// The answers of a step in progress, read before the step completes
-	// (the model reads completed steps).
-	"steps/critic/rules.go: ParseNFRs":         "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseStories":      "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseDecisions":    "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseRequirements": "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: ParseCriterion":    "the critic reads the step in progress, line by line",
-	"steps/critic/rules.go: regexp":            "the critic reads the step in progress, line by line",
 	// The fidelity benchmark checks rtgit's rendered documents against the
 	// corpus's answers and diffs: it measures the reading, from outside.
 	"bench/fidelity_measure.go: regexp": "measures the rendered documents",

@@ -22,8 +22,10 @@ type RequirementAt struct {
 type CriterionAt struct {
 	At Line
 	// Written is the id the answer gives the criterion, "" when the model
-	// numbered it after its requirement.
-	Written string
+	// numbered it after its requirement; Of is the requirement that id
+	// numbers it for (FR-002 for AC-002-01), which may not be the one it
+	// stands under.
+	Written, Of string
 }
 
 // RequirementsAt reads an answer's requirements as ParseRequirements

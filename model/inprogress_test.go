@@ -19,7 +19,7 @@ func TestRequirementsAtTheirLines(t *testing.T) {
 	}
 	var got []CriterionAt
 	got = append(got, r.CriteriaAt...)
-	want := []CriterionAt{{Line{4, "AC-002-01: Given a, When b, Then c"}, "AC-002-01"}, {Line{5, "Given d"}, ""}, {Line{8, "AC: works well"}, ""}}
+	want := []CriterionAt{{Line{4, "AC-002-01: Given a, When b, Then c"}, "AC-002-01", "FR-002"}, {Line{5, "Given d"}, "", ""}, {Line{8, "AC: works well"}, "", ""}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("criteria at %+v\nwant %+v", got, want)
 	}

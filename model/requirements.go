@@ -65,14 +65,14 @@ func readRequirements(answer string) (reqs []RequirementAt, preamble string) {
 		}
 		r := &reqs[len(reqs)-1]
 		if m := acLineRe.FindStringSubmatch(l.Text); m != nil {
-			id := ""
+			id, of := "", ""
 			if m[1] != "" {
-				id = "AC-" + m[1] + "-" + m[2]
+				id, of = "AC-"+m[1]+"-"+m[2], "FR-"+m[1]
 			} else if m[3] != "" {
-				id = "AC-" + m[3] + "-" + m[4]
+				id, of = "AC-"+m[3]+"-"+m[4], "FR-"+m[3]
 			}
 			r.Criteria = append(r.Criteria, Criterion{ID: id, Text: strings.TrimSpace(m[5])})
-			r.CriteriaAt = append(r.CriteriaAt, CriterionAt{At: l, Written: id})
+			r.CriteriaAt = append(r.CriteriaAt, CriterionAt{At: l, Written: id, Of: of})
 			open = !thenRe.MatchString(m[5])
 			continue
 		}
