@@ -15,6 +15,8 @@ package critic
 import (
 	"fmt"
 	"sort"
+
+	"github.com/rtgit/rtgit/model"
 )
 
 // Severity says what a finding does: an error blocks the step like an
@@ -112,6 +114,7 @@ type checker struct {
 	cfg Config
 	by  map[string]Answer
 	out []Finding
+	frs *[]model.RequirementAt // 01-06 as the model reads it, once several rules asked
 }
 
 func (c *checker) answer(ref string) (Answer, bool) {

@@ -22,16 +22,7 @@ const (
 )
 
 var (
-	bulletRe   = lazyre.New(`^\s*(?:[-*+]|\d+[.)])\s+`)
-	frRe       = lazyre.New(`^(?:\*\*)?(FR-\d{3})(?:\*\*)?\s*:\s*(.*)$`)
-	acRe       = lazyre.New(`(?i)^(?:ac(?:-(\d{3})-(\d{2}))?\s*:|(given|when|then|and|but)\b)`)
-	nfrRe      = lazyre.New(`^(?:\*\*)?(NFR-\d{3})(?:\*\*)?\s*:\s*(.*)$`)
-	storyRe    = lazyre.New(`(?i)^(?:(US-\d{3})\s*:\s*)?as an?\s+.+?,\s*i want\s+.+?,\s*so that\s+.+$`)
-	linkRe     = lazyre.New(`\b(?:FR|NFR)-\d{3}\b`)
-	anyIDRe    = lazyre.New(`\b(?:FR|NFR|CON|US)-\d{3}\b`)
-	frIDRe     = lazyre.New(`\bFR-\d{3}\b`)
 	codeSpanRe = lazyre.New("`[^`]*`")
-	decisionRe = lazyre.New(`(?i)^decision:\s*(.+?)\s*--`)
 	// A measurable target has a number (digits or a number word) or names
 	// a standard a tester can check against.
 	measureRe = lazyre.New(`(?i)\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|half|twice|none)\b|` +
@@ -45,21 +36,18 @@ func Measurable(target string) bool {
 	return measureRe.MatchString(codeSpanRe.ReplaceAllString(target, ""))
 }
 
-// line is one non-blank line of an answer: its index from the answer's
-// first line, and its text without a list bullet.
-type line struct {
-	i    int
-	text string
-}
+// The rules check what the model reads in each answer, so a finding is
+// about what the step's documents will say; the items carry the lines
+// the findings point at.
 
-func linesOf(text string) []line {
-	var out []line
-	for i, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(bulletRe.ReplaceAllString(l, "")); l != "" {
-			out = append(out, line{i, l})
-		}
+// reqs is 01-06's requirements, a being its answer, read once however
+// many rules ask.
+func (c *checker) reqs(a Answer) []model.RequirementAt {
+	if c.frs == nil {
+		frs := model.RequirementsAt(a.Text)
+		c.frs = &frs
 	}
-	return out
+	return *c.frs
 }
 
 // definedFRs lists the FR ids 01-06 defines, in order.
@@ -69,9 +57,9 @@ func (c *checker) definedFRs() ([]string, bool) {
 		return nil, false
 	}
 	var ids []string
-	for _, l := range linesOf(a.Text) {
-		if m := frRe.FindStringSubmatch(l.text); m != nil && !slices.Contains(ids, m[1]) {
-			ids = append(ids, m[1])
+	for _, r := range c.reqs(a) {
+		if !slices.Contains(ids, r.ID) {
+			ids = append(ids, r.ID)
 		}
 	}
 	return ids, true
@@ -85,68 +73,62 @@ func (c *checker) definedNFRs() ([]string, bool) {
 		return nil, false
 	}
 	var ids []string
-	for _, x := range model.ParseNFRs(a.Text) {
+	for _, x := range model.NFRsAt(a.Text) {
 		ids = append(ids, x.ID)
 	}
 	return ids, true
 }
 
 // requirements: vague words in FRs and their criteria, FRs without a
-// criterion, ids defined twice.
+// criterion, criteria in prose, ids defined twice.
 func (c *checker) requirements() {
 	a, ok := c.answer(refRequirements)
 	if !ok {
 		return
 	}
-	type fr struct {
-		id   string
-		at   int
-		acs  int
-		seen bool
+	reqs := c.reqs(a)
+	if len(reqs) == 0 {
+		return
 	}
-	var frs []*fr
 	defined := map[string]int{}
 	acs := map[string]int{}
-	for _, l := range linesOf(a.Text) {
-		if m := frRe.FindStringSubmatch(l.text); m != nil {
-			if first, dup := defined[m[1]]; dup {
-				c.add(a, l.i, RuleDuplicateID, Analyst, "%s is defined twice (first on line %d) -- which one do we mean? Give the second its own id.", m[1], a.Line+first)
+	for _, r := range reqs {
+		at := r.At.N
+		if first, dup := defined[r.ID]; dup {
+			c.add(a, at, RuleDuplicateID, Analyst, "%s is defined twice (first on line %d) -- which one do we mean? Give the second its own id.", r.ID, a.Line+first)
+		} else {
+			defined[r.ID] = at
+		}
+		if !statesBehaviour(r.Statement) {
+			c.add(a, at, RuleNoBehaviour, Analyst, "%s states no behaviour of the system -- what does it do, and when? Write it as \"When <trigger>, the system shall <behaviour>\".", r.ID)
+		}
+		for _, x := range r.CriteriaAt {
+			if x.Written == "" {
+				continue
+			}
+			if x.Of != r.ID {
+				c.add(a, x.At.N, RuleMisplacedAC, Analyst, "%s sits under %s -- is it a criterion of %s? Move it under %s, or number it as one of %s's.",
+					x.Written, r.ID, x.Of, x.Of, r.ID)
+			}
+			if first, dup := acs[x.Written]; dup {
+				c.add(a, x.At.N, RuleDuplicateID, Analyst, "%s is used twice (first on line %d) -- number the second criterion on.", x.Written, a.Line+first)
 			} else {
-				defined[m[1]] = l.i
-			}
-			frs = append(frs, &fr{id: m[1], at: l.i})
-			if !statesBehaviour(m[2]) {
-				c.add(a, l.i, RuleNoBehaviour, Analyst, "%s states no behaviour of the system -- what does it do, and when? Write it as \"When <trigger>, the system shall <behaviour>\".", m[1])
-			}
-			c.vague(a, l)
-			continue
-		}
-		if len(frs) == 0 {
-			continue // a preamble is not a requirement
-		}
-		cur := frs[len(frs)-1]
-		if m := acRe.FindStringSubmatch(l.text); m != nil {
-			cur.acs++
-			if m[1] != "" && "FR-"+m[1] != cur.id {
-				c.add(a, l.i, RuleMisplacedAC, Analyst, "AC-%s-%s sits under %s -- is it a criterion of FR-%s? Move it under FR-%s, or number it as one of %s's.",
-					m[1], m[2], cur.id, m[1], m[1], cur.id)
-			}
-			if m[1] != "" {
-				id := "AC-" + m[1] + "-" + m[2]
-				if first, dup := acs[id]; dup {
-					c.add(a, l.i, RuleDuplicateID, Analyst, "%s is used twice (first on line %d) -- number the second criterion on.", id, a.Line+first)
-				} else {
-					acs[id] = l.i
-				}
+				acs[x.Written] = x.At.N
 			}
 		}
-		c.vague(a, l)
 	}
-	c.proseCriteria(a)
-	for _, r := range frs {
-		if r.acs == 0 {
-			c.add(a, r.at, RuleNoCriterion, Analyst, "%s has no acceptance criterion -- how will we know it's done? Add one below it: \"AC-%s-01: Given … When … Then …\".",
-				r.id, strings.TrimPrefix(r.id, "FR-"))
+	// A preamble is not a requirement: the words are weighed from the
+	// first FR on.
+	for _, l := range model.Lines(a.Text) {
+		if l.N >= reqs[0].At.N {
+			c.vague(a, l)
+		}
+	}
+	c.proseCriteria(a, reqs)
+	for _, r := range reqs {
+		if len(r.Criteria) == 0 {
+			c.add(a, r.At.N, RuleNoCriterion, Analyst, "%s has no acceptance criterion -- how will we know it's done? Add one below it: \"AC-%s-01: Given … When … Then …\".",
+				r.ID, strings.TrimPrefix(r.ID, "FR-"))
 		}
 	}
 }
@@ -159,14 +141,12 @@ var behaviourRe = lazyre.New(`(?i)\b(?:shall|must|will|should)\s+(?:not\s+|also\
 // does.
 var noActionVerbs = map[string]bool{"await": true, "wait": true, "try": true, "strive": true, "aim": true, "consider": true, "hope": true, "seek": true}
 
-// statesBehaviour reports whether a requirement's text says something the
-// system does: "the system shall return …" does; "Nothing -- be nice"
-// and "the system awaits the user" do not.
-func statesBehaviour(text string) bool {
-	if _, after, ok := strings.Cut(text, "--"); ok {
-		text = after
-	}
-	m := behaviourRe.FindStringSubmatch(codeSpanRe.ReplaceAllString(text, "x"))
+// statesBehaviour reports whether a requirement's statement says
+// something the system does: "the system shall return …" does; "be
+// nice" and "the system awaits the user" do not. The model has taken the
+// title ("Nothing -- ") off.
+func statesBehaviour(statement string) bool {
+	m := behaviourRe.FindStringSubmatch(codeSpanRe.ReplaceAllString(statement, "x"))
 	return m != nil && !noActionVerbs[strings.ToLower(m[1])]
 }
 
@@ -177,24 +157,22 @@ func (c *checker) nfrs() {
 		return
 	}
 	defined := map[string]int{}
-	for _, l := range linesOf(a.Text) {
-		text := l.text
-		if m := nfrRe.FindStringSubmatch(text); m != nil {
-			if first, dup := defined[m[1]]; dup {
-				c.add(a, l.i, RuleDuplicateID, Analyst, "%s is defined twice (first on line %d) -- give the second its own id.", m[1], a.Line+first)
-			} else {
-				defined[m[1]] = l.i
-			}
-			text = m[2]
+	for _, x := range model.NFRsAt(a.Text) {
+		// The model numbers unnamed lines past every written id, so only
+		// written ids meet twice.
+		if first, dup := defined[x.ID]; dup {
+			c.add(a, x.At.N, RuleDuplicateID, Analyst, "%s is defined twice (first on line %d) -- give the second its own id.", x.ID, a.Line+first)
+		} else {
+			defined[x.ID] = x.At.N
 		}
-		c.vague(a, l)
-		category, target, ok := strings.Cut(text, ":")
-		if !ok {
-			category, target = "This target", text
+		c.vague(a, x.At)
+		category := x.Category
+		if !x.Categorised {
+			category = "This target"
 		}
-		if !Measurable(target) {
-			c.add(a, l.i, RuleUnmeasurable, Analyst, "%s has nothing I can measure -- give it a number with a unit (\"p95 under 2 s\", \"99.9%% a month\") or name the standard it meets.",
-				quoteName(strings.TrimSpace(category)))
+		if !Measurable(x.Target) {
+			c.add(a, x.At.N, RuleUnmeasurable, Analyst, "%s has nothing I can measure -- give it a number with a unit (\"p95 under 2 s\", \"99.9%% a month\") or name the standard it meets.",
+				quoteName(category))
 		}
 	}
 }
@@ -208,45 +186,26 @@ func (c *checker) stories() {
 	}
 	frs, haveFRs := c.definedFRs()
 	nfrs, haveNFRs := c.definedNFRs()
-	used := map[string]bool{}
-	for _, l := range linesOf(a.Text) {
-		if m := storyRe.FindStringSubmatch(l.text); m != nil && m[1] != "" {
-			used[strings.ToUpper(m[1])] = true
-		}
-	}
 	linked := map[string]bool{}
 	ids := map[string]int{}
-	story, n := "", 0
-	for _, l := range linesOf(a.Text) {
-		if m := storyRe.FindStringSubmatch(l.text); m != nil {
-			story = strings.ToUpper(m[1])
-			if story != "" {
-				if first, dup := ids[story]; dup {
-					c.add(a, l.i, RuleDuplicateID, Analyst, "%s is used for two stories (first on line %d) -- give the second its own id.", story, a.Line+first)
-				}
-				ids[story] = l.i
-			}
-			for story == "" {
-				n++
-				if id := fmt.Sprintf("US-%03d", n); !used[id] {
-					story, used[id] = id, true
-				}
-			}
-		} else if story != "" && acRe.MatchString(l.text) {
+	for _, st := range model.StoriesAt(a.Text) {
+		if first, dup := ids[st.ID]; dup {
+			c.add(a, st.At.N, RuleDuplicateID, Analyst, "%s is used for two stories (first on line %d) -- give the second its own id.", st.ID, a.Line+first)
+		}
+		ids[st.ID] = st.At.N
+		for _, l := range st.CriteriaAt {
 			c.vague(a, l)
 		}
-		if story == "" {
-			continue
-		}
-		for _, id := range linkRe.FindAllString(codeSpanRe.ReplaceAllString(l.text, ""), -1) {
+		for _, ref := range st.Links {
+			id := ref.ID
 			linked[id] = true
 			switch {
 			case strings.HasPrefix(id, "FR-") && haveFRs && !slices.Contains(frs, id):
-				c.add(a, l.i, RuleUndefinedLink, Analyst, "%s links %s, but 01-06 defines no %s -- link a requirement we have (%s), or add %s to 01-06 first.",
-					story, id, id, list(frs), id)
+				c.add(a, ref.At.N, RuleUndefinedLink, Analyst, "%s links %s, but 01-06 defines no %s -- link a requirement we have (%s), or add %s to 01-06 first.",
+					st.ID, id, id, list(frs), id)
 			case strings.HasPrefix(id, "NFR-") && haveNFRs && !slices.Contains(nfrs, id):
-				c.add(a, l.i, RuleUndefinedLink, Analyst, "%s links %s, but 01-05 defines no %s -- link a target we have (%s), or add it to 01-05 first.",
-					story, id, id, list(nfrs))
+				c.add(a, ref.At.N, RuleUndefinedLink, Analyst, "%s links %s, but 01-05 defines no %s -- link a target we have (%s), or add it to 01-05 first.",
+					st.ID, id, id, list(nfrs))
 			}
 		}
 	}
@@ -267,8 +226,10 @@ func (c *checker) stories() {
 func (c *checker) outOfScope() map[string]bool {
 	out := map[string]bool{}
 	if a, ok := c.answer(refOutOfScope); ok {
-		for _, id := range frIDRe.FindAllString(a.Text, -1) {
-			out[id] = true
+		for _, id := range model.IDs(a.Text) {
+			if strings.HasPrefix(id, "FR-") {
+				out[id] = true
+			}
 		}
 	}
 	return out
@@ -276,28 +237,11 @@ func (c *checker) outOfScope() map[string]bool {
 
 // priorityOf maps ids to the MoSCoW level 01-08 gives them.
 func (c *checker) priorityOf() map[string]string {
-	p := map[string]string{}
 	if a, ok := c.answer(refPriorities); ok {
-		for _, l := range linesOf(a.Text) {
-			level := levelOf(l.text)
-			for _, id := range anyIDRe.FindAllString(l.text, -1) {
-				if _, seen := p[id]; !seen {
-					p[id] = level
-				}
-			}
-		}
+		p, _ := model.PrioritiesAt(a.Text)
+		return p.Of
 	}
-	return p
-}
-
-func levelOf(s string) string {
-	low := strings.ToLower(strings.ReplaceAll(s, "’", "'"))
-	for _, m := range moscow {
-		if strings.Contains(low, strings.ToLower(m)) {
-			return m
-		}
-	}
-	return ""
+	return map[string]string{}
 }
 
 func rank(level string) int {
@@ -315,23 +259,19 @@ func (c *checker) priorities() {
 		return
 	}
 	seen := map[string]int{}
-	for _, l := range linesOf(a.Text) {
-		ids := anyIDRe.FindAllString(l.text, -1)
-		if len(ids) == 0 {
-			continue
+	_, lines := model.PrioritiesAt(a.Text)
+	for _, l := range lines {
+		if l.Level == "" {
+			_, rest, _ := strings.Cut(l.At.Text, ":")
+			c.add(a, l.At.N, RuleNotMoSCoW, Analyst, "%s: %s isn't a priority I can rank -- use Must Have, Should Have, Could Have or Won't Have.",
+				strings.Join(l.IDs, ", "), quoteName(strings.TrimSpace(rest)))
 		}
-		level := levelOf(l.text)
-		if level == "" {
-			_, rest, _ := strings.Cut(l.text, ":")
-			c.add(a, l.i, RuleNotMoSCoW, Analyst, "%s: %s isn't a priority I can rank -- use Must Have, Should Have, Could Have or Won't Have.",
-				strings.Join(ids, ", "), quoteName(strings.TrimSpace(rest)))
-		}
-		for _, id := range ids {
+		for _, id := range l.IDs {
 			if first, dup := seen[id]; dup {
-				c.add(a, l.i, RuleDuplicateID, Analyst, "%s is prioritised twice (first on line %d) -- which one stands?", id, a.Line+first)
+				c.add(a, l.At.N, RuleDuplicateID, Analyst, "%s is prioritised twice (first on line %d) -- which one stands?", id, a.Line+first)
 				continue
 			}
-			seen[id] = l.i
+			seen[id] = l.At.N
 		}
 	}
 	if frs, ok := c.definedFRs(); ok {
@@ -352,7 +292,7 @@ func (c *checker) mustStories(a Answer, seen map[string]int) {
 		return
 	}
 	prio := c.priorityOf()
-	for _, st := range model.ParseStories(s.Text) {
+	for _, st := range model.StoriesAt(s.Text) {
 		at, named := seen[st.ID]
 		if !named || prio[st.ID] != "Must Have" {
 			continue
@@ -386,41 +326,35 @@ func (c *checker) decisions() {
 	if !ok {
 		return
 	}
+	ds := model.DecisionsAt(a.Text)
 	var titles []string
-	for _, l := range linesOf(a.Text) {
-		if m := decisionRe.FindStringSubmatch(l.text); m != nil {
-			titles = append(titles, strings.TrimSpace(m[1]))
-		}
+	for _, d := range ds {
+		titles = append(titles, d.Title)
 	}
 	rationale, _ := c.answer(refRationale)
 	seen := map[string]int{}
-	for _, l := range linesOf(a.Text) {
-		ds := model.ParseDecisions(l.text)
-		if len(ds) != 1 {
-			continue
-		}
-		d := ds[0]
+	for _, d := range ds {
 		key := strings.ToLower(d.Title)
 		if first, dup := seen[key]; dup {
-			c.add(a, l.i, RuleDuplicateID, Architect, "%q is decided twice (first on line %d) -- merge them, or tell the two apart in the title.", d.Title, a.Line+first)
+			c.add(a, d.At.N, RuleDuplicateID, Architect, "%q is decided twice (first on line %d) -- merge them, or tell the two apart in the title.", d.Title, a.Line+first)
 		}
-		seen[key] = l.i
+		seen[key] = d.At.N
 		if len(d.Options) < 2 {
-			c.add(a, l.i, RuleTooFewOptions, Architect, "%q weighs only one option -- what else did we consider, and why did it lose? A decision record needs at least two.", d.Title)
+			c.add(a, d.At.N, RuleTooFewOptions, Architect, "%q weighs only one option -- what else did we consider, and why did it lose? A decision record needs at least two.", d.Title)
 		}
 		if d.Chosen.Pros == "" && artifacts.RationaleFor(rationale.Text, d.Title, titles) == "" {
-			c.add(a, l.i, RuleNoRationale, Architect, "%q has no rationale -- why this option, and what does it cost us? Say it in brackets after the chosen option, or start its part of the rationale with \"%s:\".", d.Title, d.Title)
+			c.add(a, d.At.N, RuleNoRationale, Architect, "%q has no rationale -- why this option, and what does it cost us? Say it in brackets after the chosen option, or start its part of the rationale with \"%s:\".", d.Title, d.Title)
 		}
 	}
 }
 
 // vague flags each vague word on a line, outside code spans.
-func (c *checker) vague(a Answer, l line) {
-	text := codeSpanRe.ReplaceAllString(l.text, " ")
+func (c *checker) vague(a Answer, l model.Line) {
+	text := codeSpanRe.ReplaceAllString(l.Text, " ")
 	low := strings.ToLower(text)
 	for _, w := range c.cfg.VagueWords {
 		if w = strings.TrimSpace(w); w != "" && containsWord(low, strings.ToLower(w)) {
-			c.add(a, l.i, RuleVague, Analyst, "%s", vagueMessage(w))
+			c.add(a, l.N, RuleVague, Analyst, "%s", vagueMessage(w))
 		}
 	}
 }
@@ -490,22 +424,12 @@ func list(ids []string) string {
 // proseCriteria: a criterion the model cannot split into Given/When/Then
 // (or EARS "When …, the system shall …"), read as every export reads it,
 // so the warning comes at 01-06 rather than at the first export.
-func (c *checker) proseCriteria(a Answer) {
-	reqs, _ := model.ParseRequirements(a.Text)
-	lines := linesOf(a.Text)
+func (c *checker) proseCriteria(a Answer, reqs []model.RequirementAt) {
 	for _, r := range reqs {
-		for _, x := range r.Criteria {
-			if !model.ParseCriterion(x.ID, x.Text).Flagged {
-				continue
+		for i, x := range r.Criteria {
+			if x.Flagged {
+				c.add(a, r.CriteriaAt[i].At.N, RuleCriterionProse, Analyst, "%s is not written as Given/When/Then -- an export keeps it as written and flags it, and no scenario or test comes from it. Say it as \"Given … When … Then …\" (or \"When …, the system shall …\").", x.ID)
 			}
-			at := 0
-			for _, l := range lines {
-				if strings.Contains(l.text, x.ID) || strings.HasSuffix(x.Text, l.text) || strings.HasPrefix(x.Text, l.text) {
-					at = l.i
-					break
-				}
-			}
-			c.add(a, at, RuleCriterionProse, Analyst, "%s is not written as Given/When/Then -- an export keeps it as written and flags it, and no scenario or test comes from it. Say it as \"Given … When … Then …\" (or \"When …, the system shall …\").", x.ID)
 		}
 	}
 }
