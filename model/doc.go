@@ -14,7 +14,9 @@
 // an Analysis; the Parse functions read one answer and are what Build is
 // made of. ReadTransform reads the one answer an artifact renderer writes
 // as its step completes, and the earlier answers it builds on, into a
-// Reading with the same parsers. No other package parses an answer's text for structure
-// (boundary_test.go keeps it so): renderers, checks, plans and exports
-// read the Analysis.
+// Reading with the same parsers; RequirementsAt, NFRsAt, StoriesAt,
+// PrioritiesAt and DecisionsAt read one answer of a step in progress into
+// the same items, each with its line, for the critic. No other package
+// parses an answer's text for structure (boundary_test.go keeps it so):
+// renderers, checks, plans and exports read the Analysis.
 package model
