@@ -79,6 +79,7 @@ func readStories(answer string) []StoryAt {
 	return stories
 }
 
+// refsAt places the ids a line names at that line.
 func refsAt(l Line, ids []string) []Ref {
 	var out []Ref
 	for _, id := range ids {
