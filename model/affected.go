@@ -585,21 +585,6 @@ func AffectedFilesIn(tree Tree, impact []Named, candidates []string, scan []Name
 	return out
 }
 
-var (
-	affectedHeading = lazyre.New(`(?i)^#{2,3}\s+.*\bDirectly Affected Files`)
-	sectionHeading  = lazyre.New(`^#{2,3}\s`)
-)
-
-// ImpactFiles reads the Directly Affected Files table of an impact
-// analysis: the paths in backticks that start its rows, in order, once
-// each, but for the read-only rows: the files the change edits. It reads the table the way build tools do (the section runs to the
-// next heading of level two or three), so what rtgit checks for staleness
-// is exactly what they check.
-func ImpactFiles(doc []byte) []string {
-	files, _ := ImpactTable(doc)
-	return files
-}
-
 // Mention is a file one step's answers name.
 type Mention struct {
 	StepID, Path string

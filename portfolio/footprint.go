@@ -69,7 +69,7 @@ func ReadFootprint(r Reader, rev, dir string) (Footprint, error) {
 		return f, err
 	}
 	impact := doc
-	f.Modules = ImpactModules(doc)
+	f.Modules = model.ImpactModules(doc)
 	if doc, err = readOptional(r, rev, path.Join(dir, TasksFile)); err != nil {
 		return f, err
 	}
@@ -109,28 +109,6 @@ func readOptional(r Reader, rev, p string) ([]byte, error) {
 		return nil, nil
 	}
 	return data, err
-}
-
-// ImpactModules reads the Module column of the Directly Affected Files
-// table, the modules the impact analysis itself assigned to each file.
-func ImpactModules(doc []byte) []string {
-	files := model.ImpactFiles(doc)
-	if len(files) == 0 {
-		return nil
-	}
-	var out []string
-	for _, l := range strings.Split(string(doc), "\n") {
-		cells := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
-		if len(cells) < 2 {
-			continue
-		}
-		file := strings.Trim(strings.TrimSpace(cells[0]), "`")
-		mod := strings.TrimSpace(cells[1])
-		if slices.Contains(files, strings.TrimPrefix(file, "./")) && mod != "" && mod != "-" {
-			out = append(out, mod)
-		}
-	}
-	return out
 }
 
 // Operations lists the operations interface-spec.yaml defines: the keys

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rtgit/rtgit/internal/lazyre"
+	"github.com/rtgit/rtgit/model"
 )
 
 // Handoff is the machine-readable part of `rtgit check --json`: what a
@@ -62,12 +62,6 @@ func kindOf(name string) string {
 	return "other"
 }
 
-var (
-	reqHeadingRe = lazyre.New(`^#{2,6}\s+((?:FR|NFR|CON)-\d{3})\b\s*:?\s*(.*?)\s*$`)
-	adrFileRe    = lazyre.New(`^adr-(\d{4})-.+\.md$`)
-	fmStatusRe   = lazyre.New(`(?m)^status:\s*(.+?)\s*$`)
-)
-
 // handoff lists the analysis's artifacts and the ids they define.
 func (st *state) handoff() (*Handoff, error) {
 	h := &Handoff{Artifacts: []HandoffArtifact{}, Requirements: []HandoffItem{}, Stories: []HandoffItem{},
@@ -89,12 +83,8 @@ func (st *state) handoff() (*Handoff, error) {
 	}
 	spec := st.it.outputPath("requirements-spec.md")
 	if data, err := st.read(spec); err == nil {
-		seen := map[string]bool{}
-		for _, l := range strings.Split(string(data), "\n") {
-			if m := reqHeadingRe.FindStringSubmatch(l); m != nil && !seen[m[1]] {
-				seen[m[1]] = true
-				h.Requirements = append(h.Requirements, HandoffItem{ID: m[1], Title: m[2], Path: spec})
-			}
+		for _, r := range model.SpecHeadings(data) {
+			h.Requirements = append(h.Requirements, HandoffItem{ID: r.ID, Title: r.Title, Path: spec})
 		}
 	}
 	storiesPath := st.it.outputPath("user-stories.json")
@@ -111,22 +101,14 @@ func (st *state) handoff() (*Handoff, error) {
 		}
 	}
 	for _, n := range names {
-		m := adrFileRe.FindStringSubmatch(n)
-		if m == nil {
+		number, ok := model.ADRNumber(n)
+		if !ok {
 			continue
 		}
 		p := path.Join(st.it.dir(), n)
-		item := HandoffItem{ID: "ADR-" + m[1], Path: p}
+		item := HandoffItem{ID: "ADR-" + number, Path: p}
 		if data, err := st.read(p); err == nil {
-			if s := fmStatusRe.FindStringSubmatch(string(data)); s != nil {
-				item.Status = s[1]
-			}
-			for _, l := range strings.Split(string(data), "\n") {
-				if t, ok := strings.CutPrefix(l, "# "); ok {
-					item.Title = strings.TrimSpace(t)
-					break
-				}
-			}
+			item.Status, item.Title = model.ADRStatus(data), model.DocTitle(data)
 		}
 		h.Decisions = append(h.Decisions, item)
 	}

@@ -32,6 +32,50 @@ func TestImpactTableReadsBothLists(t *testing.T) {
 	}
 }
 
+// The spec's requirement headings are read from the rendered document:
+// FR, NFR and CON ids at heading levels two to six, the first of each id.
+func TestSpecHeadings(t *testing.T) {
+	doc := "# Spec\n\n### FR-001: Export invoices\n\nFR-009 in prose\n#### NFR-002 Fast\n## CON-001:\n### FR-001: again\n####### FR-003: too deep\n"
+	got := SpecHeadings([]byte(doc))
+	want := []SpecHeading{{"FR-001", "Export invoices"}, {"NFR-002", "Fast"}, {"CON-001", ""}}
+	if !slices.Equal(got, want) {
+		t.Errorf("SpecHeadings = %q, want %q", got, want)
+	}
+}
+
+func TestADRReaders(t *testing.T) {
+	if n, ok := ADRNumber("adr-0003-use-postgres.md"); !ok || n != "0003" {
+		t.Errorf("ADRNumber = %q %v", n, ok)
+	}
+	for _, name := range []string{"adr-003-x.md", "adr-0003.md", "adr-0003-x.txt", "notes.md"} {
+		if _, ok := ADRNumber(name); ok {
+			t.Errorf("ADRNumber(%q) is a decision record", name)
+		}
+	}
+	doc := []byte("---\nstatus:  accepted  \n---\n\n# ADR-0003: Use Postgres \n\n# later\n")
+	if s := ADRStatus(doc); s != "accepted" {
+		t.Errorf("ADRStatus = %q", s)
+	}
+	if s := DocTitle(doc); s != "ADR-0003: Use Postgres" {
+		t.Errorf("DocTitle = %q", s)
+	}
+	if ADRStatus([]byte("# x\n")) != "" || DocTitle([]byte("## x\n")) != "" {
+		t.Error("a record with no status or title reads one")
+	}
+}
+
+// The Module column is read for the table's rows alone.
+func TestImpactModules(t *testing.T) {
+	doc := "## Directly Affected Files\n\n| File | Module | Impact | Change type |\n| --- | --- | --- | --- |\n" +
+		"| `src/a.go` | src | named | modify |\n| `./lib/b.go` | lib | named | new |\n| `c.go` | - | named | modify |\n"
+	if got, want := ImpactModules([]byte(doc)), []string{"src", "lib"}; !slices.Equal(got, want) {
+		t.Errorf("ImpactModules = %q, want %q", got, want)
+	}
+	if got := ImpactModules([]byte("| `src/a.go` | src |\n")); got != nil {
+		t.Errorf("no table: %q", got)
+	}
+}
+
 // The row tests are written out for speed; these are the expressions they
 // stand for, and the fuzz target holds the two to the same answers.
 var (
