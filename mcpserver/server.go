@@ -19,6 +19,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/rtgit/rtgit/internal/lazyre"
+	"github.com/rtgit/rtgit/model"
 )
 
 // Backend is what the server reads analyses through, and the one write.
@@ -62,8 +63,14 @@ const (
 
 var (
 	slugRe = lazyre.New(`^[a-z0-9][a-z0-9-]{0,79}$`)
-	idRe   = lazyre.New(`^(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3}|T\d{3,4}|Q-\d{3,4}|ADR-\d{4}|[A-Za-z0-9_./-]{1,120})$`)
+	// otherIDRe is the rest of what get looks up besides the analysis's
+	// own ids (model.IsID): tasks, questions, decision records, and the
+	// names of modules, operations and files.
+	otherIDRe = lazyre.New(`^(?:T\d{3,4}|Q-\d{3,4}|ADR-\d{4}|[A-Za-z0-9_./-]{1,120})$`)
 )
+
+// knownID reports whether id has the form of an id get looks up.
+func knownID(id string) bool { return model.IsID(id) || otherIDRe.MatchString(id) }
 
 // New builds the server; Run serves it.
 func New(b Backend, o Options) *mcp.Server {

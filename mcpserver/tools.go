@@ -209,7 +209,7 @@ func readyTasks(a *Analysis, done []string) []Task {
 }
 
 func (h *handlers) get(_ context.Context, _ *mcp.CallToolRequest, in getArgs) (*mcp.CallToolResult, any, error) {
-	if len(in.ID) > maxArg || !idRe.MatchString(in.ID) {
+	if len(in.ID) > maxArg || !knownID(in.ID) {
 		return nil, nil, badInput("id %q is not an id rtgit knows the form of", clip(in.ID, 100))
 	}
 	a, err := h.load(in.Slug)

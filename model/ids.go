@@ -79,3 +79,15 @@ func digits(text string, i, n int) bool {
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// IsID reports whether s is, as a whole, one of the ids IDs finds
+// (FR-001, AC-001-01, US-001, NFR-001, CON-001): the grammar of an
+// analysis's ids, for a caller that checks one it was handed.
+func IsID(s string) bool {
+	dash := strings.IndexByte(s, '-')
+	if dash < 0 {
+		return false
+	}
+	start, end := idAt(s, dash)
+	return start == 0 && end == len(s)
+}

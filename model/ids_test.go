@@ -37,3 +37,31 @@ func FuzzIDs(f *testing.F) {
 		}
 	})
 }
+
+// isIDRe is an analysis id as a whole string, the form IsID checks.
+var isIDRe = regexp.MustCompile(`^(?:FR-\d{3}|AC-\d{3}-\d{2}|US-\d{3}|NFR-\d{3}|CON-\d{3})$`)
+
+func TestIsID(t *testing.T) {
+	for _, s := range []string{"FR-001", "AC-001-01", "US-001", "NFR-001", "CON-001"} {
+		if !IsID(s) {
+			t.Errorf("IsID(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "FR-", "FR-0001", "AC-001", "AC-001-1", " FR-001", "FR-001 ", "xFR-001", "FR-001.", "T001", "Q-001", "ADR-0001", "fr-001"} {
+		if IsID(s) {
+			t.Errorf("IsID(%q) = true", s)
+		}
+	}
+}
+
+// FuzzIsID checks IsID against the regular expression it stands for.
+func FuzzIsID(f *testing.F) {
+	for _, s := range []string{"FR-001", "AC-001-01", "AC-001-01-", "NFR-001x", "-FR-001", "CON-001-02"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := IsID(s), isIDRe.MatchString(s); got != want {
+			t.Fatalf("IsID(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
