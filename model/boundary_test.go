@@ -39,8 +39,6 @@ import (
 // outside the model for now are listed in allowed, each with the reason;
 // a new one fails the test, and one that goes away must leave the list.
 var allowed = map[string]string{
-	// The summaries count ids in an answer to say what a step did.
-	"steps/roundtable/summary.go: regexp":            "counts ids for a step's summary",
 	"steps/roundtable/seed_fr.go: ParseRequirements": "reads a seed brief before any answer exists",
 	"steps/roundtable/handoff.go: AffectedFilesIn":   "computes the table the impact analysis renders",
 	"steps/roundtable/refresh.go: Mentions":          "finds the files an answer names to refresh the table",

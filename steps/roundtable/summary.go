@@ -6,14 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rtgit/rtgit/internal/lazyre"
+	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/library"
-)
-
-var (
-	frIDRe  = lazyre.New(`\bFR-\d{3}\b`)
-	nfrIDRe = lazyre.New(`\bNFR-\d{3}\b`)
 )
 
 // summary is the incoming persona's 1–2 sentence digest of what the
@@ -43,11 +38,20 @@ func (st *state) summary(prev *library.RoutePhase) string {
 		}
 	}
 	if spec, err := st.read(st.it.outputPath("requirements-spec.md")); err == nil && slices.Contains(outputs, "requirements-spec.md") {
-		if n := len(distinct(frIDRe.FindAllString(string(spec), -1))); n > 0 {
-			parts = append(parts, plural(n, "functional requirement"))
+		frs, nfrs := 0, 0
+		for _, id := range model.IDs(string(spec)) {
+			switch {
+			case strings.HasPrefix(id, "FR-"):
+				frs++
+			case strings.HasPrefix(id, "NFR-"):
+				nfrs++
+			}
 		}
-		if n := len(distinct(nfrIDRe.FindAllString(string(spec), -1))); n > 0 {
-			parts = append(parts, plural(n, "non-functional requirement"))
+		if frs > 0 {
+			parts = append(parts, plural(frs, "functional requirement"))
+		}
+		if nfrs > 0 {
+			parts = append(parts, plural(nfrs, "non-functional requirement"))
 		}
 	}
 	if data, err := st.read(st.it.outputPath("user-stories.json")); err == nil && slices.Contains(outputs, "user-stories.json") {
@@ -85,14 +89,4 @@ func plural(n int, noun string) string {
 		many = strings.TrimSuffix(noun, "y") + "ies"
 	}
 	return steps.Count(n, noun, many)
-}
-
-func distinct(in []string) []string {
-	var out []string
-	for _, s := range in {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
