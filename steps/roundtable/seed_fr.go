@@ -75,7 +75,10 @@ func missingRequirements(rel string, s *steps.Step, f *answers.File) string {
 	if first == nil {
 		return "" // unanswered: said as such
 	}
-	if reqs, _ := model.ParseRequirements(text); len(reqs) > 0 {
+	// The answers are read as the requirements transform reads the
+	// step's answer when it completes: what it finds is what the spec
+	// will hold.
+	if r := model.ReadTransform(model.TransformAnswer{Transform: "requirements", Step: s.ID, Answer: text}); len(r.Requirements) > 0 {
 		return ""
 	}
 	why := "this step writes the functional requirements"
