@@ -40,8 +40,6 @@ import (
 // outside the model for now are listed in allowed, each with the reason;
 // a new one fails the test, and one that goes away must leave the list.
 var allowed = map[string]string{
-	"steps/roundtable/handoff.go: AffectedFilesIn": "computes the table the impact analysis renders",
-	"steps/roundtable/refresh.go: Mentions":        "finds the files an answer names to refresh the table",
 	// The fidelity benchmark checks rtgit's rendered documents against the
 	// corpus's answers and diffs: it measures the reading, from outside.
 	"bench/fidelity_measure.go: regexp": "measures the rendered documents",

@@ -118,7 +118,7 @@ func (st *state) derivedRows(sa stepAnswers) []model.AffectedFile {
 	if t := st.tree(); t != nil {
 		tree = t
 	}
-	return model.AffectedFilesIn(tree, impact, candidates, scan, others...)
+	return model.ReadAffected(model.AffectedAnswers{Tree: tree, Impact: impact, Scan: scan, Others: others, Candidates: candidates})
 }
 
 // impactWritten: a step that writes the impact analysis is done.

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rtgit/rtgit/model"
 	"github.com/rtgit/rtgit/steps"
 	"github.com/rtgit/rtgit/steps/artifacts"
 	"github.com/rtgit/rtgit/steps/quickscan"
@@ -63,28 +62,23 @@ func (st *state) refresh(tr Tracker) (*Reply, error) {
 		return nil, fmt.Errorf("refresh: the answers of %s were edited and not applied yet; run `rtgit next %s` first", steps.JoinAnd(ids), st.it.slug)
 	}
 	// Every file a finished step names, to learn which of them changed.
-	var texts []model.Named
+	// An answer file that does not read fails the rendering below with
+	// this same error; it is said before anything is looked up.
+	a, err := st.readModel(nil, nil)
+	if err != nil {
+		return nil, err
+	}
 	titles := map[string]string{}
 	for _, s := range st.route.Steps() {
-		if !st.meta.HasStep(s.ID) {
-			continue
-		}
-		titles[s.ID] = s.Title
-		f, err := st.answerFile(s)
-		if err != nil || f == nil {
-			continue
-		}
-		for _, a := range f.Answers {
-			if a.Answered {
-				texts = append(texts, model.Named{StepID: s.ID, Question: a.ID, Text: a.Text})
-			}
+		if st.meta.HasStep(s.ID) {
+			titles[s.ID] = s.Title
 		}
 	}
 	var known []string
 	if qs := st.meta.QuickScan; qs != nil {
 		known = qs.CandidateFiles
 	}
-	mentioned := model.Mentions(texts, known)
+	mentioned := a.FilesNamed(known)
 	var paths []string
 	for _, mn := range mentioned {
 		if !slices.Contains(paths, mn.Path) {
