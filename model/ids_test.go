@@ -3,6 +3,7 @@ package model
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -62,6 +63,40 @@ func FuzzIsID(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := IsID(s), isIDRe.MatchString(s); got != want {
 			t.Fatalf("IsID(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+// The FR and NFR ids among IDs are what `\bFR-\d{3}\b` and
+// `\bNFR-\d{3}\b` find on their own: a phase's summary counts them so.
+func FuzzIDsOfOnePrefix(f *testing.F) {
+	fr, nfr := regexp.MustCompile(`\bFR-\d{3}\b`), regexp.MustCompile(`\bNFR-\d{3}\b`)
+	for _, s := range []string{"FR-001 NFR-001 FR-001", "NFR-FR-001", "xNFR-001 FR-001-02 AC-001-01", "FR-0011 NFR-002."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var gotFR, gotNFR []string
+		for _, id := range IDs(text) {
+			switch {
+			case strings.HasPrefix(id, "FR-"):
+				gotFR = append(gotFR, id)
+			case strings.HasPrefix(id, "NFR-"):
+				gotNFR = append(gotNFR, id)
+			}
+		}
+		for _, c := range []struct {
+			re  *regexp.Regexp
+			got []string
+		}{{fr, gotFR}, {nfr, gotNFR}} {
+			var want []string
+			for _, id := range c.re.FindAllString(text, -1) {
+				if !slices.Contains(want, id) {
+					want = append(want, id)
+				}
+			}
+			if !slices.Equal(c.got, want) {
+				t.Fatalf("%s of %q: IDs has %q, the expression finds %q", c.re, text, c.got, want)
+			}
 		}
 	})
 }
