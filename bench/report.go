@@ -27,21 +27,22 @@ func (r *report) add(pair, repo string, files int, rt, git []sample) {
 
 // against names what each rtgit command is measured against.
 var against = map[string]string{
-	"next":       "`rtgit next` | `git add` + `git commit`",
-	"scan":       "`rtgit scan` | `git grep -l -i -F`",
-	"scan-crowd": "`rtgit scan`, terms in every file | `git grep -l -i -F`",
-	"action":     "`rtgit action` | `git add` + `git commit` + `git push`",
-	"large":      "`rtgit action` on a comment after a large answer | the same comment before it",
-	"stale":      "`rtgit status <slug>`, level info (the overlap) | `git diff --name-only base..main`",
-	"stale-log":  "`rtgit status <slug>`, level warning (overlap and commits) | `git diff --name-only` + `git log --oneline base..main -- <5 files>`",
-	"verify":     "`rtgit verify` | `git diff --name-only main...pr` + `git grep -c '' main -- docs/requirements`",
+	"next":        "`rtgit next` | `git add` + `git commit`",
+	"scan":        "`rtgit scan` | `git grep -l -i -F`",
+	"scan-crowd":  "`rtgit scan`, terms in every file | `git grep -l -i -F`",
+	"action":      "`rtgit action` | `git add` + `git commit` + `git push`",
+	"large":       "`rtgit action` on a comment after a large answer | the same comment before it",
+	"stale":       "`rtgit status <slug>`, level info (the overlap) | `git diff --name-only base..main`",
+	"stale-log":   "`rtgit status <slug>`, level warning (overlap and commits) | `git diff --name-only` + `git log --oneline base..main -- <5 files>`",
+	"verify":      "`rtgit verify` | `git diff --name-only main...pr` + `git grep -c '' main -- docs/requirements`",
+	"verify-full": "`rtgit verify` | `git diff --name-only main...pr` + `git grep -c '' main -- docs/requirements`",
 }
 
 func (r *report) write(w io.Writer) {
 	fmt.Fprintf(w, "Medians of %d run(s) each; RSS is the largest peak over the runs.\n\n", r.reps)
 	fmt.Fprintln(w, "| rtgit | git | repository | ratio | rtgit | git | CPU ratio | rtgit RSS | git RSS |")
 	fmt.Fprintln(w, "|---|---|---|---:|---:|---:|---:|---:|---:|")
-	for _, name := range []string{"next", "scan", "scan-crowd", "action", "large", "stale", "stale-log", "verify"} {
+	for _, name := range []string{"next", "scan", "scan-crowd", "action", "large", "stale", "stale-log", "verify", "verify-full"} {
 		for _, p := range r.pairs {
 			if p.pair != name {
 				continue
