@@ -1,7 +1,6 @@
 package meta
 
 import (
-	"bytes"
 	"math"
 
 	"github.com/rtgit/rtgit/internal/lazyre"
@@ -21,15 +20,7 @@ var taskIDRe = lazyre.New(`^T[0-9]{3,}$`)
 // it reads the meta.json of every analysis the base holds; `rtgit check`
 // reports what is wrong elsewhere in the file.
 func ParseTaskIssues(name string, data []byte) (map[string]int, error) {
-	p := &parser{name: name, data: data}
-	if bytes.HasPrefix(data, []byte("\uFEFF")) {
-		p.start = 3
-	}
-	top, err := p.document()
-	if err != nil {
-		return nil, err
-	}
-	members, err := p.members(top, "")
+	p, members, err := topLevel(name, data)
 	if err != nil {
 		return nil, err
 	}

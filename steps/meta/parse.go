@@ -38,21 +38,12 @@ func Read(path string) (*Meta, error) {
 // Absent or null fields get their defaults; anything else that does not fit
 // is a *ParseError, never a silent default.
 func Parse(name string, data []byte) (*Meta, error) {
-	p := &parser{name: name, data: data}
-	// Editors on Windows may add a byte order mark; it carries no meaning.
-	if bytes.HasPrefix(data, []byte("\uFEFF")) {
-		p.start = 3
-	}
-	top, err := p.document()
+	p, members, err := topLevel(name, data)
 	if err != nil {
 		return nil, err
 	}
 	m := &Meta{Extra: map[string]json.RawMessage{}}
 	legacyDone := false
-	members, err := p.members(top, "")
-	if err != nil {
-		return nil, err
-	}
 	for _, mb := range members {
 		switch {
 		case mb.isNull() && (mb.key == legacyKey || slices.Contains(metaKeys, mb.key)):
@@ -75,6 +66,22 @@ func Parse(name string, data []byte) (*Meta, error) {
 	m.setDefaults()
 	m.AnalysisStatus = m.settled()
 	return m, nil
+}
+
+// topLevel checks data as a meta.json document and lists the members of
+// its object, each key given once.
+func topLevel(name string, data []byte) (*parser, []member, error) {
+	p := &parser{name: name, data: data}
+	// Editors on Windows may add a byte order mark; it carries no meaning.
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		p.start = 3
+	}
+	top, err := p.document()
+	if err != nil {
+		return nil, nil, err
+	}
+	members, err := p.members(top, "")
+	return p, members, err
 }
 
 // parser carries the whole input so that any value's offset can be turned
