@@ -187,11 +187,9 @@ func Build(in Input) *Analysis {
 	stories := ParseStories(ans.transform("user-stories"))
 	prio.Apply(stories)
 	for _, r := range reqs {
-		x := Requirement{ID: r.ID, Title: r.Title, Statement: strings.TrimSpace(r.Statement), Priority: prio.Of[r.ID],
+		x := Requirement{ID: r.ID, Title: r.Title, Statement: r.Statement, Criteria: r.Criteria, Priority: prio.Of[r.ID],
 			Source: ans.locate("requirements", startsWith(r.ID))}
-		for _, c := range r.Criteria {
-			x.Criteria = append(x.Criteria, ParseCriterion(c.ID, c.Text))
-		}
+		x.settle()
 		for _, s := range stories {
 			for _, l := range s.LinkedRequirements {
 				if l == r.ID {
@@ -203,9 +201,7 @@ func Build(in Input) *Analysis {
 	}
 	for _, s := range stories {
 		s.Source = ans.locate("user-stories", storyLine(s))
-		for _, c := range s.AcceptanceCriteria {
-			s.Criteria = append(s.Criteria, ParseCriterion("", c))
-		}
+		s.splitCriteria()
 		a.Stories = append(a.Stories, s)
 	}
 	a.Priorities = prio

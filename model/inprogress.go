@@ -33,11 +33,7 @@ type CriterionAt struct {
 func RequirementsAt(answer string) []RequirementAt {
 	reqs, _ := readRequirements(answer)
 	for i := range reqs {
-		r := &reqs[i]
-		r.Statement = strings.TrimSpace(r.Statement) // as Build keeps it
-		for j, c := range r.Criteria {
-			r.Criteria[j] = ParseCriterion(c.ID, c.Text)
-		}
+		reqs[i].settle()
 	}
 	return reqs
 }
@@ -53,6 +49,24 @@ type NFRAt struct {
 
 // NFRsAt reads an answer's NFRs as ParseNFRs does, with their lines.
 func NFRsAt(answer string) []NFRAt { return readNFRs(answer) }
+
+// settle finishes a requirement as the model keeps it: the statement
+// trimmed, each criterion split into its Given/When/Then steps. Build and
+// RequirementsAt both call it, so the critic sees what the documents say.
+func (r *Requirement) settle() {
+	r.Statement = strings.TrimSpace(r.Statement)
+	for j, c := range r.Criteria {
+		r.Criteria[j] = ParseCriterion(c.ID, c.Text)
+	}
+}
+
+// splitCriteria splits a story's acceptance criteria as the model keeps
+// them (Build and StoriesAt).
+func (s *Story) splitCriteria() {
+	for _, c := range s.AcceptanceCriteria {
+		s.Criteria = append(s.Criteria, ParseCriterion("", c))
+	}
+}
 
 // StoryAt is one user story of an answer, with its criteria split as
 // Build splits them, and the lines it is read from.
@@ -77,10 +91,7 @@ type Ref struct {
 func StoriesAt(answer string) []StoryAt {
 	stories := readStories(answer)
 	for i := range stories {
-		s := &stories[i]
-		for _, c := range s.AcceptanceCriteria {
-			s.Criteria = append(s.Criteria, ParseCriterion("", c))
-		}
+		stories[i].splitCriteria()
 	}
 	return stories
 }
