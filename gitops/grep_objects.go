@@ -39,6 +39,8 @@ type packFile struct {
 	idx   *idxfile.MemoryIndex
 	data  []byte // the pack mapped into memory, or nil: read with pread
 	unmap func()
+	// unmapIdx releases the index's bytes, which idx's tables are slices of.
+	unmapIdx func()
 }
 
 // Object types as a pack stores them.
@@ -112,23 +114,48 @@ func openPack(idxName string) (*packFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, err := os.ReadFile(idxName)
+	raw, unmapIdx, err := mapPackIndex(idxName)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	idx, err := decodePackIndex(raw)
 	if err != nil {
+		unmapIdx()
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", idxName, err)
 	}
-	return &packFile{f: f, idx: idx}, nil
+	return &packFile{f: f, idx: idx, unmapIdx: unmapIdx}, nil
 }
 
+// mapPackIndex maps a pack index where it can, and reads it otherwise. The
+// decoded index is slices of these bytes, so a lookup touches only the
+// pages of the fan-out bucket it searches: reading a large index whole
+// copied it into fresh heap pages, most of which a command reading a few
+// hundred objects never looks at. git writes an index once, under a new
+// name, and never changes it in place.
+func mapPackIndex(name string) ([]byte, func(), error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if data, unmap := mapLazy(f); data != nil {
+		return data, unmap, nil
+	}
+	data, err := io.ReadAll(f)
+	return data, func() {}, err
+}
+
+// close releases the store: no index, pack or object read from it may be
+// used afterwards.
 func (s *objectStore) close() {
 	for _, p := range s.packs {
 		if p.unmap != nil {
 			p.unmap()
+		}
+		if p.unmapIdx != nil {
+			p.unmapIdx()
 		}
 		p.f.Close()
 	}
