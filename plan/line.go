@@ -152,6 +152,11 @@ func Parse(text string) (Plan, error) {
 	var p Plan
 	var errs Errors
 	seen := map[string]int{}
+	// Every task line holds a checkbox: room for as many tasks as there
+	// are boxes spares growing the list, of large structs, as it fills.
+	if n := strings.Count(text, "- ["); n > 0 {
+		p.Tasks = make([]Task, 0, n)
+	}
 	for i, raw := range strings.Split(text, "\n") {
 		n := i + 1
 		line := strings.TrimSpace(strings.TrimSuffix(raw, "\r"))
@@ -170,6 +175,9 @@ func Parse(text string) (Plan, error) {
 		seen[t.ID] = n
 		t.Line = n
 		p.Tasks = append(p.Tasks, t)
+	}
+	if len(p.Tasks) == 0 {
+		p.Tasks = nil // no task read is no list, as before any was
 	}
 	if errs != nil {
 		return p, errs
