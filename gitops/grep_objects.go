@@ -187,6 +187,12 @@ type objectReader struct {
 	zr    io.ReadCloser
 	hdr   [32]byte
 	bases baseCache // delta bases, keyed by pack offset
+	// keepBlobs puts every packed blob read into bases as well, for a
+	// reader of many similar small files (the same three of every
+	// analysis), which git stores as deltas of one another: each base is
+	// then inflated once, whether it is read first as a file or as a base.
+	// A search reads too many blobs, once each, for that to pay.
+	keepBlobs bool
 }
 
 func (s *objectStore) reader() *objectReader {
@@ -313,6 +319,11 @@ func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, 
 	} else {
 		or.br.Reset(io.NewSectionReader(p.f, off, 1<<62))
 	}
+	if or.keepBlobs {
+		if e, ok := or.bases.get(p, off); ok && e.typ == packBlob && (limit <= 0 || int64(len(e.data)) <= limit) {
+			return e.typ, append(buf, e.data...), nil
+		}
+	}
 	typ, size, base, err := packHeader(p, off, in)
 	if err != nil {
 		return 0, nil, err
@@ -321,7 +332,11 @@ func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, 
 		if limit > 0 && size > limit {
 			return typ, nil, errTooLarge
 		}
+		start := len(buf)
 		data, err := or.inflate(in, size, buf)
+		if err == nil && typ == packBlob && or.keepBlobs {
+			or.bases.put(p, off, typ, bytes.Clone(data[start:]))
+		}
 		return typ, data, err
 	}
 	delta, err := or.inflate(in, size, nil)
@@ -455,6 +470,9 @@ func (c *baseCache) put(p *packFile, off int64, typ int, data []byte) {
 		c.m = map[baseKey]baseEntry{}
 	}
 	k := baseKey{p, off}
+	if _, ok := c.m[k]; ok {
+		return // kept already, as a blob read (keepBlobs)
+	}
 	c.m[k] = baseEntry{typ, data}
 	c.order = append(c.order, k)
 	c.used += len(data)

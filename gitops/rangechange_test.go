@@ -1,9 +1,13 @@
 package gitops
 
 import (
+	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // A pull request's change is what git shows for base...head: the files
@@ -87,4 +91,67 @@ func TestReadUnderReadsOnlyWhatItIsAskedFor(t *testing.T) {
 	}
 	equal(t, "packed a", string(got["docs/requirements/a/tasks.md"]), "tasks"+strings.Repeat(" and more tasks", 40)+" at last")
 	equal(t, "packed b", string(got["docs/requirements/b/tasks.md"]), "tasks"+strings.Repeat(" and more tasks", 40))
+}
+
+// Many similar files, packed as deltas of one another, read as git reads
+// them, whichever of a file and its base is read first: a snapshot keeps
+// the blobs it reads as bases, and a blob read as a base is kept too.
+func TestReadUnderDeltasReadWhatGitReads(t *testing.T) {
+	files := map[string]string{"src/main.go": "package main"}
+	const n = 150
+	for i := range n {
+		d := fmt.Sprintf("docs/requirements/a-%03d/", i)
+		files[d+"meta.json"] = fmt.Sprintf(`{"slug": "a-%03d", "status": "merged"}`, i) + strings.Repeat(" ", i)
+		files[d+"tasks.md"] = "- [ ] T001 code: task" + strings.Repeat(" and more", 30) + fmt.Sprint(i)
+	}
+	dir, _ := newRepo(t, files)
+	git(t, dir, "repack", "-a", "-d", "-f", "-q", "--window=50", "--depth=20")
+	idx, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+	if len(idx) != 1 {
+		t.Fatalf("packs: %v", idx)
+	}
+	if v := git(t, dir, "verify-pack", "-v", idx[0]); !strings.Contains(v, "chain length = ") {
+		t.Fatalf("the repack stored no deltas:\n%s", v)
+	}
+	want := map[string]string{}
+	for _, l := range strings.Split(git(t, dir, "ls-tree", "-r", "main", "docs/requirements"), "\n") {
+		f := strings.Fields(l)
+		want[f[3]] = f[2]
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.ReadUnder("main", "docs/requirements", func(string) bool { return true }, func(string) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2*n {
+		t.Fatalf("read %d files, want %d", len(got), 2*n)
+	}
+	for p, data := range got {
+		// A blob's id is the hash of its content: equal ids, equal bytes.
+		if h := plumbing.ComputeHash(plumbing.BlobObject, data).String(); h != want[p] {
+			t.Fatalf("%s: read content hashing to %s, git has %s", p, h, want[p])
+		}
+	}
+	// Read again through one snapshot, so every blob is kept by then:
+	// the copies handed out are the caller's own.
+	s, err := r.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for range 2 {
+		for p := range want {
+			data, err := s.ReadFileAt("main", p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := plumbing.ComputeHash(plumbing.BlobObject, data).String(); h != want[p] {
+				t.Fatalf("%s again: hashes to %s, git has %s", p, h, want[p])
+			}
+			clear(data) // scribbling on a copy must not reach the kept blob
+		}
+	}
 }

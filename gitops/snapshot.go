@@ -32,6 +32,9 @@ func (r *Repo) Snapshot() (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A snapshot's reader reads the same few files of many analyses,
+	// stored as deltas of one another: each is inflated once.
+	t.or.keepBlobs = true
 	return &Snapshot{r: r, t: t, close: done}, nil
 }
 
