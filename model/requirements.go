@@ -50,7 +50,8 @@ func readRequirements(answer string) (reqs []RequirementAt, preamble string) {
 	var pre []string
 	open := false // the last criterion still waits for its Then
 	for _, l := range Lines(answer) {
-		if m := frLineRe.FindStringSubmatch(l.Text); m != nil {
+		text := unboldID(l.Text)
+		if m := frLineRe.FindStringSubmatch(text); m != nil {
 			r := Requirement{ID: m[1], Statement: m[3]}
 			if t, s, ok := strings.Cut(m[3], " -- "); ok {
 				r.Title, r.Statement = strings.TrimSpace(t), strings.TrimSpace(s)
@@ -64,7 +65,7 @@ func readRequirements(answer string) (reqs []RequirementAt, preamble string) {
 			continue
 		}
 		r := &reqs[len(reqs)-1]
-		if m := acLineRe.FindStringSubmatch(l.Text); m != nil {
+		if m := acLineRe.FindStringSubmatch(text); m != nil {
 			id, of := "", ""
 			if m[1] != "" {
 				id, of = "AC-"+m[1]+"-"+m[2], "FR-"+m[1]
@@ -144,14 +145,14 @@ func readNFRs(answer string) []NFRAt {
 	lines := Lines(answer)
 	used := map[string]bool{}
 	for _, l := range lines {
-		if m := nfrLineRe.FindStringSubmatch(l.Text); m != nil {
+		if m := nfrLineRe.FindStringSubmatch(unboldID(l.Text)); m != nil {
 			used[m[1]] = true
 		}
 	}
 	n := 0
 	for _, line := range lines {
 		x := NFRAt{At: line}
-		l := line.Text
+		l := unboldID(line.Text)
 		if m := nfrLineRe.FindStringSubmatch(l); m != nil {
 			x.ID, l = m[1], m[2]
 		} else {

@@ -7,20 +7,22 @@ import "testing"
 // with its own patterns, differently from the model; each says how the
 // model reads it.
 
-// A bold id is not an id to the model: "**FR-002**:" defines no FR-002,
-// so a story that links FR-002 links a requirement no document has.
-func TestBoldIDDefinesNothing(t *testing.T) {
+// A bold id is an id to the model, as people write one in Markdown:
+// "**FR-002**:" defines FR-002, so a story linking it links a requirement
+// the documents have, and the requirement, with no criterion below it, is
+// told so.
+func TestBoldIDDefines(t *testing.T) {
 	frs := "- FR-001: Export -- When a customer asks, the system shall return a CSV\n  - AC-001-01: Given 3 invoices, When exported, Then the file has 3 rows\n" +
 		"- **FR-002**: Date filter -- When since is given, the system shall include only later invoices"
 	in := answers(refRequirements, frs, refStories, "- As a clerk, I want a date filter, so that I get one month (FR-001, FR-002)")
-	wantFinding(t, only(t, RuleUndefinedLink, in), "answers/01-07.md", 10, Error, "US-001 links FR-002, but 01-06 defines no FR-002")
-	if fs := only(t, RuleNoCriterion, in); len(fs) != 0 {
-		t.Errorf("a requirement the model does not read is missing criteria: %v", fs)
+	if fs := only(t, RuleUndefinedLink, in); len(fs) != 0 {
+		t.Errorf("a story links a requirement defined in bold: %v", fs)
 	}
-	// "**NFR-001**:" is no id either: the model files the line under the
-	// category "**NFR-001**", as the NFR matrix shows it.
+	wantFinding(t, only(t, RuleNoCriterion, in), "answers/01-06.md", 12, Warning, "FR-002 has no acceptance criterion")
+	// "**NFR-001**:" is an id too: the category is Security, and its
+	// target is what the critic finds nothing to measure in.
 	fs := only(t, RuleUnmeasurable, answers(refNFRs, "- **NFR-001**: Security: only people who may see the data"))
-	wantFinding(t, fs, "answers/01-05.md", 10, Warning, "'**NFR-001**' has nothing I can measure")
+	wantFinding(t, fs, "answers/01-05.md", 10, Warning, "'Security' has nothing I can measure")
 }
 
 // "AC: AC-002-01 …" names its criterion AC-002-01 to the model, so under
