@@ -3,8 +3,6 @@ package artifacts
 import (
 	"fmt"
 	"strings"
-
-	"github.com/rtgit/rtgit/steps"
 )
 
 // requirementsSection renders FR-NNN subsections with their criteria, like
@@ -50,7 +48,7 @@ func nfrSection(in Input) (Result, error) {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "### %s: %s\n\n%s\n", x.ID, x.Category, steps.Capitalise(x.Target))
+		fmt.Fprintf(&b, "### %s: %s\n\n%s\n", x.ID, x.Category, x.Target)
 	}
 	return section(in, b.String()), nil
 }
