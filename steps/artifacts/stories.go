@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/rtgit/rtgit/model"
+	"github.com/rtgit/rtgit/steps"
 )
 
 // userStories writes user-stories.json, or with a #Section the stories in
@@ -80,12 +82,19 @@ func article(role string) string {
 }
 
 // storyTitle is a heading for a story: its whole goal, capitalised. A
-// title cut short with "…" hides the part that tells stories apart.
+// title cut short with "…" hides the part that tells stories apart. Only
+// a plain lower-case first word is capitalised, by letter, whatever its
+// script ("export", "ändern"); one the person cased or coded themselves
+// ("iOS", "p95", "`rtgit`") stays as written.
 func storyTitle(want string) string {
 	want = strings.TrimPrefix(strings.TrimSpace(want), "to ")
 	t := strings.Join(strings.Fields(want), " ")
 	if t == "" {
 		return "Untitled"
 	}
-	return strings.ToUpper(t[:1]) + t[1:]
+	first, _, _ := strings.Cut(t, " ")
+	if strings.ContainsFunc(first, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '`' }) {
+		return t
+	}
+	return steps.Capitalise(t)
 }

@@ -102,3 +102,22 @@ func TestRationaleForListedLabels(t *testing.T) {
 		}
 	}
 }
+
+// A story's heading is its goal with a plain first word capitalised by
+// letter; a word the person cased, numbered or coded stays as written.
+func TestStoryTitleKeepsWhatWasWritten(t *testing.T) {
+	for want, title := range map[string]string{
+		"to export invoices as CSV":      "Export invoices as CSV",
+		"ändern the address":             "Ändern the address",
+		"export, then email, the report": "Export, then email, the report",
+		"iOS users to get the hint":      "iOS users to get the hint",
+		"p95 under 200 ms":               "p95 under 200 ms",
+		"`rtgit verify` in CI":           "`rtgit verify` in CI",
+		"FLASK_APP read from .env":       "FLASK_APP read from .env",
+		"  ":                             "Untitled",
+	} {
+		if got := StoryTitle(want); got != title {
+			t.Errorf("StoryTitle(%q) = %q, want %q", want, got, title)
+		}
+	}
+}
