@@ -97,3 +97,42 @@ func FuzzUnboldID(f *testing.F) {
 		}
 	})
 }
+
+// An NFR's category in bold is the category, with or without an id
+// before it, the colon inside the bold or after it.
+func TestBoldNFRCategory(t *testing.T) {
+	got := ParseNFRs("- **Performance**: p95 under 200 ms\n- **Security:** nothing leaves the machine\n- NFR-007: **Usability:** one line of output\n- **Note** the hint is short\n- __Availability__: 99.9%")
+	want := [][3]string{
+		{"NFR-001", "Performance", "p95 under 200 ms"},
+		{"NFR-002", "Security", "nothing leaves the machine"},
+		{"NFR-007", "Usability", "one line of output"},
+		{"NFR-003", "General", "**Note** the hint is short"},
+		{"NFR-004", "Availability", "99.9%"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("read %d NFRs: %+v", len(got), got)
+	}
+	for i, w := range want {
+		if n := got[i]; n.ID != w[0] || n.Category != w[1] || n.Target != w[2] {
+			t.Errorf("NFR %d: %s %q %q, want %v", i, n.ID, n.Category, n.Target, w)
+		}
+	}
+}
+
+func TestUnboldLabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"**Performance**: x":  "Performance: x",
+		"**Performance:** x":  "Performance: x",
+		"__Performance__: x":  "Performance: x",
+		"**Note** x":          "**Note** x",
+		"**:** x":             "**:** x",
+		"**a**b: x":           "**a**b: x",
+		"plain: **bold**":     "plain: **bold**",
+		"**unclosed: x":       "**unclosed: x",
+		"**Two words:** x: y": "Two words: x: y",
+	} {
+		if got := unboldLabel(in); got != want {
+			t.Errorf("unboldLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

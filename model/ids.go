@@ -91,33 +91,3 @@ func IsID(s string) bool {
 	start, end := idAt(s, dash)
 	return start == 0 && end == len(s)
 }
-
-// unboldID takes the emphasis off a line that opens with an id in bold
-// (or __), as people write a definition in Markdown: "**FR-001**: …",
-// "**FR-001:** …" and "**FR-001: Title** -- …" all read as "FR-001: …".
-// Only the pair of markers around the opening id goes; any other line
-// comes back as it is.
-func unboldID(s string) string {
-	for _, m := range []string{"**", "__"} {
-		inner, ok := strings.CutPrefix(s, m)
-		if !ok {
-			continue
-		}
-		end := strings.Index(inner, m)
-		dash := strings.IndexByte(inner, '-')
-		if end <= 0 || dash < 0 || dash > end {
-			return s
-		}
-		// The id must end at the marker or inside the pair, and what
-		// follows the pair must not run on into it ("**FR-001**0").
-		out := inner[:end] + inner[end+len(m):]
-		if start, _ := idAt(inner[:end], dash); start != 0 {
-			return s
-		}
-		if start, _ := idAt(out, dash); start != 0 {
-			return s
-		}
-		return out
-	}
-	return s
-}

@@ -165,6 +165,8 @@ func readNFRs(answer string) []NFRAt {
 				}
 			}
 		}
+		// "**Security:** …" is the category Security, in bold.
+		l = unboldLabel(l)
 		if cat, target, ok := strings.Cut(l, ":"); ok {
 			x.Category, x.Target, x.Categorised = strings.TrimSpace(cat), strings.TrimSpace(target), true
 		} else {
