@@ -136,3 +136,25 @@ func TestUnboldLabel(t *testing.T) {
 		}
 	}
 }
+
+// Whatever the line, unboldLabel returns it whole or without its first
+// pair of markers, and then the label ends at a colon.
+func FuzzUnboldLabel(f *testing.F) {
+	for _, s := range []string{"**Performance**: x", "**Security:** x", "__A__: b", "**Note** x", "**:**", "**"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := unboldLabel(s)
+		if got == s {
+			return
+		}
+		m := s[:2]
+		end := strings.Index(s[2:], m)
+		if (m != "**" && m != "__") || end <= 0 || s[2:2+end]+s[4+end:] != got {
+			t.Fatalf("unboldLabel(%q) = %q, not the line without its first pair of markers", s, got)
+		}
+		if got[end-1] != ':' && (end >= len(got) || got[end] != ':') {
+			t.Fatalf("unboldLabel(%q) = %q, whose label does not end at a colon", s, got)
+		}
+	})
+}
