@@ -6,34 +6,42 @@ import "strings"
 // is often in bold. The readers here take off just that emphasis, so the
 // line reads as its plain form; the rest of the line keeps its words.
 
-// unboldID takes the emphasis off a line that opens with an id in bold
-// (or __), as people write a definition in Markdown: "**FR-001**: …",
-// "**FR-001:** …" and "**FR-001: Title** -- …" all read as "FR-001: …".
-// Only the pair of markers around the opening id goes; any other line
-// comes back as it is.
-func unboldID(s string) string {
+// openingBold splits a line that opens with a span in bold (** or __)
+// into the span's text and what follows its closing marker; ok is false
+// when the line opens with no closed, non-empty span.
+func openingBold(s string) (span, rest string, ok bool) {
 	for _, m := range []string{"**", "__"} {
-		inner, ok := strings.CutPrefix(s, m)
-		if !ok {
-			continue
+		if inner, found := strings.CutPrefix(s, m); found {
+			end := strings.Index(inner, m)
+			if end <= 0 {
+				return "", "", false
+			}
+			return inner[:end], inner[end+len(m):], true
 		}
-		end := strings.Index(inner, m)
-		dash := strings.IndexByte(inner, '-')
-		if end <= 0 || dash < 0 || dash > end {
-			return s
-		}
-		// The id must end at the marker or inside the pair, and what
-		// follows the pair must not run on into it ("**FR-001**0").
-		out := inner[:end] + inner[end+len(m):]
-		if start, _ := idAt(inner[:end], dash); start != 0 {
-			return s
-		}
-		if start, _ := idAt(out, dash); start != 0 {
-			return s
-		}
-		return out
 	}
-	return s
+	return "", "", false
+}
+
+// unboldID takes the emphasis off a line that opens with an id in bold,
+// as people write a definition: "**FR-001**: …", "**FR-001:** …" and
+// "**FR-001: Title** -- …" all read as "FR-001: …". Only the pair of
+// markers around the opening id goes; any other line comes back as it is.
+func unboldID(s string) string {
+	span, rest, ok := openingBold(s)
+	dash := strings.IndexByte(span, '-')
+	if !ok || dash < 0 {
+		return s
+	}
+	// The id must end at the marker or inside the pair, and what follows
+	// the pair must not run on into it ("**FR-001**0").
+	out := span + rest
+	if start, _ := idAt(span, dash); start != 0 {
+		return s
+	}
+	if start, _ := idAt(out, dash); start != 0 {
+		return s
+	}
+	return out
 }
 
 // unboldLabel takes the emphasis off a bold label that opens a line and
@@ -41,23 +49,12 @@ func unboldID(s string) string {
 // line reads "Performance: …". A line that does not open so comes back as
 // it is.
 func unboldLabel(s string) string {
-	for _, m := range []string{"**", "__"} {
-		inner, ok := strings.CutPrefix(s, m)
-		if !ok {
-			continue
-		}
-		end := strings.Index(inner, m)
-		if end <= 0 {
-			return s
-		}
-		label, rest := inner[:end], inner[end+len(m):]
-		switch {
-		case strings.HasSuffix(label, ":") && len(strings.TrimSpace(label)) > 1:
-			return label + rest
-		case strings.HasPrefix(rest, ":"):
-			return label + rest
-		}
+	span, rest, ok := openingBold(s)
+	switch {
+	case !ok:
 		return s
+	case strings.HasSuffix(span, ":") && len(strings.TrimSpace(span)) > 1, strings.HasPrefix(rest, ":"):
+		return span + rest
 	}
 	return s
 }
