@@ -312,17 +312,17 @@ func (or *objectReader) loose(h plumbing.Hash, limit int64, buf []byte) (int, []
 // The header and the compressed data come through one buffered reader, so
 // a small object costs a single pread.
 func (or *objectReader) packed(p *packFile, off, limit int64, buf []byte) (int, []byte, error) {
+	if or.keepBlobs {
+		if e, ok := or.bases.get(p, off); ok && e.typ == packBlob && (limit <= 0 || int64(len(e.data)) <= limit) {
+			return e.typ, append(buf, e.data...), nil
+		}
+	}
 	var in packReader = or.br
 	if p.data != nil && off < int64(len(p.data)) {
 		or.mr.Reset(p.data[off:])
 		in = &or.mr
 	} else {
 		or.br.Reset(io.NewSectionReader(p.f, off, 1<<62))
-	}
-	if or.keepBlobs {
-		if e, ok := or.bases.get(p, off); ok && e.typ == packBlob && (limit <= 0 || int64(len(e.data)) <= limit) {
-			return e.typ, append(buf, e.data...), nil
-		}
 	}
 	typ, size, base, err := packHeader(p, off, in)
 	if err != nil {

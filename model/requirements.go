@@ -143,16 +143,18 @@ func ParseNFRs(answer string) []NFR {
 func readNFRs(answer string) []NFRAt {
 	var out []NFRAt
 	lines := Lines(answer)
+	texts := make([]string, len(lines)) // each line with a bold id unbolded
 	used := map[string]bool{}
-	for _, l := range lines {
-		if m := nfrLineRe.FindStringSubmatch(unboldID(l.Text)); m != nil {
+	for i, l := range lines {
+		texts[i] = unboldID(l.Text)
+		if m := nfrLineRe.FindStringSubmatch(texts[i]); m != nil {
 			used[m[1]] = true
 		}
 	}
 	n := 0
-	for _, line := range lines {
+	for i, line := range lines {
 		x := NFRAt{At: line}
-		l := unboldID(line.Text)
+		l := texts[i]
 		if m := nfrLineRe.FindStringSubmatch(l); m != nil {
 			x.ID, l = m[1], m[2]
 		} else {
